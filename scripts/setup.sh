@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs everything the services and their tests need on a fresh Debian machine:
+# the system packages (speech engines, LaTeX) and the npm workspace.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+DEBIAN_PACKAGES=(
+  flite espeak-ng pocketsphinx pocketsphinx-en-us sox
+  texlive-latex-base texlive-latex-recommended texlive-pictures latexmk
+)
+
+if command -v apt-get >/dev/null 2>&1; then
+  SUDO=""
+  if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+  missing=()
+  for p in "${DEBIAN_PACKAGES[@]}"; do
+    dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+  done
+  # Generated experiments need Python 3 with NumPy; use Debian's only when none is importable.
+  python3 -c 'import numpy' >/dev/null 2>&1 || missing+=(python3 python3-numpy)
+  if [ ${#missing[@]} -gt 0 ]; then
+    echo "installing Debian packages: ${missing[*]}"
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  fi
+else
+  echo "apt-get not found: install ${DEBIAN_PACKAGES[*]} with your package manager" >&2
+fi
+
+npm ci --no-audit --no-fund
