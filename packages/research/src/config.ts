@@ -1,0 +1,69 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { STAGES, type StageName } from './pipeline/artefacts.ts';
+import type { PipelineConfig } from './pipeline/config.ts';
+
+const stageList = z
+  .string()
+  .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
+  .pipe(z.array(z.enum(STAGES)));
+
+const intIn = (min: number, max: number, fallback: number) => z.coerce.number().int().min(min).max(max).default(fallback);
+
+/** Every setting of the research service, read from the environment (see README). */
+const Env = z.object({
+  HOST: z.string().min(1).default('127.0.0.1'),
+  RESEARCH_PORT: intIn(0, 65535, 8000),
+  RESEARCH_UI_ORIGIN: z.url().default('http://localhost:5173'),
+  RESEARCH_DATA_DIR: z.string().min(1).default('./data'),
+  RESEARCH_PAUSE_AFTER: stageList.default(['ideation', 'planning']),
+  RESEARCH_RETRIEVAL_K: intIn(0, 50, 5),
+  RESEARCH_MAX_CODE_ATTEMPTS: intIn(1, 10, 3),
+  RESEARCH_SANDBOX_TIMEOUT_MS: intIn(1000, 3_600_000, 60_000),
+  RESEARCH_SANDBOX_CPU_SECONDS: intIn(1, 3600, 60),
+  RESEARCH_SANDBOX_MEMORY_MB: intIn(64, 65536, 1024),
+  RESEARCH_LATEX_TIMEOUT_MS: intIn(1000, 600_000, 120_000),
+  RESEARCH_LLM_PROVIDER: z.enum(['offline']).default('offline'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface ResearchConfig {
+  host: string;
+  port: number;
+  uiOrigin: string;
+  dataDir: string;
+  llmProvider: 'offline';
+  logLevel: string;
+  pipeline: PipelineConfig;
+}
+
+/** Reads and validates the configuration once; throws naming every bad setting. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ResearchConfig {
+  const parsed = Env.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`invalid research service configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.RESEARCH_DATA_DIR);
+  return Object.freeze({
+    host: e.HOST,
+    port: e.RESEARCH_PORT,
+    uiOrigin: e.RESEARCH_UI_ORIGIN.replace(/\/$/, ''),
+    dataDir,
+    llmProvider: e.RESEARCH_LLM_PROVIDER,
+    logLevel: e.LOG_LEVEL,
+    pipeline: Object.freeze({
+      dataDir,
+      pauseAfter: e.RESEARCH_PAUSE_AFTER as StageName[],
+      retrievalK: e.RESEARCH_RETRIEVAL_K,
+      maxCodeAttempts: e.RESEARCH_MAX_CODE_ATTEMPTS,
+      sandbox: {
+        timeoutMs: e.RESEARCH_SANDBOX_TIMEOUT_MS,
+        cpuSeconds: e.RESEARCH_SANDBOX_CPU_SECONDS,
+        memoryBytes: e.RESEARCH_SANDBOX_MEMORY_MB * 1024 * 1024,
+      },
+      latexTimeoutMs: e.RESEARCH_LATEX_TIMEOUT_MS,
+    }),
+  });
+}

@@ -1,0 +1,15 @@
+import type { Store } from '../store/store.ts';
+import type { PipelineEngine } from '../pipeline/engine.ts';
+import type { RunEventHub } from '../pipeline/event-hub.ts';
+import type { IntentRouter } from '../intent/router.ts';
+
+/** What the HTTP routes need from the rest of the service. */
+export interface HttpDeps {
+  store: Store;
+  engine: PipelineEngine;
+  hub: RunEventHub;
+  intents: IntentRouter;
+  version: string;
+  llmProvider: string;
+  uiOrigin: string;
+}

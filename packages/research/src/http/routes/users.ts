@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { HttpDeps } from '../deps.ts';
+import { HttpError, validate } from '../errors.ts';
+import { UserProfile } from '../../store/types.ts';
+
+const UserParams = z.object({ user_id: z.string().min(1).max(64) });
+
+/** Users, their profiles, skill banks and memories. */
+export function userRoutes(app: FastifyInstance, { store }: HttpDeps): void {
+  app.post('/users', async (request, reply) => {
+    const profile = validate(UserProfile, request.body, 'body');
+    store.users.upsert(profile);
+    return reply.status(201).send(store.users.get(profile.user_id));
+  });
+
+  app.get('/users', async () => store.users.listIds());
+
+  const requireUser = (params: unknown) => {
+    const { user_id } = validate(UserParams, params, 'path');
+    const user = store.users.get(user_id);
+    if (!user) throw new HttpError(404, `user '${user_id}' not found`);
+    return user;
+  };
+
+  app.get('/users/:user_id', async (request) => requireUser(request.params));
+  app.get('/users/:user_id/skills', async (request) => store.skills.list(requireUser(request.params).user_id));
+  app.get('/users/:user_id/memories', async (request) => store.memories.list(requireUser(request.params).user_id));
+}

@@ -1,0 +1,2 @@
+export { loadConfig, type ResearchConfig } from './config.ts';
+export { createService, type ResearchService } from './service.ts';

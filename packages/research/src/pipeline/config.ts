@@ -1,0 +1,15 @@
+import type { StageName } from './artefacts.ts';
+
+/** Settings the pipeline engine and its stages use (read once from the service config). */
+export interface PipelineConfig {
+  /** Where each run gets its working directory (`<dataDir>/runs/<run_id>`). */
+  dataDir: string;
+  /** Stages after which a run pauses for feedback unless the run says otherwise. */
+  pauseAfter: StageName[];
+  /** How many skills and memories are retrieved before each stage. */
+  retrievalK: number;
+  /** Attempts at generating a project that runs (first try included). */
+  maxCodeAttempts: number;
+  sandbox: { timeoutMs: number; cpuSeconds: number; memoryBytes: number };
+  latexTimeoutMs: number;
+}

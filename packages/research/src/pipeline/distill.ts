@@ -1,0 +1,80 @@
+import { generateObject } from '@hikma/llm';
+import { z } from 'zod';
+import { MEMORY_KINDS } from '../store/types.ts';
+import type { StageContext } from './stage.ts';
+import type { RunEvent } from './events.ts';
+
+const Distilled = z.object({
+  skills: z
+    .array(
+      z.object({
+        name: z.string().min(1).max(200),
+        description: z.string().min(1).max(1000),
+        procedure: z.string().min(1).max(4000),
+        stage: z.string().min(1),
+      }),
+    )
+    .max(8),
+  memories: z.array(z.object({ kind: z.enum(MEMORY_KINDS), content: z.string().min(1).max(2000) })).max(12),
+});
+export type Distilled = z.infer<typeof Distilled>;
+
+/**
+ * Distils a run's trajectory (stage summaries, trajectory events, the user's feedback and
+ * the artefacts) into reusable skills and memories for the user, skipping duplicates.
+ * Returns the ids of the entries that are new.
+ */
+export async function distillRun(ctx: StageContext): Promise<{ newSkills: string[]; newMemories: string[] }> {
+  const { store, run } = ctx;
+  const events = store.events.list(run.run_id);
+  const trajectory = events
+    .filter((e): e is RunEvent<'trajectory_event' | 'stage_completed'> =>
+      e.type === 'trajectory_event' || e.type === 'stage_completed',
+    )
+    .map((e) => (e.type === 'stage_completed' ? `[${e.data.stage} done] ${e.data.summary}` : `- ${e.data.label}`));
+  const feedback = store.feedback.list({ runId: run.run_id }).map((f) => ({ stage: f.stage, text: f.text }));
+  const artefacts = Object.fromEntries(store.artefacts.latestAll(run.run_id).map((a) => [a.kind, a.data]));
+
+  const out = await generateObject({
+    llm: ctx.llm,
+    schema: Distilled,
+    name: 'distilled_knowledge',
+    task: 'research.distill',
+    context: { topic: run.topic, domain: ctx.user.domain, feedback, artefacts },
+    messages: [
+      {
+        role: 'system',
+        content:
+          'You maintain a researcher\'s skill bank and memory. Skills are reusable procedures (what worked, ' +
+          'with when it applies). Memories are facts, the researcher\'s preferences, and outcomes of runs.',
+      },
+      {
+        role: 'user',
+        content:
+          `Distil this run on "${run.topic}" (${ctx.user.domain}) into at most 4 skills and 6 memories that ` +
+          `will help future runs. Record every preference the researcher expressed in feedback.\n\nTrajectory:\n${trajectory.join('\n')}\n\n` +
+          `Feedback: ${JSON.stringify(feedback)}`,
+      },
+    ],
+    signal: ctx.signal,
+  });
+  ctx.recordUsage(out.usage);
+
+  const newSkills: string[] = [];
+  const newMemories: string[] = [];
+  for (const skill of out.value.skills) {
+    const added = store.skills.add(run.user_id, { ...skill, source_run_id: run.run_id });
+    if (added.created) newSkills.push(added.skill.skill_id);
+  }
+  for (const memory of out.value.memories) {
+    const added = store.memories.add(run.user_id, { ...memory, source_run_id: run.run_id });
+    if (added.created) newMemories.push(added.memory.memory_id);
+  }
+  ctx.trace(
+    'knowledge_distilled',
+    `Distilled ${newSkills.length} new skill(s) and ${newMemories.length} new memory item(s)`,
+    `${out.value.skills.length - newSkills.length} skill(s) and ${out.value.memories.length - newMemories.length} memory item(s) were already known.`,
+    { new_skills: newSkills, new_memories: newMemories },
+  );
+  return { newSkills, newMemories };
+}

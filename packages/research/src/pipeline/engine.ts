@@ -1,0 +1,282 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { LLM, Usage } from '@hikma/llm';
+import type { Store } from '../store/store.ts';
+import type { RunRecord, RunState, UserProfile } from '../store/types.ts';
+import { newProjectId, newRunId, nowIso } from '../store/ids.ts';
+import type { ArtefactKind } from '../store/artefacts.ts';
+import type { StageName } from './artefacts.ts';
+import type { RunStatus } from './events.ts';
+import type { RunEventHub } from './event-hub.ts';
+import type { PipelineConfig } from './config.ts';
+import type { Stage, StageContext, StageOutput } from './stage.ts';
+import { PipelineError } from './errors.ts';
+import { asksForChanges } from './feedback-intent.ts';
+import { distillRun } from './distill.ts';
+
+export interface Logger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface EngineDeps {
+  store: Store;
+  llm: LLM;
+  hub: RunEventHub;
+  config: PipelineConfig;
+  stages: Stage[];
+  logger: Logger;
+}
+
+/**
+ * Runs research pipelines in the background of the process. A run goes
+ * pending → running ⇄ awaiting_feedback → completed | failed; every step is persisted
+ * before the next one starts, so a run interrupted by a restart resumes from its last
+ * completed stage.
+ */
+export class PipelineEngine {
+  private readonly active = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  private stopping = false;
+
+  constructor(private readonly deps: EngineDeps) {}
+
+  /** Creates a run for a user and starts it in the background. */
+  startRun(userId: string, topic: string, pauseAfter?: StageName[]): RunRecord {
+    const { store, hub, config } = this.deps;
+    if (!store.users.get(userId)) throw new PipelineError('user_not_found', `user '${userId}' not found`);
+    const now = nowIso();
+    const run: RunRecord = {
+      run_id: newRunId(),
+      user_id: userId,
+      topic,
+      project_id: newProjectId(),
+      status: 'pending',
+      current_stage: null,
+      stages_completed: [],
+      last_summary: '',
+      started_at: now,
+      updated_at: now,
+      error: null,
+      state: {
+        schema_version: 1,
+        pause_after: pauseAfter ?? config.pauseAfter,
+        pending_revision: null,
+        answered_pauses: [],
+        revised: [],
+        usage: {},
+      },
+    };
+    store.runs.insert(run);
+    hub.emit(run.run_id, 'run_started', { topic });
+    this.schedule(run.run_id);
+    return run;
+  }
+
+  /** Accepts feedback for a paused run, queues it for the planner and resumes the run. */
+  submitFeedback(runId: string, text: string): RunRecord {
+    const { store, hub } = this.deps;
+    const run = this.getRun(runId);
+    if (run.status !== 'awaiting_feedback' || !run.current_stage) {
+      throw new PipelineError(
+        'run_not_awaiting_feedback',
+        `run '${runId}' is ${run.status}, not awaiting_feedback`,
+      );
+    }
+    const stage = run.current_stage;
+    const state: RunState = {
+      ...run.state,
+      answered_pauses: [...run.state.answered_pauses, stage],
+      pending_revision:
+        asksForChanges(text) && !run.state.revised.includes(stage) ? { stage, feedback: text } : null,
+    };
+    hub.emit(runId, 'feedback_received', { text });
+    store.feedback.enqueue({ run_id: runId, user_id: run.user_id, stage, text });
+    hub.emit(runId, 'feedback_enqueued', { stage });
+    const updated = this.setStatus(runId, 'running', { state });
+    this.schedule(runId);
+    return updated;
+  }
+
+  /** Resumes every run that was executing when the process last stopped. */
+  resumeInterrupted(): string[] {
+    const runs = this.deps.store.runs.listUnfinished();
+    for (const run of runs) {
+      this.deps.logger.info({ run_id: run.run_id, stage: run.current_stage }, 'resuming interrupted run');
+      this.schedule(run.run_id);
+    }
+    return runs.map((r) => r.run_id);
+  }
+
+  /** Stops executing runs (they stay `running` in the store and resume on the next start). */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    for (const { controller } of this.active.values()) controller.abort(new Error('service stopping'));
+    await Promise.allSettled([...this.active.values()].map((a) => a.done));
+  }
+
+  /** Resolves when a run is no longer executing (paused, finished or failed). */
+  async idle(runId: string): Promise<void> {
+    await this.active.get(runId)?.done;
+  }
+
+  getRun(runId: string): RunRecord {
+    const run = this.deps.store.runs.get(runId);
+    if (!run) throw new PipelineError('run_not_found', `run '${runId}' not found`);
+    return run;
+  }
+
+  private schedule(runId: string): void {
+    if (this.stopping || this.active.has(runId)) return;
+    const controller = new AbortController();
+    const done = this.execute(runId, controller.signal)
+      .catch((err: unknown) => this.deps.logger.error({ err, run_id: runId }, 'run execution crashed'))
+      .finally(() => this.active.delete(runId));
+    this.active.set(runId, { controller, done });
+  }
+
+  private async execute(runId: string, signal: AbortSignal): Promise<void> {
+    const { store, hub, stages } = this.deps;
+    let run = this.getRun(runId);
+    try {
+      if (run.status === 'pending') run = this.setStatus(runId, 'running');
+      const user = store.users.get(run.user_id);
+      if (!user) throw new Error(`user '${run.user_id}' no longer exists`);
+
+      const revision = run.state.pending_revision;
+      if (revision) {
+        const stage = stages.find((s) => s.name === revision.stage)!;
+        run = await this.runStage(run, user, stage, revision.feedback, signal);
+        run = store.runs.update(runId, {
+          state: { ...run.state, pending_revision: null, revised: [...run.state.revised, stage.name] },
+        });
+      }
+
+      for (const stage of stages) {
+        if (!run.stages_completed.includes(stage.name)) {
+          run = await this.runStage(run, user, stage, null, signal);
+        }
+        if (run.state.pause_after.includes(stage.name) && !run.state.answered_pauses.includes(stage.name)) {
+          hub.emit(runId, 'awaiting_feedback', { stage: stage.name });
+          this.setStatus(runId, 'awaiting_feedback', { current_stage: stage.name });
+          return;
+        }
+      }
+
+      const paper = store.artefacts.latest<{
+        compiled: boolean;
+        pdf_path: string | null;
+        tex_path: string;
+        compile_error: string | null;
+      }>(runId, 'compiled_paper');
+      if (paper) hub.emit(runId, 'paper_ready', paper.data);
+      this.setStatus(runId, 'completed', { current_stage: null });
+      hub.emit(runId, 'run_completed', {});
+      hub.emit(runId, 'stream_end', {});
+    } catch (err) {
+      if (signal.aborted && this.stopping) return; // resumes on the next start
+      const message = err instanceof Error ? err.message : String(err);
+      this.deps.logger.error({ err, run_id: runId }, 'run failed');
+      this.setStatus(runId, 'failed', { error: message });
+      hub.emit(runId, 'run_failed', { error: message });
+      hub.emit(runId, 'stream_end', {});
+    }
+  }
+
+  private async runStage(
+    run: RunRecord,
+    user: UserProfile,
+    stage: Stage,
+    revisionFeedback: string | null,
+    signal: AbortSignal,
+  ): Promise<RunRecord> {
+    const { store, hub, llm, config } = this.deps;
+    const runId = run.run_id;
+    run = store.runs.update(runId, { current_stage: stage.name });
+    const runDir = join(config.dataDir, 'runs', runId);
+    mkdirSync(runDir, { recursive: true });
+
+    const trace: StageContext['trace'] = (kind, label, detail, metadata = {}) =>
+      hub.emit(runId, 'trajectory_event', { kind, label, detail, metadata: { stage: stage.name, ...metadata } });
+
+    const query = `${run.topic} ${stage.name} ${user.domain}`;
+    const skills = store.skills.retrieve(run.user_id, query, config.retrievalK);
+    const memories = store.memories.retrieve(run.user_id, query, config.retrievalK);
+    trace(
+      revisionFeedback ? 'stage_revision_started' : 'stage_started',
+      `${revisionFeedback ? 'Revising' : 'Starting'} ${stage.name}`,
+      `Retrieved ${skills.length} skill(s) and ${memories.length} memory item(s) for this stage.`,
+      { skills: skills.map((s) => s.skill_id), memories: memories.map((m) => m.memory_id) },
+    );
+
+    let usage: Usage = { promptTokens: 0, completionTokens: 0 };
+    const ctx: StageContext = {
+      run,
+      user,
+      llm,
+      store,
+      config,
+      runDir,
+      skills,
+      memories,
+      revisionFeedback,
+      signal,
+      artefact: <T>(kind: ArtefactKind): T => {
+        const found = store.artefacts.latest<T>(runId, kind);
+        if (!found) throw new Error(`artefact '${kind}' is missing for run ${runId}`);
+        return found.data;
+      },
+      trace,
+      recordUsage: (u) => {
+        usage = { promptTokens: usage.promptTokens + u.promptTokens, completionTokens: usage.completionTokens + u.completionTokens };
+      },
+      emit: (type, data) => hub.emit(runId, type, data),
+    };
+
+    const output: StageOutput = await stage.run(ctx);
+    if (stage.name === 'writing') {
+      const distilled = await distillRun(ctx);
+      output.new_skills = [...(output.new_skills ?? []), ...distilled.newSkills];
+      output.new_memories = [...(output.new_memories ?? []), ...distilled.newMemories];
+    }
+    signal.throwIfAborted();
+
+    const latest = this.getRun(runId);
+    const previous = latest.state.usage[stage.name] ?? { prompt_tokens: 0, completion_tokens: 0 };
+    const updated = store.transaction(() => {
+      for (const [kind, data] of Object.entries(output.artefacts)) {
+        store.artefacts.save(runId, stage.name, kind as ArtefactKind, data);
+      }
+      return store.runs.update(runId, {
+        stages_completed: latest.stages_completed.includes(stage.name)
+          ? latest.stages_completed
+          : [...latest.stages_completed, stage.name],
+        last_summary: output.summary,
+        state: {
+          ...latest.state,
+          usage: {
+            ...latest.state.usage,
+            [stage.name]: {
+              prompt_tokens: previous.prompt_tokens + usage.promptTokens,
+              completion_tokens: previous.completion_tokens + usage.completionTokens,
+            },
+          },
+        },
+      });
+    });
+    hub.emit(runId, 'stage_completed', {
+      stage: stage.name,
+      status: 'completed',
+      summary: output.summary,
+      new_skills: output.new_skills ?? [],
+      new_memories: output.new_memories ?? [],
+    });
+    return updated;
+  }
+
+  private setStatus(runId: string, status: RunStatus, patch: Partial<RunRecord> = {}): RunRecord {
+    const run = this.deps.store.runs.update(runId, { ...patch, status });
+    this.deps.hub.emit(runId, 'status_changed', { status });
+    return run;
+  }
+}

@@ -1,0 +1,47 @@
+import type { LLM, Usage } from '@hikma/llm';
+import type { Store } from '../store/store.ts';
+import type { Memory, RunRecord, Skill, UserProfile } from '../store/types.ts';
+import type { ArtefactKind } from '../store/artefacts.ts';
+import type { StageName } from './artefacts.ts';
+import type { RunEventPayloads } from './events.ts';
+import type { PipelineConfig } from './config.ts';
+
+/** What a stage can see and do while it runs. */
+export interface StageContext {
+  run: RunRecord;
+  user: UserProfile;
+  llm: LLM;
+  store: Store;
+  config: PipelineConfig;
+  /** The run's private working directory (project, paper). */
+  runDir: string;
+  /** Top-k skills and memories retrieved for this stage. */
+  skills: Skill[];
+  memories: Memory[];
+  /** Set when the user asked for changes to this stage's previous output. */
+  revisionFeedback: string | null;
+  signal: AbortSignal;
+  /** Latest artefact of an earlier stage; throws if it is missing. */
+  artefact<T>(kind: ArtefactKind): T;
+  /** Records a trajectory event of this stage. */
+  trace(kind: string, label: string, detail: string, metadata?: Record<string, unknown>): void;
+  /** Records token usage of an LLM call made by this stage. */
+  recordUsage(usage: Usage): void;
+  /** Emits an event other than a trajectory event (e.g. paper_ready). */
+  emit<T extends 'paper_ready'>(type: T, data: RunEventPayloads[T]): void;
+}
+
+export interface StageOutput {
+  /** Artefacts to persist, by kind. */
+  artefacts: Partial<Record<ArtefactKind, unknown>>;
+  /** One-line summary for `last_summary` and `stage_completed`. */
+  summary: string;
+  new_skills?: string[];
+  new_memories?: string[];
+}
+
+/** One step of the pipeline. */
+export interface Stage {
+  name: StageName;
+  run(ctx: StageContext): Promise<StageOutput>;
+}

@@ -1,0 +1,187 @@
+import { join } from 'node:path';
+import { generateObject } from '@hikma/llm';
+import {
+  ExperimentResults,
+  GeneratedProject,
+  type Blueprint,
+  type ExecutionResult,
+} from '../artefacts.ts';
+import type { Stage, StageContext } from '../stage.ts';
+import { stageMessages } from '../prompts.ts';
+import { checkProject, readResultFile, runPythonProject } from '../../sandbox/index.ts';
+
+const RESULTS_FILE = 'results.json';
+const TAIL_CHARS = 4000;
+
+/**
+ * Coding and execution: generate a Python 3 + NumPy project from the blueprint, check its
+ * imports, run it in the sandbox, and feed failures back to the LLM for a bounded number of
+ * repairs. The stage fails when no attempt produces valid results.
+ */
+export const codingStage: Stage = {
+  name: 'coding',
+  async run(ctx) {
+    const blueprint = ctx.artefact<Blueprint>('blueprint');
+    let project: GeneratedProject | null = null;
+    let problem: string | null = null;
+    let last: ExecutionResult | null = null;
+    const maxAttempts = ctx.config.maxCodeAttempts;
+
+    for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+      project = await generateProject(ctx, blueprint, project, problem);
+      ctx.trace('code_generated', `Generated project (attempt ${attempt})`, project.description, {
+        attempt,
+        files: project.files.map((f) => f.path),
+      });
+
+      const violations = await checkProject(project.files);
+      if (violations.length > 0) {
+        problem = `Static check failed:\n${violations.map((v) => `${v.file}:${v.line}: ${v.message}`).join('\n')}`;
+        ctx.trace('static_check_failed', 'The code uses something the sandbox forbids', problem, { attempt });
+        last = failedResult(attempt, problem);
+      } else {
+        last = await execute(ctx, project, attempt, blueprint);
+        if (last.ok) break;
+        problem = last.error;
+      }
+      if (attempt < maxAttempts) {
+        ctx.trace('repair_attempt', `Repairing the project (attempt ${attempt + 1} of ${maxAttempts})`, problem ?? '', {
+          attempt: attempt + 1,
+        });
+      }
+    }
+
+    if (!project || !last?.ok) {
+      throw new Error(`the experiment did not produce valid results after ${maxAttempts} attempt(s): ${problem ?? 'unknown error'}`);
+    }
+    const conditions = Object.keys(last.results!.conditions);
+    return {
+      artefacts: { project, execution: last },
+      summary: `The experiment ran in ${(last.duration_ms / 1000).toFixed(1)} s (attempt ${last.attempts}) and produced results for ${conditions.length} conditions.`,
+    };
+  },
+};
+
+async function generateProject(
+  ctx: StageContext,
+  blueprint: Blueprint,
+  previous: GeneratedProject | null,
+  problem: string | null,
+): Promise<GeneratedProject> {
+  const spec =
+    'Write a small Python 3 project that uses only the standard library and NumPy, no network and no ' +
+    'subprocesses. It simulates synthetic data for the blueprint below and its entry file writes ' +
+    `"${RESULTS_FILE}" in the working directory with this shape: {"conditions": {<condition>: {<metric>: ` +
+    '[one value per seed]}}, "curves": {<condition>: [[x, y], ...]}, "curve_x_label": str, "curve_y_label": str}. ' +
+    'Use every condition and metric of the blueprint and every seed. Keep the run under 30 seconds.\n\n' +
+    `Blueprint:\n${JSON.stringify(blueprint, null, 2)}`;
+  const repair =
+    previous && problem
+      ? `\n\nThe previous version failed. Fix it.\nError:\n${problem.slice(-TAIL_CHARS)}\n\nPrevious files:\n` +
+        previous.files.map((f) => `--- ${f.path}\n${f.content}`).join('\n')
+      : '';
+  const out = await generateObject({
+    llm: ctx.llm,
+    schema: GeneratedProject,
+    name: 'generated_project',
+    task: previous ? 'research.code_repair' : 'research.code',
+    context: { blueprint, problem, previous },
+    messages: stageMessages(ctx.user, 'a careful research software engineer', spec + repair, ctx),
+    signal: ctx.signal,
+  });
+  ctx.recordUsage(out.usage);
+  return out.value;
+}
+
+async function execute(
+  ctx: StageContext,
+  project: GeneratedProject,
+  attempt: number,
+  blueprint: Blueprint,
+): Promise<ExecutionResult> {
+  const workDir = join(ctx.runDir, 'project', `attempt-${attempt}`);
+  ctx.trace('execution_started', `Running the experiment (attempt ${attempt})`, `Entry point ${project.entry}`, { attempt });
+  const run = await runPythonProject({
+    files: project.files,
+    entry: project.entry,
+    workDir,
+    limits: ctx.config.sandbox,
+    signal: ctx.signal,
+  });
+  ctx.signal.throwIfAborted();
+  let error: string | null = null;
+  let results: ExperimentResults | null = null;
+  if (run.timedOut) error = `the run exceeded the time limit of ${ctx.config.sandbox.timeoutMs} ms`;
+  else if (run.exitCode !== 0) error = `the run exited with code ${run.exitCode ?? run.signal}:\n${run.stderr.slice(-TAIL_CHARS)}`;
+  else {
+    const checked = await loadResults(workDir, blueprint);
+    if ('error' in checked) error = checked.error;
+    else results = checked.results;
+  }
+  const result: ExecutionResult = {
+    ok: error === null,
+    attempts: attempt,
+    exit_code: run.exitCode,
+    duration_ms: Math.round(run.durationMs),
+    timed_out: run.timedOut,
+    stdout_tail: run.stdout.slice(-TAIL_CHARS),
+    stderr_tail: run.stderr.slice(-TAIL_CHARS),
+    error,
+    results,
+  };
+  ctx.trace(
+    'execution_finished',
+    result.ok ? `Experiment finished in ${(run.durationMs / 1000).toFixed(1)} s` : 'Experiment failed',
+    result.ok ? `Results for ${Object.keys(results!.conditions).join(', ')}` : (error ?? ''),
+    { attempt, ok: result.ok, exit_code: run.exitCode, duration_ms: result.duration_ms, timed_out: run.timedOut },
+  );
+  return result;
+}
+
+/** Reads and checks results.json: valid shape, finite numbers, every blueprint condition and the primary metric. */
+async function loadResults(
+  workDir: string,
+  blueprint: Blueprint,
+): Promise<{ results: ExperimentResults } | { error: string }> {
+  let raw: string;
+  try {
+    raw = await readResultFile(workDir, RESULTS_FILE, 5 * 1024 * 1024);
+  } catch (err) {
+    return { error: `the run did not write ${RESULTS_FILE}: ${(err as Error).message}` };
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch (err) {
+    return { error: `${RESULTS_FILE} is not valid JSON: ${(err as Error).message}` };
+  }
+  const parsed = ExperimentResults.safeParse(json);
+  if (!parsed.success) return { error: `${RESULTS_FILE} has the wrong shape: ${parsed.error.message}` };
+  const results = parsed.data;
+  for (const condition of blueprint.conditions) {
+    const metrics = results.conditions[condition.name];
+    if (!metrics) return { error: `${RESULTS_FILE} has no results for condition "${condition.name}"` };
+    const primary = metrics[blueprint.primary_metric];
+    if (!primary) return { error: `condition "${condition.name}" has no values for "${blueprint.primary_metric}"` };
+    for (const [metric, values] of Object.entries(metrics)) {
+      if (values.some((v) => !Number.isFinite(v))) {
+        return { error: `condition "${condition.name}" metric "${metric}" has NaN or infinite values` };
+      }
+    }
+  }
+  return { results };
+}
+
+function failedResult(attempt: number, error: string): ExecutionResult {
+  return {
+    ok: false,
+    attempts: attempt,
+    exit_code: null,
+    duration_ms: 0,
+    timed_out: false,
+    stdout_tail: '',
+    stderr_tail: '',
+    error,
+    results: null,
+  };
+}

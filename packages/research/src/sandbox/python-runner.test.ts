@@ -1,0 +1,493 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chmod, mkdtemp, readdir, readFile, readlink, rm, stat, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { promisify } from 'node:util';
+import {
+  InvalidProjectError,
+  ResultMissingError,
+  ResultTooLargeError,
+  SandboxUnavailableError,
+  UnsafePathError,
+} from './errors.ts';
+import { readResultFile, runPythonProject, type RunOptions } from './python-runner.ts';
+import { resolvePython } from './python-interpreter.ts';
+
+const run = promisify(execFile);
+let root: string;
+let counter = 0;
+
+before(async () => {
+  root = await mkdtemp(join(tmpdir(), 'sandbox-test-'));
+  // Readable by the unprivileged user of the non-root test below.
+  await chmod(root, 0o755);
+});
+after(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+function workDir(): string {
+  counter += 1;
+  return join(root, `run-${counter}`);
+}
+
+function project(main: string, extra: Partial<RunOptions> = {}): RunOptions {
+  return {
+    files: [{ path: 'main.py', content: main }],
+    entry: 'main.py',
+    workDir: workDir(),
+    ...extra,
+  };
+}
+
+async function results(workDirPath: string): Promise<Record<string, unknown>> {
+  return JSON.parse(await readResultFile(workDirPath, 'results.json', 1024 * 1024)) as Record<
+    string,
+    unknown
+  >;
+}
+
+/** Host processes whose command line mentions `needle` (the bootstrap's argv holds the workDir). */
+async function processesMentioning(needle: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const pid of await readdir('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8');
+      if (cmdline.includes(needle)) found.push(pid);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return found;
+}
+
+describe('runPythonProject', () => {
+  test('runs a NumPy project across modules and its results.json is read back', async () => {
+    const options: RunOptions = {
+      entry: 'main.py',
+      workDir: workDir(),
+      files: [
+        {
+          path: 'main.py',
+          content: [
+            'import json',
+            'import numpy as np',
+            'from experiments.stats import summary',
+            'rng = np.random.default_rng(0)',
+            'data = np.loadtxt("data/values.csv", delimiter=",")',
+            'out = {"conditions": {"base": {"total": [float(data.sum())]}}, "summary": summary(data)}',
+            'out["det"] = float(np.linalg.det(np.array([[2.0, 1.0], [1.0, 3.0]])))',
+            'with open("results.json", "w") as f:',
+            '    json.dump(out, f)',
+            'print("done")',
+          ].join('\n'),
+        },
+        { path: 'experiments/__init__.py', content: '' },
+        {
+          path: 'experiments/stats.py',
+          content:
+            'import numpy as np\n\ndef summary(x):\n    return {"mean": float(np.mean(x)), "n": int(x.size)}\n',
+        },
+        { path: 'data/values.csv', content: '1,2,3\n4,5,6\n' },
+      ],
+    };
+    const result = await runPythonProject(options);
+    assert.equal(result.exitCode, 0, result.stderr);
+    assert.equal(result.signal, null);
+    assert.equal(result.timedOut, false);
+    assert.equal(result.stdout, 'done\n');
+    const out = await results(result.workDir);
+    assert.deepEqual(out.conditions, { base: { total: [21] } });
+    assert.deepEqual(out.summary, { mean: 3.5, n: 6 });
+    assert.ok(Math.abs((out.det as number) - 5) < 1e-9);
+  });
+
+  test('runs with the documented environment, limits and namespaces', async () => {
+    const main = [
+      'import json, os, resource, sys',
+      'R = resource',
+      'out = {',
+      '  "env": dict(os.environ), "cwd": os.getcwd(), "path0": sys.path[0], "argv": sys.argv,',
+      '  "pid": os.getpid(), "uid": os.getuid(), "hash_randomization": sys.flags.hash_randomization,',
+      '  "no_user_site": sys.flags.no_user_site, "no_bytecode": sys.flags.dont_write_bytecode,',
+      '  "limits": {n: R.getrlimit(getattr(R, n)) for n in',
+      '             ["RLIMIT_CPU", "RLIMIT_AS", "RLIMIT_FSIZE", "RLIMIT_NPROC", "RLIMIT_CORE"]},',
+      '  "ns": {k: os.readlink("/proc/self/ns/" + k) for k in ["net", "pid", "user"]},',
+      '}',
+      'json.dump(out, open("results.json", "w"))',
+    ].join('\n');
+    const limits = {
+      cpuSeconds: 7,
+      memoryBytes: 900 * 1024 ** 2,
+      maxFileBytes: 2 * 1024 ** 2,
+      maxProcesses: 32,
+    };
+    const result = await runPythonProject(project(main, { limits }));
+    assert.equal(result.exitCode, 0, result.stderr);
+    const out = await results(result.workDir);
+    const python = await resolvePython();
+    assert.deepEqual(out.env, {
+      PATH: `${python.slice(0, python.lastIndexOf('/'))}:/usr/local/bin:/usr/bin:/bin`,
+      HOME: result.workDir,
+      LANG: 'C.UTF-8',
+      TMPDIR: join(result.workDir, 'tmp'),
+      PYTHONHASHSEED: '0',
+      PYTHONUNBUFFERED: '1',
+      OPENBLAS_NUM_THREADS: '1',
+      OMP_NUM_THREADS: '1',
+      MKL_NUM_THREADS: '1',
+    });
+    assert.equal(out.cwd, result.workDir);
+    assert.equal(out.path0, result.workDir);
+    assert.deepEqual(out.argv, ['main.py']);
+    assert.equal(out.hash_randomization, 0, 'PYTHONHASHSEED=0 must take effect');
+    assert.equal(out.no_user_site, 1);
+    assert.equal(out.no_bytecode, 1);
+    assert.equal(out.pid, 2, 'the entry runs as the worker under the pid-1 supervisor');
+    assert.equal(out.uid, 0, 'mapped to root of its own user namespace');
+    assert.deepEqual(out.limits, {
+      RLIMIT_CPU: [7, 8],
+      RLIMIT_AS: [900 * 1024 ** 2, 900 * 1024 ** 2],
+      RLIMIT_FSIZE: [2 * 1024 ** 2, 2 * 1024 ** 2],
+      RLIMIT_NPROC: [32, 32],
+      RLIMIT_CORE: [0, 0],
+    });
+    const ns = out.ns as Record<string, string>;
+    for (const kind of ['net', 'pid', 'user']) {
+      assert.notEqual(ns[kind], await readlink(`/proc/self/ns/${kind}`));
+    }
+    assert.ok(existsSync(join(result.workDir, 'tmp')));
+    assert.ok(!existsSync(join(result.workDir, '__pycache__')), 'no .pyc written');
+  });
+
+  test('reports exit codes and tracebacks', async () => {
+    const exit3 = await runPythonProject(project('import sys\nprint("bye")\nsys.exit(3)\n'));
+    assert.equal(exit3.exitCode, 3);
+    assert.equal(exit3.stdout, 'bye\n');
+    const crash = await runPythonProject(project('def f():\n    raise ValueError("boom")\nf()\n'));
+    assert.equal(crash.exitCode, 1);
+    assert.match(crash.stderr, /main\.py", line 2, in f\n.*\nValueError: boom/);
+  });
+
+  describe('network', () => {
+    let server: Server;
+    let port: number;
+    let connections = 0;
+    before(async () => {
+      server = createServer((socket) => {
+        connections += 1;
+        socket.end('hello\n');
+      });
+      await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+      port = (server.address() as { port: number }).port;
+    });
+    after(async () => {
+      await new Promise<void>((done) => server.close(() => done()));
+    });
+
+    const probe = (p: number) =>
+      [
+        'import json, socket',
+        'try:',
+        `    with socket.create_connection(("127.0.0.1", ${p}), timeout=2) as s:`,
+        '        out = {"connected": True, "data": s.recv(16).decode()}',
+        'except OSError as e:',
+        '    out = {"connected": False, "error": type(e).__name__, "errno": e.errno}',
+        'print(json.dumps(out))',
+      ].join('\n');
+
+    test('a loopback server is reachable from outside the sandbox', async () => {
+      const before = connections;
+      const { stdout } = await run(await resolvePython(), ['-c', probe(port)]);
+      assert.deepEqual(JSON.parse(stdout), { connected: true, data: 'hello\n' });
+      assert.equal(connections, before + 1);
+    });
+
+    test('the same connection is refused inside the sandbox', async () => {
+      const before = connections;
+      const result = await runPythonProject(project(probe(port)));
+      assert.equal(result.exitCode, 0, result.stderr);
+      const out = JSON.parse(result.stdout) as { connected: boolean; error: string };
+      assert.equal(out.connected, false);
+      assert.match(out.error, /^(ConnectionRefusedError|OSError)$/);
+      assert.equal(connections, before, 'the server saw no connection');
+    });
+  });
+
+  test('kills an endless loop and everything it started at the wall-clock timeout', async () => {
+    const main = [
+      'import os',
+      'if os.fork() == 0:',
+      '    os.setsid()  # leaves the process group; only the pid namespace catches it',
+      '    while True: pass',
+      'print("looping", flush=True)',
+      'while True: pass',
+    ].join('\n');
+    const options = project(main, { limits: { timeoutMs: 800 } });
+    const result = await runPythonProject(options);
+    assert.equal(result.timedOut, true);
+    assert.equal(result.cancelled, false);
+    assert.equal(result.exitCode, null);
+    assert.equal(result.signal, 'SIGKILL');
+    assert.equal(result.stdout, 'looping\n', 'output before the kill is kept');
+    assert.ok(result.durationMs >= 800 && result.durationMs < 4000, `took ${result.durationMs} ms`);
+    assert.deepEqual(await processesMentioning(result.workDir), [], 'no process survives the run');
+  });
+
+  test('stops the run when the signal aborts', async () => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 300);
+    const result = await runPythonProject(
+      project('while True: pass\n', { signal: controller.signal, limits: { timeoutMs: 10_000 } }),
+    );
+    assert.equal(result.cancelled, true);
+    assert.equal(result.timedOut, false);
+    assert.equal(result.signal, 'SIGKILL');
+    assert.ok(result.durationMs < 3000, `took ${result.durationMs} ms`);
+    assert.deepEqual(await processesMentioning(result.workDir), []);
+  });
+
+  test('does not start when the signal is already aborted', async () => {
+    const options = project('print(1)\n', { signal: AbortSignal.abort() });
+    const result = await runPythonProject(options);
+    assert.equal(result.cancelled, true);
+    assert.equal(result.exitCode, null);
+    assert.equal(existsSync(options.workDir), false);
+  });
+
+  test('the CPU limit ends a busy loop with SIGXCPU before the wall clock', async () => {
+    const result = await runPythonProject(
+      project('while True: pass\n', { limits: { cpuSeconds: 1, timeoutMs: 10_000 } }),
+    );
+    assert.equal(result.timedOut, false);
+    assert.equal(result.signal, 'SIGXCPU');
+    assert.equal(result.exitCode, null);
+    assert.ok(result.durationMs < 5000, `took ${result.durationMs} ms`);
+  });
+
+  test('a huge allocation fails with MemoryError under the memory limit', async () => {
+    const main = [
+      'import numpy as np',
+      'small = np.ones(1_000_000)  # well within the limit',
+      'print("small ok", flush=True)',
+      'big = bytearray(4 * 1024**3)',
+      'print("unreachable")',
+    ].join('\n');
+    const result = await runPythonProject(project(main, { limits: { memoryBytes: 1024 ** 3 } }));
+    assert.equal(result.exitCode, 1);
+    assert.equal(result.stdout, 'small ok\n');
+    assert.match(result.stderr, /\nMemoryError\n$/);
+    assert.ok(result.durationMs < 5000);
+  });
+
+  test('writing past the file size limit fails inside the run', async () => {
+    const main = [
+      'try:',
+      '    with open("big.bin", "wb") as f:',
+      '        f.write(b"x" * (2 * 1024 * 1024))',
+      'except OSError as e:',
+      '    print("error", e.strerror)',
+    ].join('\n');
+    const result = await runPythonProject(project(main, { limits: { maxFileBytes: 1024 * 1024 } }));
+    assert.equal(result.exitCode, 0, result.stderr);
+    assert.equal(result.stdout, 'error File too large\n');
+    assert.ok((await stat(join(result.workDir, 'big.bin'))).size <= 1024 * 1024);
+  });
+
+  test('an output flood is truncated to the tail', async () => {
+    const main = [
+      'import sys',
+      'for i in range(100_000):',
+      '    print(f"line {i:06d} é")',
+      '    sys.stderr.write(f"err {i:06d}\\n")',
+      'print("THE END")',
+    ].join('\n');
+    const result = await runPythonProject(project(main));
+    assert.equal(result.exitCode, 0);
+    assert.equal(result.stdoutTruncated, true);
+    assert.equal(result.stderrTruncated, true);
+    assert.ok(Buffer.byteLength(result.stdout) <= 64 * 1024);
+    assert.ok(Buffer.byteLength(result.stdout) > 60 * 1024);
+    assert.ok(result.stdout.endsWith('line 099999 é\nTHE END\n'));
+    assert.ok(!result.stdout.includes('\uFFFD'), 'the cut does not leave half a character');
+    assert.ok(result.stderr.endsWith('err 099999\n'));
+    assert.ok(!result.stdout.includes('line 000000'));
+  });
+
+  test('is not a filesystem jail: host files stay readable (documented in README)', async () => {
+    // Pins the documented limit of this version: if a filesystem jail is added, update README.
+    const result = await runPythonProject(
+      project('print(open("/etc/passwd").readline().split(":")[0])\n'),
+    );
+    assert.equal(result.exitCode, 0, result.stderr);
+    assert.equal(result.stdout, 'root\n');
+  });
+
+  test('caps processes with RLIMIT_NPROC when the service is unprivileged', async (t) => {
+    // As real root the kernel exempts the process from RLIMIT_NPROC, so run this one as nobody.
+    let extra: Partial<RunOptions> = {};
+    if (process.getuid?.() === 0) {
+      if (!existsSync('/usr/bin/setpriv') || !existsSync('/usr/bin/python3')) {
+        t.skip('needs setpriv and /usr/bin/python3 to drop root');
+        return;
+      }
+      const wrapper = join(root, 'unshare-as-nobody');
+      await writeFile(
+        wrapper,
+        '#!/bin/sh\nexec /usr/bin/setpriv --reuid=65534 --regid=65534 --clear-groups unshare "$@"\n',
+      );
+      await chmod(wrapper, 0o755);
+      extra = { unshare: wrapper, python: '/usr/bin/python3' };
+    }
+    const main = [
+      'import os, time',
+      'forked = 0',
+      'try:',
+      '    for _ in range(20):',
+      '        if os.fork() == 0:',
+      '            time.sleep(5)',
+      '            os._exit(0)',
+      '        forked += 1',
+      'except BlockingIOError:',
+      '    pass',
+      'print(forked)',
+      'os._exit(0)',
+    ].join('\n');
+    const result = await runPythonProject(project(main, { ...extra, limits: { maxProcesses: 6 } }));
+    assert.equal(result.exitCode, 0, result.stderr);
+    // Six processes in the user namespace: unshare itself (it moved into the namespace it
+    // created), the supervisor, the worker and three children.
+    assert.equal(result.stdout, '3\n');
+    assert.ok(result.durationMs < 3000, 'the sleeping children die with the namespace');
+  });
+});
+
+describe('project files', () => {
+  for (const [label, path] of [
+    ['parent directory', '../evil.py'],
+    ['absolute path', '/tmp/evil.py'],
+    ['nested ..', 'a/../../evil.py'],
+    ['shell script', 'run.sh'],
+    ['hidden file', '.bashrc'],
+  ] as const) {
+    test(`rejects a ${label} before writing anything`, async () => {
+      const options: RunOptions = {
+        files: [
+          { path: 'main.py', content: 'print(1)\n' },
+          { path, content: 'x' },
+        ],
+        entry: 'main.py',
+        workDir: workDir(),
+      };
+      await assert.rejects(runPythonProject(options), InvalidProjectError);
+      assert.equal(existsSync(options.workDir), false);
+    });
+  }
+
+  test('rejects an entry that is not one of the files', async () => {
+    const options = project('print(1)\n', { entry: 'other.py' });
+    await assert.rejects(runPythonProject(options), (err: unknown) => {
+      assert.ok(err instanceof InvalidProjectError);
+      assert.equal(err.code, 'invalid_project');
+      return true;
+    });
+  });
+
+  test('refuses to write through a symlink left in a reused work directory', async () => {
+    const first = await runPythonProject(
+      project('import os\nos.symlink("' + join(root, 'outside.txt') + '", "helper.py")\n'),
+    );
+    assert.equal(first.exitCode, 0, first.stderr);
+    await writeFile(join(root, 'outside.txt'), 'untouched');
+    const second: RunOptions = {
+      files: [
+        { path: 'main.py', content: 'print(1)\n' },
+        { path: 'helper.py', content: 'overwritten = True\n' },
+      ],
+      entry: 'main.py',
+      workDir: first.workDir,
+    };
+    await assert.rejects(runPythonProject(second), UnsafePathError);
+    assert.equal(await readFile(join(root, 'outside.txt'), 'utf8'), 'untouched');
+  });
+});
+
+describe('readResultFile', () => {
+  test('refuses a results.json the run made a symlink to a host file', async () => {
+    const result = await runPythonProject(
+      project('import os\nos.symlink("/etc/passwd", "results.json")\n'),
+    );
+    assert.equal(result.exitCode, 0, result.stderr);
+    await assert.rejects(readResultFile(result.workDir, 'results.json', 1e6), UnsafePathError);
+  });
+
+  test('refuses a symlinked directory on the way', async () => {
+    const result = await runPythonProject(project('import os\nos.symlink("/etc", "out")\n'));
+    assert.equal(result.exitCode, 0, result.stderr);
+    await assert.rejects(readResultFile(result.workDir, 'out/passwd', 1e6), UnsafePathError);
+  });
+
+  test('refuses paths that leave the work directory', async () => {
+    const dir = workDir();
+    await runPythonProject({ ...project('pass\n'), workDir: dir });
+    for (const name of ['../x.json', '/etc/passwd', 'a/../../x', '']) {
+      await assert.rejects(readResultFile(dir, name, 1e6), UnsafePathError, name);
+    }
+  });
+
+  test('refuses a missing file and one over the size limit', async () => {
+    const result = await runPythonProject(project('open("results.json", "w").write("x" * 2000)\n'));
+    await assert.rejects(readResultFile(result.workDir, 'missing.json', 1e6), ResultMissingError);
+    await assert.rejects(readResultFile(result.workDir, 'results.json', 1000), ResultTooLargeError);
+    assert.equal((await readResultFile(result.workDir, 'results.json', 2000)).length, 2000);
+  });
+});
+
+describe('fails closed', () => {
+  async function fakeUnshare(name: string, script: string): Promise<string> {
+    const path = join(root, name);
+    await writeFile(path, `#!/bin/sh\n${script}\n`);
+    await chmod(path, 0o755);
+    return path;
+  }
+  const marker = 'open("ran.txt", "w").write("the entry ran")\n';
+
+  test('when unshare is missing', async () => {
+    const options = project(marker, { unshare: join(root, 'no-such-unshare') });
+    await assert.rejects(runPythonProject(options), (err: unknown) => {
+      assert.ok(err instanceof SandboxUnavailableError);
+      assert.equal(err.code, 'sandbox_unavailable');
+      return true;
+    });
+    assert.equal(existsSync(join(options.workDir, 'ran.txt')), false);
+  });
+
+  test('when unshare cannot create the namespaces', async () => {
+    const unshare = await fakeUnshare(
+      'unshare-denied',
+      'echo "unshare: unshare failed: Operation not permitted" >&2\nexit 1',
+    );
+    const options = project(marker, { unshare });
+    await assert.rejects(runPythonProject(options), /Operation not permitted/);
+    assert.equal(existsSync(join(options.workDir, 'ran.txt')), false);
+  });
+
+  test('when "unshare" runs the command without isolating it', async () => {
+    // Skips the flags up to "--" and runs the rest in the host's namespaces.
+    const unshare = await fakeUnshare(
+      'unshare-noop',
+      'while [ "$1" != "--" ]; do shift; done\nshift\nexec "$@"',
+    );
+    const options = project(marker, { unshare });
+    await assert.rejects(
+      runPythonProject(options),
+      /not isolated: still in the host's \w+ namespace/,
+    );
+    assert.equal(existsSync(join(options.workDir, 'ran.txt')), false, 'the entry never ran');
+  });
+});

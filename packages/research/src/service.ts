@@ -1,0 +1,86 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { OfflineLLM, type LLM } from '@hikma/llm';
+import type { ResearchConfig } from './config.ts';
+import { Store } from './store/store.ts';
+import { RunEventHub } from './pipeline/event-hub.ts';
+import { PipelineEngine, type Logger } from './pipeline/engine.ts';
+import { DEFAULT_STAGES } from './pipeline/stages/index.ts';
+import type { Stage } from './pipeline/stage.ts';
+import { registerResearchResponders } from './offline/responders.ts';
+import { narrate } from './narrator/narrator.ts';
+import { IntentRouter } from './intent/router.ts';
+import { buildApp } from './http/app.ts';
+
+const VERSION = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
+
+export interface ResearchService {
+  app: FastifyInstance;
+  store: Store;
+  engine: PipelineEngine;
+  hub: RunEventHub;
+  /** Stops runs (they resume on the next start), the server and the database. */
+  close(): Promise<void>;
+}
+
+export interface ServiceOverrides {
+  llm?: LLM;
+  stages?: Stage[];
+}
+
+/** The LLM the configuration asks for. */
+export function createLLM(config: ResearchConfig): LLM {
+  const llm = new OfflineLLM();
+  registerResearchResponders(llm);
+  if (config.llmProvider !== 'offline') throw new Error(`unknown LLM provider ${config.llmProvider}`);
+  return llm;
+}
+
+/** Wires storage, pipeline, events and HTTP together; does not listen or resume runs. */
+export async function createService(config: ResearchConfig, overrides: ServiceOverrides = {}): Promise<ResearchService> {
+  const store = Store.open(join(config.dataDir, 'research.db'));
+  const llm = overrides.llm ?? createLLM(config);
+  const hub = new RunEventHub(store, narrate);
+  // The engine logs through the app's logger, which exists only once the app is built.
+  let app: FastifyInstance | undefined;
+  const logger: Logger = {
+    info: (obj, msg) => app?.log.info(obj, msg),
+    warn: (obj, msg) => app?.log.warn(obj, msg),
+    error: (obj, msg) => app?.log.error(obj, msg),
+  };
+  const engine = new PipelineEngine({
+    store,
+    llm,
+    hub,
+    config: config.pipeline,
+    stages: overrides.stages ?? DEFAULT_STAGES,
+    logger,
+  });
+  app = await buildApp(
+    {
+      store,
+      engine,
+      hub,
+      intents: new IntentRouter({ llm }),
+      version: VERSION,
+      llmProvider: llm.provider,
+      uiOrigin: config.uiOrigin,
+    },
+    { logLevel: config.logLevel },
+  );
+  const server = app;
+  return {
+    app: server,
+    store,
+    engine,
+    hub,
+    async close() {
+      await engine.stop();
+      await server.close();
+      store.close();
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import type { Database } from 'better-sqlite3';
+import type { StageName } from '../pipeline/artefacts.ts';
+import { nowIso } from './ids.ts';
+
+/** Names of stored artefacts (spec §2 "Stage artefacts", plus the review). */
+export type ArtefactKind =
+  | 'ideation'
+  | 'blueprint'
+  | 'project'
+  | 'execution'
+  | 'analysis'
+  | 'paper_draft'
+  | 'compiled_paper'
+  | 'review';
+
+export interface StoredArtefact<T = unknown> {
+  kind: ArtefactKind;
+  stage: StageName;
+  version: number;
+  data: T;
+  created_at: string;
+}
+
+/** Versioned stage artefacts: a revision adds a version, nothing is overwritten. */
+export class ArtefactRepository {
+  constructor(private readonly db: Database) {}
+
+  /** Stores a new version of an artefact and returns its version number. */
+  save(runId: string, stage: StageName, kind: ArtefactKind, data: unknown): number {
+    const row = this.db
+      .prepare('SELECT COALESCE(MAX(version), 0) AS v FROM artefacts WHERE run_id = ? AND kind = ?')
+      .get(runId, kind) as { v: number };
+    const version = row.v + 1;
+    this.db
+      .prepare('INSERT INTO artefacts (run_id, kind, version, stage, data, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(runId, kind, version, stage, JSON.stringify(data), nowIso());
+    return version;
+  }
+
+  /** The latest version of an artefact, if any. */
+  latest<T = unknown>(runId: string, kind: ArtefactKind): StoredArtefact<T> | undefined {
+    const row = this.db
+      .prepare(
+        'SELECT kind, stage, version, data, created_at FROM artefacts WHERE run_id = ? AND kind = ? ORDER BY version DESC LIMIT 1',
+      )
+      .get(runId, kind) as (Omit<StoredArtefact, 'data'> & { data: string }) | undefined;
+    return row ? { ...row, data: JSON.parse(row.data) as T } : undefined;
+  }
+
+  /** The latest version of every artefact of a run. */
+  latestAll(runId: string): StoredArtefact[] {
+    const rows = this.db
+      .prepare(
+        `SELECT a.kind, a.stage, a.version, a.data, a.created_at FROM artefacts a
+         WHERE a.run_id = ? AND a.version = (SELECT MAX(version) FROM artefacts b WHERE b.run_id = a.run_id AND b.kind = a.kind)
+         ORDER BY a.created_at`,
+      )
+      .all(runId) as (Omit<StoredArtefact, 'data'> & { data: string })[];
+    return rows.map((r) => ({ ...r, data: JSON.parse(r.data) as unknown }));
+  }
+}

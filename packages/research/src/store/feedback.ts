@@ -1,0 +1,40 @@
+import type { Database } from 'better-sqlite3';
+import type { StageName } from '../pipeline/artefacts.ts';
+import type { FeedbackEntry } from './types.ts';
+import { nowIso } from './ids.ts';
+
+/** The queue of user feedback waiting to train the planner. */
+export class FeedbackRepository {
+  constructor(private readonly db: Database) {}
+
+  enqueue(entry: { run_id: string; user_id: string; stage: StageName; text: string }): FeedbackEntry {
+    const created_at = nowIso();
+    const info = this.db
+      .prepare('INSERT INTO feedback (run_id, user_id, stage, text, created_at) VALUES (?, ?, ?, ?, ?)')
+      .run(entry.run_id, entry.user_id, entry.stage, entry.text, created_at);
+    return { ...entry, id: Number(info.lastInsertRowid), created_at, consumed_at: null };
+  }
+
+  /** Feedback not yet used for training, oldest first. */
+  pending(userId: string): FeedbackEntry[] {
+    return this.db
+      .prepare('SELECT * FROM feedback WHERE user_id = ? AND consumed_at IS NULL ORDER BY id')
+      .all(userId) as FeedbackEntry[];
+  }
+
+  /** All feedback of a user or run, oldest first. */
+  list(filter: { userId?: string; runId?: string }): FeedbackEntry[] {
+    if (filter.runId) {
+      return this.db.prepare('SELECT * FROM feedback WHERE run_id = ? ORDER BY id').all(filter.runId) as FeedbackEntry[];
+    }
+    return this.db
+      .prepare('SELECT * FROM feedback WHERE user_id = ? ORDER BY id')
+      .all(filter.userId ?? '') as FeedbackEntry[];
+  }
+
+  markConsumed(ids: number[]): void {
+    const stmt = this.db.prepare('UPDATE feedback SET consumed_at = ? WHERE id = ?');
+    const now = nowIso();
+    this.db.transaction(() => ids.forEach((id) => stmt.run(now, id)))();
+  }
+}

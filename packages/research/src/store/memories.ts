@@ -1,0 +1,65 @@
+import type { Database } from 'better-sqlite3';
+import type { Memory, MemoryKind } from './types.ts';
+import { fingerprint, ftsQuery } from './fts.ts';
+import { newMemoryId, nowIso } from './ids.ts';
+
+/** The per-user memory module: facts, preferences and outcomes, searchable with FTS5/BM25. */
+export class MemoryRepository {
+  constructor(private readonly db: Database) {}
+
+  /** Adds a memory unless the user already has the same content; returns it and whether it is new. */
+  add(
+    userId: string,
+    memory: { kind: MemoryKind; content: string; source_run_id: string | null },
+  ): { memory: Memory; created: boolean } {
+    const fp = fingerprint(memory.content);
+    const existing = this.db
+      .prepare('SELECT * FROM memories WHERE user_id = ? AND fingerprint = ?')
+      .get(userId, fp) as Memory | undefined;
+    if (existing) return { memory: strip(existing), created: false };
+    const row: Memory = { memory_id: newMemoryId(), user_id: userId, uses: 0, created_at: nowIso(), ...memory };
+    this.db
+      .prepare(
+        `INSERT INTO memories (memory_id, user_id, kind, content, fingerprint, source_run_id, uses, created_at)
+         VALUES (@memory_id, @user_id, @kind, @content, @fp, @source_run_id, @uses, @created_at)`,
+      )
+      .run({ ...row, fp });
+    return { memory: row, created: true };
+  }
+
+  list(userId: string): Memory[] {
+    return (
+      this.db.prepare('SELECT * FROM memories WHERE user_id = ? ORDER BY rowid').all(userId) as Memory[]
+    ).map(strip);
+  }
+
+  /** The top-k memories for a query by BM25 (falling back to the most recent); counts them as used. */
+  retrieve(userId: string, query: string, k: number): Memory[] {
+    if (k <= 0) return [];
+    const match = ftsQuery(query);
+    let rows: Memory[] = [];
+    if (match) {
+      rows = this.db
+        .prepare(
+          `SELECT m.* FROM memories_fts f JOIN memories m ON m.rowid = f.rowid
+           WHERE memories_fts MATCH ? AND m.user_id = ? ORDER BY bm25(memories_fts), m.uses DESC LIMIT ?`,
+        )
+        .all(match, userId, k) as Memory[];
+    }
+    if (rows.length < k) {
+      const seen = new Set(rows.map((r) => r.memory_id));
+      const recent = this.db
+        .prepare('SELECT * FROM memories WHERE user_id = ? ORDER BY rowid DESC LIMIT ?')
+        .all(userId, k) as Memory[];
+      rows.push(...recent.filter((r) => !seen.has(r.memory_id)).slice(0, k - rows.length));
+    }
+    const bump = this.db.prepare('UPDATE memories SET uses = uses + 1 WHERE memory_id = ?');
+    this.db.transaction(() => rows.forEach((r) => bump.run(r.memory_id)))();
+    return rows.map(strip);
+  }
+}
+
+function strip(row: Memory & { rowid?: number; fingerprint?: string }): Memory {
+  const { rowid: _r, fingerprint: _f, ...memory } = row;
+  return memory;
+}

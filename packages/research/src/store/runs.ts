@@ -1,0 +1,110 @@
+import type { Database } from 'better-sqlite3';
+import { RunState, type RunRecord, type RunSnapshot } from './types.ts';
+import type { StageName } from '../pipeline/artefacts.ts';
+import type { RunStatus } from '../pipeline/events.ts';
+import { nowIso } from './ids.ts';
+
+interface RunRow {
+  run_id: string;
+  user_id: string;
+  project_id: string;
+  topic: string;
+  status: RunStatus;
+  current_stage: StageName | null;
+  stages_completed: string;
+  last_summary: string;
+  error: string | null;
+  state: string;
+  started_at: string;
+  updated_at: string;
+}
+
+export type RunPatch = Partial<
+  Pick<RunRecord, 'status' | 'current_stage' | 'stages_completed' | 'last_summary' | 'error' | 'state'>
+>;
+
+/** Runs and their persisted engine state. */
+export class RunRepository {
+  constructor(private readonly db: Database) {}
+
+  insert(run: RunRecord): void {
+    this.db
+      .prepare(
+        `INSERT INTO runs (run_id, user_id, project_id, topic, status, current_stage, stages_completed,
+           last_summary, error, state, started_at, updated_at)
+         VALUES (@run_id, @user_id, @project_id, @topic, @status, @current_stage, @stages_completed,
+           @last_summary, @error, @state, @started_at, @updated_at)`,
+      )
+      .run({ ...run, stages_completed: JSON.stringify(run.stages_completed), state: JSON.stringify(run.state) });
+  }
+
+  get(runId: string): RunRecord | undefined {
+    const row = this.db.prepare('SELECT * FROM runs WHERE run_id = ?').get(runId) as RunRow | undefined;
+    return row ? toRecord(row) : undefined;
+  }
+
+  /** Applies a patch and bumps `updated_at`; returns the new record. */
+  update(runId: string, patch: RunPatch): RunRecord {
+    const current = this.get(runId);
+    if (!current) throw new Error(`run ${runId} not found`);
+    const next: RunRecord = { ...current, ...patch, updated_at: nowIso() };
+    this.db
+      .prepare(
+        `UPDATE runs SET status = @status, current_stage = @current_stage, stages_completed = @stages_completed,
+           last_summary = @last_summary, error = @error, state = @state, updated_at = @updated_at
+         WHERE run_id = @run_id`,
+      )
+      .run({
+        run_id: runId,
+        status: next.status,
+        current_stage: next.current_stage,
+        stages_completed: JSON.stringify(next.stages_completed),
+        last_summary: next.last_summary,
+        error: next.error,
+        state: JSON.stringify(next.state),
+        updated_at: next.updated_at,
+      });
+    return next;
+  }
+
+  /** Runs, newest first, optionally for one user. */
+  list(userId?: string): RunRecord[] {
+    const rows = (
+      userId
+        ? this.db.prepare('SELECT * FROM runs WHERE user_id = ? ORDER BY started_at DESC, run_id DESC').all(userId)
+        : this.db.prepare('SELECT * FROM runs ORDER BY started_at DESC, run_id DESC').all()
+    ) as RunRow[];
+    return rows.map(toRecord);
+  }
+
+  /** Runs the process was executing when it stopped (to resume at start-up). */
+  listUnfinished(): RunRecord[] {
+    const rows = this.db
+      .prepare("SELECT * FROM runs WHERE status IN ('pending', 'running') ORDER BY started_at")
+      .all() as RunRow[];
+    return rows.map(toRecord);
+  }
+}
+
+function toRecord(row: RunRow): RunRecord {
+  return {
+    run_id: row.run_id,
+    user_id: row.user_id,
+    topic: row.topic,
+    project_id: row.project_id,
+    status: row.status,
+    current_stage: row.current_stage,
+    stages_completed: JSON.parse(row.stages_completed) as StageName[],
+    last_summary: row.last_summary,
+    started_at: row.started_at,
+    updated_at: row.updated_at,
+    error: row.error,
+    state: RunState.parse(JSON.parse(row.state)),
+  };
+}
+
+/** The public view of a run (drops engine state). */
+export function toSnapshot(run: RunRecord): RunSnapshot {
+  const { state: _state, ...snapshot } = run;
+  return snapshot;
+}

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { STAGES, type StageName } from '../pipeline/artefacts.ts';
+import type { RunStatus } from '../pipeline/events.ts';
+
+const text = (max: number) => z.string().trim().max(max);
+
+/**
+ * UserProfile (spec §2). Only `user_id` is required; the other fields default so that a
+ * client can create a user with just an id and fill in the profile later.
+ */
+export const UserProfile = z.object({
+  user_id: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9_.@-]{0,63}$/, 'letters, digits, _ . @ -; at most 64 characters'),
+  archetype: text(200).default('researcher'),
+  domain: text(200).default('general science'),
+  risk_preference: text(100).default('medium'),
+  baseline_strictness: text(100).default('medium'),
+  persona_brief: text(4000).default(''),
+});
+export type UserProfile = z.infer<typeof UserProfile>;
+
+/** The run snapshot returned by the HTTP API (spec §2). */
+export interface RunSnapshot {
+  run_id: string;
+  user_id: string;
+  topic: string;
+  project_id: string;
+  status: RunStatus;
+  current_stage: StageName | null;
+  stages_completed: StageName[];
+  last_summary: string;
+  started_at: string;
+  updated_at: string;
+  error: string | null;
+}
+
+/** Engine state persisted with a run; versioned so an unknown shape is refused. */
+export const RunState = z.object({
+  schema_version: z.literal(1),
+  pause_after: z.array(z.enum(STAGES)),
+  /** Feedback that asked for changes to `stage`, not yet applied. */
+  pending_revision: z.object({ stage: z.enum(STAGES), feedback: z.string() }).nullable(),
+  /** Stages whose pause has been answered, so a resumed run does not pause twice. */
+  answered_pauses: z.array(z.enum(STAGES)),
+  /** Stages already revised once after feedback. */
+  revised: z.array(z.enum(STAGES)),
+  /** LLM tokens used, per stage. */
+  usage: z
+    .record(z.string(), z.object({ prompt_tokens: z.number(), completion_tokens: z.number() }))
+    .default({}),
+});
+export type RunState = z.infer<typeof RunState>;
+
+export interface RunRecord extends RunSnapshot {
+  state: RunState;
+}
+
+/** A reusable procedure distilled from a run (`skill-<hex>`). */
+export interface Skill {
+  skill_id: string;
+  user_id: string;
+  name: string;
+  description: string;
+  procedure: string;
+  stage: string;
+  source_run_id: string | null;
+  uses: number;
+  created_at: string;
+}
+
+export const MEMORY_KINDS = ['fact', 'preference', 'outcome'] as const;
+export type MemoryKind = (typeof MEMORY_KINDS)[number];
+
+/** A fact, preference or outcome remembered for a user (`mem-<hex>`). */
+export interface Memory {
+  memory_id: string;
+  user_id: string;
+  kind: MemoryKind;
+  content: string;
+  source_run_id: string | null;
+  uses: number;
+  created_at: string;
+}
+
+export interface FeedbackEntry {
+  id: number;
+  run_id: string;
+  user_id: string;
+  stage: StageName;
+  text: string;
+  created_at: string;
+  consumed_at: string | null;
+}
