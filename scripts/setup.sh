@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 
 DEBIAN_PACKAGES=(
   flite espeak-ng pocketsphinx pocketsphinx-en-us sox
-  texlive-latex-base texlive-latex-recommended texlive-pictures latexmk
+  texlive-latex-base texlive-latex-recommended texlive-pictures latexmk lmodern
 )
 
 if command -v apt-get >/dev/null 2>&1; then

@@ -29,7 +29,9 @@ export interface GeneratedObject<T> {
  * Asks the model for JSON matching `schema`, validates it, and on invalid output tells the
  * model what was wrong and asks again, up to `maxAttempts` times.
  */
-export async function generateObject<T>(options: GenerateObjectOptions<T>): Promise<GeneratedObject<T>> {
+export async function generateObject<T>(
+  options: GenerateObjectOptions<T>,
+): Promise<GeneratedObject<T>> {
   const maxAttempts = options.maxAttempts ?? 3;
   const jsonSchema = z.toJSONSchema(options.schema, { unrepresentable: 'any' }) as Record<
     string,
@@ -76,7 +78,9 @@ export async function generateObject<T>(options: GenerateObjectOptions<T>): Prom
 }
 
 /** Parses JSON that may be wrapped in a Markdown code fence or surrounded by prose. */
-export function parseJsonLoose(text: string): { ok: true; value: unknown } | { ok: false; error: string } {
+export function parseJsonLoose(
+  text: string,
+): { ok: true; value: unknown } | { ok: false; error: string } {
   const fenced = /```(?:json)?\s*([\s\S]*?)```/i.exec(text);
   const candidates = [text.trim()];
   if (fenced?.[1]) candidates.push(fenced[1].trim());

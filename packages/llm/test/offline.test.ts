@@ -11,7 +11,10 @@ const weather: ToolSpec = {
     description: 'Current weather for a city',
     parameters: {
       type: 'object',
-      properties: { city: { type: 'string' }, unit: { type: 'string', enum: ['celsius', 'fahrenheit'] } },
+      properties: {
+        city: { type: 'string' },
+        unit: { type: 'string', enum: ['celsius', 'fahrenheit'] },
+      },
       required: ['city'],
     },
   },
@@ -31,7 +34,9 @@ test('offline provider streams a deterministic echo reply with usage', async () 
 });
 
 test('offline provider answers Arabic in Arabic', async () => {
-  const out = await complete(new OfflineLLM(), { messages: [{ role: 'user', content: 'مرحبا كيف الحال' }] });
+  const out = await complete(new OfflineLLM(), {
+    messages: [{ role: 'user', content: 'مرحبا كيف الحال' }],
+  });
   assert.match(out.text, /سمعتك/);
 });
 
@@ -49,12 +54,19 @@ test('offline provider calls a matching tool with arguments from the utterance',
 
 test('offline provider does not call an unrelated tool, and reports a tool result', async () => {
   const llm = new OfflineLLM();
-  const none = await complete(llm, { messages: [{ role: 'user', content: 'tell me a story' }], tools: [weather] });
+  const none = await complete(llm, {
+    messages: [{ role: 'user', content: 'tell me a story' }],
+    tools: [weather],
+  });
   assert.equal(none.toolCalls.length, 0);
   const after = await complete(llm, {
     messages: [
       { role: 'user', content: 'weather in Paris' },
-      { role: 'assistant', content: '', toolCalls: [{ id: 'c1', name: 'get_weather', arguments: '{}' }] },
+      {
+        role: 'assistant',
+        content: '',
+        toolCalls: [{ id: 'c1', name: 'get_weather', arguments: '{}' }],
+      },
       { role: 'tool', toolCallId: 'c1', content: '{"temperature_c": 21}' },
     ],
     tools: [weather],
@@ -68,7 +80,12 @@ test('offline provider produces schema-valid output for an unknown structured ta
     items: z.array(z.object({ n: z.number().int().min(3), kind: z.enum(['a', 'b']) })).min(2),
     note: z.string().nullable(),
   });
-  const out = await generateObject({ llm: new OfflineLLM(), schema: Schema, name: 'thing', messages: [] });
+  const out = await generateObject({
+    llm: new OfflineLLM(),
+    schema: Schema,
+    name: 'thing',
+    messages: [],
+  });
   assert.equal(out.value.items.length, 2);
   assert.equal(out.value.items[0]!.n, 3);
   assert.ok(out.value.title.length >= 12);
@@ -76,7 +93,9 @@ test('offline provider produces schema-valid output for an unknown structured ta
 });
 
 test('offline provider uses a registered task responder', async () => {
-  const llm = new OfflineLLM({ responders: { 'demo.task': (req) => `task saw ${req.context?.n}` } });
+  const llm = new OfflineLLM({
+    responders: { 'demo.task': (req) => `task saw ${req.context?.n}` },
+  });
   const out = await complete(llm, { messages: [], task: 'demo.task', context: { n: 7 } });
   assert.equal(out.text, 'task saw 7');
 });

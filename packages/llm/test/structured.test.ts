@@ -24,7 +24,12 @@ const Person = z.object({ name: z.string().min(1), age: z.number().int().min(0) 
 
 test('generateObject returns a valid object on the first try and sends the JSON schema', async () => {
   const llm = new ScriptedLLM(['{"name":"Ada","age":36}']);
-  const out = await generateObject({ llm, schema: Person, name: 'person', messages: [{ role: 'user', content: 'x' }] });
+  const out = await generateObject({
+    llm,
+    schema: Person,
+    name: 'person',
+    messages: [{ role: 'user', content: 'x' }],
+  });
   assert.deepEqual(out.value, { name: 'Ada', age: 36 });
   assert.equal(out.attempts, 1);
   const format = llm.requests[0]?.responseFormat;
@@ -33,8 +38,17 @@ test('generateObject returns a valid object on the first try and sends the JSON 
 });
 
 test('generateObject feeds validation errors back and retries', async () => {
-  const llm = new ScriptedLLM(['not json at all', '{"name":"Ada","age":-1}', '```json\n{"name":"Ada","age":3}\n```']);
-  const out = await generateObject({ llm, schema: Person, name: 'person', messages: [{ role: 'user', content: 'x' }] });
+  const llm = new ScriptedLLM([
+    'not json at all',
+    '{"name":"Ada","age":-1}',
+    '```json\n{"name":"Ada","age":3}\n```',
+  ]);
+  const out = await generateObject({
+    llm,
+    schema: Person,
+    name: 'person',
+    messages: [{ role: 'user', content: 'x' }],
+  });
   assert.equal(out.attempts, 3);
   assert.deepEqual(out.value, { name: 'Ada', age: 3 });
   assert.deepEqual(out.usage, { promptTokens: 30, completionTokens: 15 });
@@ -48,11 +62,15 @@ test('generateObject gives up after maxAttempts with InvalidOutputError', async 
   const llm = new ScriptedLLM(['{}', '{}']);
   await assert.rejects(
     generateObject({ llm, schema: Person, name: 'person', messages: [], maxAttempts: 2 }),
-    (err: unknown) => err instanceof InvalidOutputError && err.attempts === 2 && err.code === 'llm_invalid_output',
+    (err: unknown) =>
+      err instanceof InvalidOutputError && err.attempts === 2 && err.code === 'llm_invalid_output',
   );
 });
 
 test('parseJsonLoose finds JSON inside prose', () => {
-  assert.deepEqual(parseJsonLoose('Here it is: {"a": [1, 2]} done'), { ok: true, value: { a: [1, 2] } });
+  assert.deepEqual(parseJsonLoose('Here it is: {"a": [1, 2]} done'), {
+    ok: true,
+    value: { a: [1, 2] },
+  });
   assert.equal(parseJsonLoose('nothing here').ok, false);
 });

@@ -5,10 +5,16 @@ import type { PipelineConfig } from './pipeline/config.ts';
 
 const stageList = z
   .string()
-  .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
+  .transform((s) =>
+    s
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(z.enum(STAGES)));
 
-const intIn = (min: number, max: number, fallback: number) => z.coerce.number().int().min(min).max(max).default(fallback);
+const intIn = (min: number, max: number, fallback: number) =>
+  z.coerce.number().int().min(min).max(max).default(fallback);
 
 /** Every setting of the research service, read from the environment (see README). */
 const Env = z.object({

@@ -7,7 +7,9 @@ async function main(): Promise<void> {
   const service = await createService(config);
   await service.app.listen({ host: config.host, port: config.port });
   if (service.app.log.level !== 'silent' && config.llmProvider === 'offline') {
-    service.app.log.warn('LLM provider is "offline": deterministic development fallback, no model is used');
+    service.app.log.warn(
+      'LLM provider is "offline": deterministic development fallback, no model is used',
+    );
   }
   const resumed = service.engine.resumeInterrupted();
   if (resumed.length > 0) service.app.log.info({ runs: resumed }, 'resumed interrupted runs');

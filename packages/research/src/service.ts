@@ -14,7 +14,9 @@ import { IntentRouter } from './intent/router.ts';
 import { buildApp } from './http/app.ts';
 
 const VERSION = (
-  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  }
 ).version;
 
 export interface ResearchService {
@@ -35,21 +37,25 @@ export interface ServiceOverrides {
 export function createLLM(config: ResearchConfig): LLM {
   const llm = new OfflineLLM();
   registerResearchResponders(llm);
-  if (config.llmProvider !== 'offline') throw new Error(`unknown LLM provider ${config.llmProvider}`);
+  if (config.llmProvider !== 'offline')
+    throw new Error(`unknown LLM provider ${config.llmProvider}`);
   return llm;
 }
 
 /** Wires storage, pipeline, events and HTTP together; does not listen or resume runs. */
-export async function createService(config: ResearchConfig, overrides: ServiceOverrides = {}): Promise<ResearchService> {
+export async function createService(
+  config: ResearchConfig,
+  overrides: ServiceOverrides = {},
+): Promise<ResearchService> {
   const store = Store.open(join(config.dataDir, 'research.db'));
   const llm = overrides.llm ?? createLLM(config);
   const hub = new RunEventHub(store, narrate);
   // The engine logs through the app's logger, which exists only once the app is built.
-  let app: FastifyInstance | undefined;
+  const appRef: { current?: FastifyInstance } = {};
   const logger: Logger = {
-    info: (obj, msg) => app?.log.info(obj, msg),
-    warn: (obj, msg) => app?.log.warn(obj, msg),
-    error: (obj, msg) => app?.log.error(obj, msg),
+    info: (obj, msg) => appRef.current?.log.info(obj, msg),
+    warn: (obj, msg) => appRef.current?.log.warn(obj, msg),
+    error: (obj, msg) => appRef.current?.log.error(obj, msg),
   };
   const engine = new PipelineEngine({
     store,
@@ -59,7 +65,7 @@ export async function createService(config: ResearchConfig, overrides: ServiceOv
     stages: overrides.stages ?? DEFAULT_STAGES,
     logger,
   });
-  app = await buildApp(
+  const app = await buildApp(
     {
       store,
       engine,
@@ -71,15 +77,15 @@ export async function createService(config: ResearchConfig, overrides: ServiceOv
     },
     { logLevel: config.logLevel },
   );
-  const server = app;
+  appRef.current = app;
   return {
-    app: server,
+    app,
     store,
     engine,
     hub,
     async close() {
       await engine.stop();
-      await server.close();
+      await app.close();
       store.close();
     },
   };

@@ -7,7 +7,10 @@ test('feedback to a running run is 409 and changes nothing; at the pause it is 2
   const svc = await startService({}, { llm });
   try {
     await call('POST', `${svc.api}/users`, { user_id: 'gus' });
-    const run = await call('POST', `${svc.api}/runs`, { user_id: 'gus', topic: 'erosion of river banks' });
+    const run = await call('POST', `${svc.api}/runs`, {
+      user_id: 'gus',
+      topic: 'erosion of river banks',
+    });
     const runId = run.body.run_id;
     await new Promise((r) => setTimeout(r, 50));
     const snap = await call('GET', `${svc.api}/runs/${runId}`);
@@ -20,12 +23,19 @@ test('feedback to a running run is 409 and changes nothing; at the pause it is 2
     assert.equal((await call('GET', `${svc.api}/runs/${runId}`)).body.status, 'running');
 
     llm.release();
-    await readSse(`${svc.api}/runs/${runId}/stream`, { stopWhen: (m) => m.event === 'status_changed' && (m.data.data as { status: string }).status === 'awaiting_feedback' });
+    await readSse(`${svc.api}/runs/${runId}/stream`, {
+      stopWhen: (m) =>
+        m.event === 'status_changed' &&
+        (m.data.data as { status: string }).status === 'awaiting_feedback',
+    });
     const ok = await call('POST', `${svc.api}/runs/${runId}/feedback`, { text: 'continue' });
     assert.equal(ok.status, 200);
     assert.equal(ok.body.status, 'running');
     const again = await call('POST', `${svc.api}/runs/${runId}/feedback`, { text: 'continue' });
-    assert.ok(again.status === 409 || again.status === 200, 'a second answer is accepted only at the next pause');
+    assert.ok(
+      again.status === 409 || again.status === 200,
+      'a second answer is accepted only at the next pause',
+    );
   } finally {
     await svc.close();
   }

@@ -23,7 +23,12 @@ export async function startService(
   overrides: ServiceOverrides = {},
   dataDir = mkdtempSync(join(tmpdir(), 'research-test-')),
 ): Promise<RunningService> {
-  const config = loadConfig({ RESEARCH_PORT: '0', RESEARCH_DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({
+    RESEARCH_PORT: '0',
+    RESEARCH_DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
   const service = await createService(config, overrides);
   await service.app.listen({ host: '127.0.0.1', port: 0 });
   const address = service.app.server.address();
@@ -74,11 +79,22 @@ export interface SseMessage {
  */
 export async function readSse(
   url: string,
-  options: { headers?: Record<string, string>; onEvent?: (m: SseMessage) => void | Promise<void>; timeoutMs?: number; stopWhen?: (m: SseMessage) => boolean } = {},
+  options: {
+    headers?: Record<string, string>;
+    onEvent?: (m: SseMessage) => void | Promise<void>;
+    timeoutMs?: number;
+    stopWhen?: (m: SseMessage) => boolean;
+  } = {},
 ): Promise<{ messages: SseMessage[]; contentType: string | null }> {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new Error('SSE read timed out')), options.timeoutMs ?? 120_000);
-  const res = await fetch(url, { headers: { accept: 'text/event-stream', ...options.headers }, signal: controller.signal });
+  const timer = setTimeout(
+    () => controller.abort(new Error('SSE read timed out')),
+    options.timeoutMs ?? 120_000,
+  );
+  const res = await fetch(url, {
+    headers: { accept: 'text/event-stream', ...options.headers },
+    signal: controller.signal,
+  });
   if (res.status !== 200 || !res.body) throw new Error(`stream answered ${res.status}`);
   const messages: SseMessage[] = [];
   const decoder = new TextDecoder();
@@ -99,7 +115,11 @@ export async function readSse(
           fields[key] = fields[key] ? `${fields[key]}\n${value}` : value;
         }
         if (fields.data === undefined) continue;
-        const message = { id: fields.id ?? null, event: fields.event ?? 'message', data: JSON.parse(fields.data) as RunEvent };
+        const message = {
+          id: fields.id ?? null,
+          event: fields.event ?? 'message',
+          data: JSON.parse(fields.data) as RunEvent,
+        };
         messages.push(message);
         await options.onEvent?.(message);
         if (options.stopWhen?.(message)) {
@@ -110,7 +130,11 @@ export async function readSse(
     }
   } catch (err) {
     if (!controller.signal.aborted || (err as Error).message === 'SSE read timed out') throw err;
-    if (controller.signal.reason instanceof Error && controller.signal.reason.message === 'SSE read timed out') throw controller.signal.reason;
+    if (
+      controller.signal.reason instanceof Error &&
+      controller.signal.reason.message === 'SSE read timed out'
+    )
+      throw controller.signal.reason;
   } finally {
     clearTimeout(timer);
   }

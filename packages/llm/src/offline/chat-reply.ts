@@ -8,7 +8,8 @@ const STOP_WORDS = new Set(
     ' ',
   ),
 );
-const ARGUMENT_LEAD = /\b(?:in|for|at|about|of|to|called|named|on)\s+(.+?)(?=\s+(?:in|for|at|about|of|to|called|named|on)\s|[.,;!?]|$)/gi;
+const ARGUMENT_LEAD =
+  /\b(?:in|for|at|about|of|to|called|named|on)\s+(.+?)(?=\s+(?:in|for|at|about|of|to|called|named|on)\s|[.,;!?]|$)/gi;
 const ARABIC = /[\u0600-\u06FF]/;
 
 /**
@@ -27,7 +28,10 @@ export function offlineChatReply(request: ChatRequest): OfflineReply {
     const tool = chooseTool(request.tools, userText);
     if (tool) {
       return {
-        toolCall: { name: tool.function.name, arguments: JSON.stringify(argumentsFor(tool, userText)) },
+        toolCall: {
+          name: tool.function.name,
+          arguments: JSON.stringify(argumentsFor(tool, userText)),
+        },
       };
     }
   }
@@ -65,7 +69,9 @@ export function chooseTool(tools: ToolSpec[], text: string): ToolSpec | undefine
   let best: { tool: ToolSpec; score: number } | undefined;
   for (const tool of tools) {
     const nameWords = new Set(words(tool.function.name));
-    const descWords = new Set(words(tool.function.description ?? '').filter((w) => !nameWords.has(w)));
+    const descWords = new Set(
+      words(tool.function.description ?? '').filter((w) => !nameWords.has(w)),
+    );
     let score = 0;
     for (const w of nameWords) if (said.has(w)) score += 2;
     for (const w of descWords) if (said.has(w)) score += 1;
@@ -84,7 +90,9 @@ export function argumentsFor(tool: ToolSpec, text: string): Record<string, unkno
   const properties = (params.properties ?? {}) as Record<string, Record<string, unknown>>;
   const required = new Set(Array.isArray(params.required) ? (params.required as string[]) : []);
   const enumWords = new Set(
-    Object.values(properties).flatMap((p) => (Array.isArray(p.enum) ? p.enum.map((v) => String(v).toLowerCase()) : [])),
+    Object.values(properties).flatMap((p) =>
+      Array.isArray(p.enum) ? p.enum.map((v) => String(v).toLowerCase()) : [],
+    ),
   );
   const phrases = [...text.matchAll(ARGUMENT_LEAD)]
     .map((m) => (m[1] ?? '').trim())
@@ -98,7 +106,8 @@ export function argumentsFor(tool: ToolSpec, text: string): Record<string, unkno
       const hit = schema.enum.find((v) => lower.includes(String(v).toLowerCase()));
       if (hit !== undefined || required.has(name)) out[name] = hit ?? schema.enum[0];
     } else if (type === 'number' || type === 'integer') {
-      if (number !== undefined) out[name] = type === 'integer' ? Math.round(Number(number)) : Number(number);
+      if (number !== undefined)
+        out[name] = type === 'integer' ? Math.round(Number(number)) : Number(number);
       else if (required.has(name)) out[name] = 0;
     } else if (type === 'boolean') {
       if (required.has(name)) out[name] = true;
@@ -121,7 +130,10 @@ function describeToolResult(messages: ChatMessage[], result: ChatMessage): strin
     const value: unknown = JSON.parse(summary);
     if (value && typeof value === 'object' && !Array.isArray(value)) {
       summary = Object.entries(value as Record<string, unknown>)
-        .map(([k, v]) => `${k.replace(/_/g, ' ')} ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
+        .map(
+          ([k, v]) =>
+            `${k.replace(/_/g, ' ')} ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`,
+        )
         .join(', ');
     } else {
       summary = String(value);

@@ -6,13 +6,15 @@ type Schema = Record<string, unknown>;
  * Strings are made from the property path so the output stays readable.
  */
 export function jsonFromSchema(schema: Schema, path = 'value', root: Schema = schema): unknown {
-  if (typeof schema.$ref === 'string') return jsonFromSchema(resolveRef(root, schema.$ref), path, root);
+  if (typeof schema.$ref === 'string')
+    return jsonFromSchema(resolveRef(root, schema.$ref), path, root);
   if ('const' in schema) return schema.const;
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
   for (const key of ['anyOf', 'oneOf', 'allOf'] as const) {
     const options = schema[key];
     if (Array.isArray(options) && options.length > 0) {
-      const nonNull = (options as Schema[]).find((o) => o.type !== 'null') ?? (options[0] as Schema);
+      const nonNull =
+        (options as Schema[]).find((o) => o.type !== 'null') ?? (options[0] as Schema);
       return jsonFromSchema(nonNull, path, root);
     }
   }
@@ -27,14 +29,17 @@ export function jsonFromSchema(schema: Schema, path = 'value', root: Schema = sc
     case 'array': {
       const count = Math.max(1, Number(schema.minItems ?? 1));
       const items = (schema.items ?? {}) as Schema;
-      return Array.from({ length: count }, (_, i) => jsonFromSchema(items, `${path} ${i + 1}`, root));
+      return Array.from({ length: count }, (_, i) =>
+        jsonFromSchema(items, `${path} ${i + 1}`, root),
+      );
     }
     case 'string':
       return stringFor(schema, path);
     case 'integer':
     case 'number': {
       const min = typeof schema.minimum === 'number' ? schema.minimum : undefined;
-      const exMin = typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum : undefined;
+      const exMin =
+        typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum : undefined;
       const max = typeof schema.maximum === 'number' ? schema.maximum : undefined;
       let value = min ?? (exMin !== undefined ? exMin + 1 : 1);
       if (max !== undefined && value > max) value = max;

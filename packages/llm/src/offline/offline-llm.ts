@@ -81,7 +81,8 @@ export class OfflineLLM implements LLM {
   private async respond(request: ChatRequest): Promise<OfflineResponse> {
     const responder = request.task ? this.responders.get(request.task) : undefined;
     if (responder) return responder(request);
-    if (request.responseFormat) return JSON.stringify(jsonFromSchema(request.responseFormat.schema));
+    if (request.responseFormat)
+      return JSON.stringify(jsonFromSchema(request.responseFormat.schema));
     const reply = offlineChatReply(request);
     return 'text' in reply ? reply.text : { toolCall: reply.toolCall };
   }

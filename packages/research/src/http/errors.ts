@@ -27,7 +27,11 @@ const PIPELINE_STATUS: Record<PipelineError['code'], number> = {
 };
 
 /** Parses `value` with `schema`, throwing a 422 whose items locate each problem under `where`. */
-export function validate<T>(schema: z.ZodType<T>, value: unknown, where: 'body' | 'query' | 'path'): T {
+export function validate<T>(
+  schema: z.ZodType<T>,
+  value: unknown,
+  where: 'body' | 'query' | 'path',
+): T {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   throw new HttpError(
@@ -39,15 +43,24 @@ export function validate<T>(schema: z.ZodType<T>, value: unknown, where: 'body' 
 function toValidationItem(issue: z.core.$ZodIssue, where: string, input: unknown): ValidationItem {
   const loc = [where, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))];
   let atPath: unknown = input;
-  for (const p of issue.path) atPath = (atPath as Record<PropertyKey, unknown> | undefined)?.[p as string];
+  for (const p of issue.path)
+    atPath = (atPath as Record<PropertyKey, unknown> | undefined)?.[p as string];
   switch (issue.code) {
     case 'invalid_type':
       if (atPath === undefined) return { loc, msg: 'Field required', type: 'missing' };
       return { loc, msg: issue.message, type: `${issue.expected}_type` };
     case 'too_small':
-      return { loc, msg: issue.message, type: issue.origin === 'string' ? 'string_too_short' : 'too_short' };
+      return {
+        loc,
+        msg: issue.message,
+        type: issue.origin === 'string' ? 'string_too_short' : 'too_short',
+      };
     case 'too_big':
-      return { loc, msg: issue.message, type: issue.origin === 'string' ? 'string_too_long' : 'too_long' };
+      return {
+        loc,
+        msg: issue.message,
+        type: issue.origin === 'string' ? 'string_too_long' : 'too_long',
+      };
     case 'unrecognized_keys':
       return { loc, msg: issue.message, type: 'extra_forbidden' };
     case 'invalid_value':
@@ -60,7 +73,11 @@ function toValidationItem(issue: z.core.$ZodIssue, where: string, input: unknown
 }
 
 /** Fastify error handler: every error leaves as `{detail}` with the right status. */
-export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): void {
+export function errorHandler(
+  error: FastifyError | Error,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
   if (error instanceof HttpError) {
     void reply.status(error.statusCode).send({ detail: error.detail });
     return;
@@ -71,11 +88,19 @@ export function errorHandler(error: FastifyError | Error, request: FastifyReques
   }
   const fastifyError = error as FastifyError;
   if (fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
-    void reply.status(422).send({ detail: [{ loc: ['body'], msg: `JSON decode error: ${error.message}`, type: 'json_invalid' }] });
+    void reply
+      .status(422)
+      .send({
+        detail: [
+          { loc: ['body'], msg: `JSON decode error: ${error.message}`, type: 'json_invalid' },
+        ],
+      });
     return;
   }
   if (fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-    void reply.status(422).send({ detail: [{ loc: ['body'], msg: 'Field required', type: 'missing' }] });
+    void reply
+      .status(422)
+      .send({ detail: [{ loc: ['body'], msg: 'Field required', type: 'missing' }] });
     return;
   }
   const status = fastifyError.statusCode;

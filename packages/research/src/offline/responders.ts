@@ -33,7 +33,8 @@ export function registerResearchResponders(llm: OfflineLLM): void {
 type Ctx = Record<string, unknown>;
 const ctx = (r: ChatRequest): Ctx => r.context ?? {};
 const json = (value: unknown): string => JSON.stringify(value);
-const str = (v: unknown, fallback: string): string => (typeof v === 'string' && v.trim() ? v.trim() : fallback);
+const str = (v: unknown, fallback: string): string =>
+  typeof v === 'string' && v.trim() ? v.trim() : fallback;
 
 /** A stable score in [0.4, 0.95] from a text, so ratings differ per topic but never per call. */
 function score(text: string): number {
@@ -70,14 +71,27 @@ function ideation(c: Ctx): IdeationArtefacts {
       feasibility: round2(score(`${topic}:h3:f`)),
     },
   ];
-  let selected = hypotheses.reduce((a, b) => (b.novelty + b.feasibility > a.novelty + a.feasibility ? b : a));
+  let selected = hypotheses.reduce((a, b) =>
+    b.novelty + b.feasibility > a.novelty + a.feasibility ? b : a,
+  );
   let reason = 'It has the best balance of novelty and feasibility for a small simulation study.';
   if (revision) {
     // Prefer the hypothesis the feedback talks about; otherwise fold the request into the chosen one.
-    const words = new Set(revision.toLowerCase().split(/\W+/).filter((w) => w.length > 3));
-    const mentioned = hypotheses.find((h) => h.title.toLowerCase().split(/\W+/).some((w) => words.has(w)));
+    const words = new Set(
+      revision
+        .toLowerCase()
+        .split(/\W+/)
+        .filter((w) => w.length > 3),
+    );
+    const mentioned = hypotheses.find((h) =>
+      h.title
+        .toLowerCase()
+        .split(/\W+/)
+        .some((w) => words.has(w)),
+    );
     if (mentioned && mentioned.id !== selected.id) selected = mentioned;
-    else selected.statement = `${selected.statement.replace(/\.$/, '')}, taking into account that ${revision.replace(/[.!]+$/, '')}.`;
+    else
+      selected.statement = `${selected.statement.replace(/\.$/, '')}, taking into account that ${revision.replace(/[.!]+$/, '')}.`;
     reason = `Revised after the researcher's feedback: "${revision}".`;
   }
   return {
@@ -93,19 +107,34 @@ function blueprint(c: Ctx): Blueprint {
   const hypothesis = str(c.hypothesis, `An intervention improves outcomes in ${topic}.`);
   const reviewed = Array.isArray(c.review) && c.review.length > 0;
   const conditions = [
-    { name: 'proposed_method', description: `The intervention the hypothesis proposes for ${topic}.` },
+    {
+      name: 'proposed_method',
+      description: `The intervention the hypothesis proposes for ${topic}.`,
+    },
     { name: 'baseline', description: 'The standard approach without the intervention.' },
     { name: 'ablation', description: 'The proposed method with its key component removed.' },
   ];
-  if (reviewed) conditions.push({ name: 'strong_baseline', description: 'A tuned baseline, added at the reviewer\'s request.' });
+  if (reviewed)
+    conditions.push({
+      name: 'strong_baseline',
+      description: "A tuned baseline, added at the reviewer's request.",
+    });
   return {
     title: `A simulation study of ${topic}`,
     objective: `Test whether ${hypothesis.charAt(0).toLowerCase()}${hypothesis.slice(1)}`,
     hypothesis,
     conditions,
     metrics: [
-      { name: 'success_rate', description: 'Share of simulated cases that reach the target outcome.', higher_is_better: true },
-      { name: 'mean_error', description: 'Mean absolute deviation from the target outcome.', higher_is_better: false },
+      {
+        name: 'success_rate',
+        description: 'Share of simulated cases that reach the target outcome.',
+        higher_is_better: true,
+      },
+      {
+        name: 'mean_error',
+        description: 'Mean absolute deviation from the target outcome.',
+        higher_is_better: false,
+      },
     ],
     primary_metric: 'success_rate',
     seeds: [0, 1, 2, 3, 4],
@@ -113,10 +142,14 @@ function blueprint(c: Ctx): Blueprint {
       'Generate synthetic cases for each condition with a fixed noise level.',
       'Apply each condition to the same number of cases for every seed.',
       'Compute the metrics per condition and seed.',
-      'Compare the proposed method with the best other condition using Welch\'s t-test.',
+      "Compare the proposed method with the best other condition using Welch's t-test.",
     ],
-    expected_outcome: 'The proposed method reaches a higher success rate and a lower mean error than the other conditions.',
-    risks: ['Synthetic data may not reflect real-world variability.', 'Effect sizes are assumed, not estimated.'],
+    expected_outcome:
+      'The proposed method reaches a higher success rate and a lower mean error than the other conditions.',
+    risks: [
+      'Synthetic data may not reflect real-world variability.',
+      'Effect sizes are assumed, not estimated.',
+    ],
   };
 }
 
@@ -125,7 +158,11 @@ function blueprintReview(c: Ctx): BlueprintReview {
   const strict = str(c.strictness, 'medium').toLowerCase() === 'high';
   const hasStrong = bp?.conditions.some((x) => x.name === 'strong_baseline') ?? false;
   if (strict && !hasStrong) {
-    return { verdict: 'revise', score: 5, comments: ['Add a tuned, strong baseline so the comparison is fair.'] };
+    return {
+      verdict: 'revise',
+      score: 5,
+      comments: ['Add a tuned, strong baseline so the comparison is fair.'],
+    };
   }
   return {
     verdict: 'accept',
@@ -139,7 +176,9 @@ function blueprintReview(c: Ctx): BlueprintReview {
 
 function project(c: Ctx): GeneratedProject {
   const bp = c.blueprint as Blueprint;
-  const effects = bp.conditions.map((_, i) => (i === 0 ? 1.0 : Math.max(0.1, 0.7 - 0.15 * (i - 1))));
+  const effects = bp.conditions.map((_, i) =>
+    i === 0 ? 1.0 : Math.max(0.1, 0.7 - 0.15 * (i - 1)),
+  );
   const config = {
     conditions: bp.conditions.map((x) => x.name),
     metrics: bp.metrics.map((m) => ({ name: m.name, higher_is_better: m.higher_is_better })),
@@ -172,7 +211,10 @@ function analysisText(c: Ctx): { summary: string; findings: string[] } {
         : 'The results are inconclusive.';
   const findings = facts.statistics
     .filter((s) => s.metric === facts.primary_metric)
-    .map((s) => `${s.condition.replace(/_/g, ' ')} reached ${facts.primary_metric.replace(/_/g, ' ')} ${s.mean} ± ${s.std} over ${s.n} seeds.`);
+    .map(
+      (s) =>
+        `${s.condition.replace(/_/g, ' ')} reached ${facts.primary_metric.replace(/_/g, ' ')} ${s.mean} ± ${s.std} over ${s.n} seeds.`,
+    );
   return {
     summary: `${verdict} ${facts.comparison ?? ''}`.trim(),
     findings: findings.length > 0 ? findings : ['No condition produced the primary metric.'],
@@ -201,7 +243,7 @@ function paperText(c: Ctx): Pick<PaperDraft, 'title' | 'abstract' | 'sections'> 
       {
         heading: 'Method',
         body:
-          `${bp.objective}. We compare the conditions ${conditions}, measuring ${metrics}.\n\n` +
+          `${bp.objective.replace(/\.$/, '')}. We compare the conditions ${conditions}, measuring ${metrics}.\n\n` +
           bp.procedure.map((p) => `- ${p}`).join('\n'),
       },
       {
@@ -267,17 +309,26 @@ function distill(c: Ctx): Distilled {
   if (analysis) {
     skills.push({
       name: 'Compare the proposed condition with the best alternative',
-      description: 'Report mean ± standard deviation per condition and test the proposed one against the strongest other with Welch\'s t-test.',
-      procedure: 'Compute per-condition statistics from results.json; rank by the primary metric; run Welch\'s t-test; call the hypothesis supported only when p < 0.05 and the direction matches.',
+      description:
+        "Report mean ± standard deviation per condition and test the proposed one against the strongest other with Welch's t-test.",
+      procedure:
+        "Compute per-condition statistics from results.json; rank by the primary metric; run Welch's t-test; call the hypothesis supported only when p < 0.05 and the direction matches.",
       stage: 'analysis',
     });
   }
   const memories: Distilled['memories'] = [];
-  if (analysis) memories.push({ kind: 'outcome', content: `Run on "${topic}": ${analysis.summary}` });
+  if (analysis)
+    memories.push({ kind: 'outcome', content: `Run on "${topic}": ${analysis.summary}` });
   for (const f of feedback) {
-    memories.push({ kind: 'preference', content: `Feedback on ${f.stage} for "${topic}": ${f.text}` });
+    memories.push({
+      kind: 'preference',
+      content: `Feedback on ${f.stage} for "${topic}": ${f.text}`,
+    });
   }
-  memories.push({ kind: 'fact', content: `The researcher works in ${domain} and studied "${topic}".` });
+  memories.push({
+    kind: 'fact',
+    content: `The researcher works in ${domain} and studied "${topic}".`,
+  });
   return { skills, memories };
 }
 

@@ -28,7 +28,9 @@ export function sanitizeUrl(url: string): string | null {
   for (const ch of trimmed) {
     if (/[A-Za-z0-9\-._~:/?#=&+,;@!*'()]/.test(ch)) out += ch;
     else if (ch === '%') out += '%25';
-    else for (const byte of new TextEncoder().encode(ch)) out += `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+    else
+      for (const byte of new TextEncoder().encode(ch))
+        out += `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
   }
   // A valid %XX escape was encoded as %25XX above; restore it.
   return out.replace(/%25([0-9A-Fa-f]{2})/g, '%$1');
@@ -52,7 +54,9 @@ function entry(ref: Reference): string {
   const lines = [
     `@${venue === null ? 'misc' : 'article'}{${ref.key},`,
     // The sort key keeps plain.bst from warning about (and mis-sorting) anonymous works.
-    authors.length > 0 ? field('author', authors.map(bibName).join(' and ')) : field('key', plainAscii(ref.title).slice(0, 20) || 'anonymous'),
+    authors.length > 0
+      ? field('author', authors.map(bibName).join(' and '))
+      : field('key', plainAscii(ref.title).slice(0, 20) || 'anonymous'),
     // Double braces keep the title's capitalisation: plain.bst would lower-case it.
     field('title', `{${title}}`),
     ...(venue === null ? [] : [field('journal', venue)]),
@@ -63,7 +67,12 @@ function entry(ref: Reference): string {
 }
 
 /** The .bib file for the cited references, in the order they appear in `references`. */
-export function renderBibliography(references: readonly Reference[], cited: ReadonlySet<string>): string {
-  const entries = [...citableReferences(references).values()].filter((ref) => cited.has(ref.key)).map(entry);
+export function renderBibliography(
+  references: readonly Reference[],
+  cited: ReadonlySet<string>,
+): string {
+  const entries = [...citableReferences(references).values()]
+    .filter((ref) => cited.has(ref.key))
+    .map(entry);
   return entries.length === 0 ? '' : `${entries.join('\n\n')}\n`;
 }

@@ -2,7 +2,17 @@
 // compiler is installed; the "no compiler" behaviour is tested without one.
 import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, readFile, readdir, readlink, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import {
+  mkdir,
+  mkdtemp,
+  readFile,
+  readdir,
+  readlink,
+  rm,
+  stat,
+  symlink,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PaperDraft } from '../pipeline/artefacts.ts';
@@ -14,7 +24,8 @@ import { findExecutable } from './run-process.ts';
 import { HOSTILE_TEXT, sampleDraft } from './testing.ts';
 
 const HAVE_LATEX = await latexAvailable();
-const NO_LATEX = 'no LaTeX compiler installed (latexmk or pdflatex not on PATH; see scripts/setup.sh)';
+const NO_LATEX =
+  'no LaTeX compiler installed (latexmk or pdflatex not on PATH; see scripts/setup.sh)';
 
 async function tempDir(t: TestContext): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'paper-compile-'));
@@ -61,7 +72,10 @@ test('a full draft with a table, a two-series figure and a reference compiles to
   const bbl = await readFile(join(dir, 'paper.bbl'), 'utf8');
   assert.match(bbl, /\\bibitem\{vaswani2017\}/);
   const log = await readFile(join(dir, 'paper.log'), 'utf8');
-  assert.doesNotMatch(log, /undefined (references|citations)|Citation `.*' .*undefined|Reference `.*' .*undefined/);
+  assert.doesNotMatch(
+    log,
+    /undefined (references|citations)|Citation `.*' .*undefined|Reference `.*' .*undefined/,
+  );
 });
 
 test('text that would break an unescaped compile, or run commands, compiles harmlessly', async (t) => {
@@ -72,7 +86,10 @@ test('text that would break an unescaped compile, or run commands, compiles harm
   draft.title = `Title ${short}`;
   draft.authors = ['A\\write18{touch pwned} & B', 'C_D'];
   draft.abstract = HOSTILE_TEXT;
-  draft.sections.push({ heading: `Heading ${short}`, body: `${HOSTILE_TEXT}\n\n- ${short}\n- [x] starts with a bracket\n\n${HOSTILE_TEXT}` });
+  draft.sections.push({
+    heading: `Heading ${short}`,
+    body: `${HOSTILE_TEXT}\n\n- ${short}\n- [x] starts with a bracket\n\n${HOSTILE_TEXT}`,
+  });
   draft.tables.push({
     label: 'tab:{evil}#%',
     caption: HOSTILE_TEXT,
@@ -84,7 +101,22 @@ test('text that would break an unescaped compile, or run commands, compiles harm
     caption: short,
     x_label: short,
     y_label: '$\\input{/etc/hostname}$',
-    series: [{ name: short, points: [[0, 1], [1, 2]] }, { name: '}{', points: [[0, 2], [1, 1e-300]] }],
+    series: [
+      {
+        name: short,
+        points: [
+          [0, 1],
+          [1, 2],
+        ],
+      },
+      {
+        name: '}{',
+        points: [
+          [0, 2],
+          [1, 1e-300],
+        ],
+      },
+    ],
   });
   draft.references.push({
     key: 'evil',
@@ -100,7 +132,10 @@ test('text that would break an unescaped compile, or run commands, compiles harm
   await assertPdf(result.pdfPath);
   assert.doesNotMatch(tex, /\\(input|include|write|immediate|openout|catcode|def|csname)\b|\^\^/);
   const files = await readdir(dir);
-  assert.deepEqual(files.filter((f) => f.includes('pwned')), []);
+  assert.deepEqual(
+    files.filter((f) => f.includes('pwned')),
+    [],
+  );
   const recorded = await readFile(join(dir, 'paper.fls'), 'utf8');
   assert.doesNotMatch(recorded, /hostname|passwd/, 'no file outside TeX was read');
 });
@@ -108,7 +143,9 @@ test('text that would break an unescaped compile, or run commands, compiles harm
 test('every mapped unicode character, T1 letter and allowed math command compiles', async (t) => {
   if (!HAVE_LATEX) return t.skip(NO_LATEX);
   const dir = await tempDir(t);
-  const letters = Array.from({ length: 0x180 - 0xc0 }, (_, i) => String.fromCodePoint(0xc0 + i)).join(' ');
+  const letters = Array.from({ length: 0x180 - 0xc0 }, (_, i) =>
+    String.fromCodePoint(0xc0 + i),
+  ).join(' ');
   const math = [
     ...[...ALLOWED_MATH.symbols].map((name) => `$\\${name}$`),
     ...[...ALLOWED_MATH.oneArg].map((name) => `$\\${name}{x}$`),
@@ -134,7 +171,14 @@ test('every mapped unicode character, T1 letter and allowed math command compile
 test('a broken .tex fails with an error excerpt naming the offending line', async (t) => {
   if (!HAVE_LATEX) return t.skip(NO_LATEX);
   const dir = await tempDir(t);
-  const tex = ['\\documentclass{article}', '\\begin{document}', 'Fine.', '', 'Broken \\undefinedmacro{here}', '\\end{document}'];
+  const tex = [
+    '\\documentclass{article}',
+    '\\begin{document}',
+    'Fine.',
+    '',
+    'Broken \\undefinedmacro{here}',
+    '\\end{document}',
+  ];
   await writeFile(join(dir, 'broken.tex'), tex.join('\n'));
   const result = await compileLatex({ dir, texFile: 'broken.tex' });
   assert.equal(result.compiled, false);
@@ -146,7 +190,10 @@ test('a broken .tex fails with an error excerpt naming the offending line', asyn
 test('a compile that loops forever is killed, process group and all, at the timeout', async (t) => {
   if (!HAVE_LATEX) return t.skip(NO_LATEX);
   const dir = await tempDir(t);
-  await writeFile(join(dir, 'paper.tex'), '\\documentclass{article}\\begin{document}\\def\\x{\\x}\\x\\end{document}\n');
+  await writeFile(
+    join(dir, 'paper.tex'),
+    '\\documentclass{article}\\begin{document}\\def\\x{\\x}\\x\\end{document}\n',
+  );
   const started = Date.now();
   const result = await compileLatex({ dir, timeoutMs: 2_000 });
   const elapsed = Date.now() - started;
@@ -160,7 +207,10 @@ test('a compile that loops forever is killed, process group and all, at the time
 test('aborting a compile kills it and rejects with the abort reason', async (t) => {
   if (!HAVE_LATEX) return t.skip(NO_LATEX);
   const dir = await tempDir(t);
-  await writeFile(join(dir, 'paper.tex'), '\\documentclass{article}\\begin{document}\\def\\x{\\x}\\x\\end{document}\n');
+  await writeFile(
+    join(dir, 'paper.tex'),
+    '\\documentclass{article}\\begin{document}\\def\\x{\\x}\\x\\end{document}\n',
+  );
   const controller = new AbortController();
   setTimeout(() => controller.abort(new Error('user cancelled')), 500);
   await assert.rejects(compileLatex({ dir, signal: controller.signal }), /user cancelled/);
@@ -187,7 +237,10 @@ test('without latexmk, pdflatex and bibtex are run directly', async (t) => {
   await assertPdf(result.pdfPath);
   await assert.rejects(stat(join(build, 'paper.fdb_latexmk')), 'latexmk did not run');
   assert.match(await readFile(join(build, 'paper.bbl'), 'utf8'), /\\bibitem\{vaswani2017\}/);
-  assert.doesNotMatch(await readFile(join(build, 'paper.log'), 'utf8'), /undefined (references|citations)/);
+  assert.doesNotMatch(
+    await readFile(join(build, 'paper.log'), 'utf8'),
+    /undefined (references|citations)/,
+  );
 });
 
 test('with no compiler on the PATH the result says what to install', async (t) => {
@@ -196,5 +249,11 @@ test('with no compiler on the PATH the result says what to install', async (t) =
   await mkdir(empty);
   assert.equal(await latexAvailable(empty), false);
   const result = await compileLatex({ dir, searchPath: empty });
-  assert.deepEqual(result, { compiled: false, pdfPath: null, error: NO_COMPILER_ERROR, log: '', timedOut: false });
+  assert.deepEqual(result, {
+    compiled: false,
+    pdfPath: null,
+    error: NO_COMPILER_ERROR,
+    log: '',
+    timedOut: false,
+  });
 });

@@ -26,7 +26,17 @@ const TEX_ENV = {
 };
 
 /** Files a previous compile of the same document left behind; stale ones break reruns. */
-const BUILD_EXTENSIONS = ['.aux', '.bbl', '.blg', '.log', '.out', '.toc', '.fls', '.fdb_latexmk', '.pdf'];
+const BUILD_EXTENSIONS = [
+  '.aux',
+  '.bbl',
+  '.blg',
+  '.log',
+  '.out',
+  '.toc',
+  '.fls',
+  '.fdb_latexmk',
+  '.pdf',
+];
 
 export interface CompileOptions {
   /** Directory holding the .tex (and .bib); build files are written there. */
@@ -59,7 +69,8 @@ function defaultSearchPath(): string {
 /** True when latexmk or pdflatex is on the PATH. */
 export async function latexAvailable(searchPath = defaultSearchPath()): Promise<boolean> {
   return (
-    (await findExecutable('latexmk', searchPath)) !== null || (await findExecutable('pdflatex', searchPath)) !== null
+    (await findExecutable('latexmk', searchPath)) !== null ||
+    (await findExecutable('pdflatex', searchPath)) !== null
   );
 }
 
@@ -133,12 +144,24 @@ export async function compileLatex(options: CompileOptions): Promise<CompileResu
 
   const pdfPath = join(dir, `${base}.pdf`);
   if (last.timedOut) {
-    return { compiled: false, pdfPath: null, error: `LaTeX compile timed out after ${timeoutMs} ms`, log, timedOut: true };
+    return {
+      compiled: false,
+      pdfPath: null,
+      error: `LaTeX compile timed out after ${timeoutMs} ms`,
+      log,
+      timedOut: true,
+    };
   }
   if (last.code === 0 && (await isFile(pdfPath))) {
     return { compiled: true, pdfPath, error: null, log, timedOut: false };
   }
-  return { compiled: false, pdfPath: null, error: await failureExcerpt(dir, base, last), log, timedOut: false };
+  return {
+    compiled: false,
+    pdfPath: null,
+    error: await failureExcerpt(dir, base, last),
+    log,
+    timedOut: false,
+  };
 }
 
 /**

@@ -23,6 +23,7 @@ const SPECIALS: Readonly<Record<string, string>> = {
 };
 
 /** Greek letters: the command name, usable as `$\name$` in text or `\name` in math. */
+// prettier-ignore
 const GREEK: Readonly<Record<string, string>> = {
   α: 'alpha', β: 'beta', γ: 'gamma', δ: 'delta', ε: 'epsilon', ϵ: 'epsilon', ζ: 'zeta', η: 'eta',
   θ: 'theta', ϑ: 'vartheta', ι: 'iota', κ: 'kappa', λ: 'lambda', μ: 'mu', µ: 'mu', ν: 'nu',
@@ -32,6 +33,7 @@ const GREEK: Readonly<Record<string, string>> = {
 };
 
 /** Math symbols: the command (or ASCII) that draws them in math mode. */
+// prettier-ignore
 const MATH_SYMBOLS: Readonly<Record<string, string>> = {
   '±': '\\pm', '∓': '\\mp', '×': '\\times', '÷': '\\div', '·': '\\cdot', '⋅': '\\cdot',
   '−': '-', '≤': '\\leq', '≥': '\\geq', '≠': '\\neq', '≈': '\\approx', '∼': '\\sim',
@@ -47,6 +49,7 @@ const MATH_SYMBOLS: Readonly<Record<string, string>> = {
 };
 
 /** Non-ASCII characters that are not math, with a text-mode LaTeX form. */
+// prettier-ignore
 const TEXT_SYMBOLS: Readonly<Record<string, string>> = {
   '“': '``', '”': "''", '„': '\\quotedblbase{}', '‘': '`', '’': "'", '‚': '\\quotesinglbase{}',
   '«': '\\guillemotleft{}', '»': '\\guillemotright{}', '‹': '\\guilsinglleft{}',
@@ -67,7 +70,9 @@ const INVISIBLE = new Set(['\u00ad', '\u200b', '\u200c', '\u200d', '\u2060', '\u
  * Latin Extended-A letters that T1 + utf8 inputenc cannot typeset (absent from t1enc.dfu);
  * any other letter in U+00C0..U+017F is passed through as UTF-8.
  */
-const T1_MISSING = new Set([0x00d7, 0x00f7, 0x0126, 0x0127, 0x0138, 0x013f, 0x0140, 0x0149, 0x0166, 0x0167, 0x017f]);
+const T1_MISSING = new Set([
+  0x00d7, 0x00f7, 0x0126, 0x0127, 0x0138, 0x013f, 0x0140, 0x0149, 0x0166, 0x0167, 0x017f,
+]);
 
 function isT1Letter(cp: number): boolean {
   return cp >= 0x00c0 && cp <= 0x017f && !T1_MISSING.has(cp);

@@ -26,7 +26,10 @@ function thin(points: readonly Point[]): readonly Point[] {
 /** The series that can be drawn: non-finite points removed, empty series dropped. */
 export function plottableSeries(figure: PaperFigure): { name: string; points: readonly Point[] }[] {
   return figure.series
-    .map((s) => ({ name: s.name, points: thin(s.points.filter(([x, y]) => Number.isFinite(x) && Number.isFinite(y))) }))
+    .map((s) => ({
+      name: s.name,
+      points: thin(s.points.filter(([x, y]) => Number.isFinite(x) && Number.isFinite(y))),
+    }))
     .filter((s) => s.points.length > 0);
 }
 
@@ -34,7 +37,11 @@ export function plottableSeries(figure: PaperFigure): { name: string; points: re
  * Renders a figure float with one pgfplots line per series from inline coordinates, or
  * null when no series has a drawable point (an empty axis is an error in pgfplots).
  */
-export function renderFigure(figure: PaperFigure, label: string, ctx: MarkupContext): string | null {
+export function renderFigure(
+  figure: PaperFigure,
+  label: string,
+  ctx: MarkupContext,
+): string | null {
   const series = plottableSeries(figure);
   if (series.length === 0) return null;
   const legend = series.some((s) => s.name.trim() !== '');
@@ -56,8 +63,11 @@ export function renderFigure(figure: PaperFigure, label: string, ctx: MarkupCont
       : []),
   ];
   const plots = series.flatMap((s) => {
-    const style = s.points.length > MAX_MARKED_POINTS ? 'thick, no markers' : 'thick, mark size=1.5pt';
-    const coords = s.points.map(([x, y]) => `(${formatCoordinate(x)},${formatCoordinate(y)})`).join(' ');
+    const style =
+      s.points.length > MAX_MARKED_POINTS ? 'thick, no markers' : 'thick, mark size=1.5pt';
+    const coords = s.points
+      .map(([x, y]) => `(${formatCoordinate(x)},${formatCoordinate(y)})`)
+      .join(' ');
     return [
       `\\addplot+[${style}] coordinates {${coords}};`,
       ...(legend ? [`\\addlegendentry{${renderInline(s.name, ctx)}}`] : []),

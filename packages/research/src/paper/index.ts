@@ -2,7 +2,13 @@
 export { escapeLatex } from './escape.ts';
 export { sanitizeMath } from './math.ts';
 export { renderBlocks, renderInline, type MarkupContext, type MathMode } from './markup.ts';
-export { renderLatex, TEX_FILE, BIB_FILE, type RenderOptions, type RenderedPaper } from './render.ts';
+export {
+  renderLatex,
+  TEX_FILE,
+  BIB_FILE,
+  type RenderOptions,
+  type RenderedPaper,
+} from './render.ts';
 export {
   compileLatex,
   latexAvailable,

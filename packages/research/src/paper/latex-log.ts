@@ -5,7 +5,8 @@ const MAX_EXCERPT_CHARS = 1_500;
 /** How far after a "! ..." line TeX prints the "l.<n> ..." context. */
 const CONTEXT_LINES = 12;
 /** TeX's interactive help text, which says nothing about the document. */
-const NOISE = /^(Type\s+[XH] |or enter new name|Enter file name:|See the .* (manual|documentation)|Try typing |You're in trouble|\(Press Enter|<read \*>|\s*$)/;
+const NOISE =
+  /^(Type\s+[XH] |or enter new name|Enter file name:|See the .* (manual|documentation)|Try typing |You're in trouble|\(Press Enter|<read \*>|\s*$)/;
 
 /** "! Emergency stop." and "! ==> Fatal error occurred" only restate the error before them. */
 const RESTATED = /^!\s+(==> Fatal error|Emergency stop)/;
@@ -53,7 +54,9 @@ export function extractBibtexErrors(blg: string): string | null {
   const lines = blg.split('\n');
   const errors: string[] = [];
   lines.forEach((line, i) => {
-    if (/^I couldn't open|^I found no|---line \d+ of file|^Repeated entry|error message/.test(line)) {
+    if (
+      /^I couldn't open|^I found no|---line \d+ of file|^Repeated entry|error message/.test(line)
+    ) {
       errors.push(line.trim());
       const next = lines[i + 1];
       if (/---line \d+ of file/.test(line) && next !== undefined) errors.push(next.trim());

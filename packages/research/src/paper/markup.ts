@@ -61,7 +61,11 @@ function crossRef(name: string, ctx: MarkupContext): string | null {
   return `${label.startsWith('tab:') ? 'Table' : 'Figure'}~\\ref{${label}}`;
 }
 
-function renderToken(groups: Record<string, string | undefined>, match: string, ctx: MarkupContext): string {
+function renderToken(
+  groups: Record<string, string | undefined>,
+  match: string,
+  ctx: MarkupContext,
+): string {
   const { literal, code, math, cites, texcite, texref, bare, bold, italic } = groups;
   if (literal !== undefined) return escapeLatex(literal.slice(1));
   if (code !== undefined) return `\\texttt{${escapeLatex(code.slice(1, -1))}}`;
@@ -75,7 +79,11 @@ function renderToken(groups: Record<string, string | undefined>, match: string, 
   }
   if (texcite !== undefined) {
     const inner = texcite.slice(texcite.indexOf('{') + 1, -1);
-    return cite(inner.split(',').map((k) => k.trim()), /^\s*/.exec(texcite)?.[0] ?? '', ctx);
+    return cite(
+      inner.split(',').map((k) => k.trim()),
+      /^\s*/.exec(texcite)?.[0] ?? '',
+      ctx,
+    );
   }
   if (texref !== undefined) {
     return crossRef(texref.slice(texref.indexOf('{') + 1, -1).trim(), ctx) ?? escapeLatex(texref);
@@ -152,7 +160,11 @@ function parseBlocks(text: string): Block[] {
 }
 
 function normalizeHeading(text: string): string {
-  return text.replace(/[*_`#]/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
+  return text
+    .replace(/[*_`#]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
 }
 
 /**
@@ -174,7 +186,8 @@ export function renderBlocks(text: string, ctx: MarkupContext, skipHeading?: str
   for (const block of blocks) {
     if (block.kind === 'heading') {
       const title = renderInline(block.text, ctx);
-      if (title !== '') out.push(`\\${block.level >= 4 ? 'subsubsection' : 'subsection'}{${title}}`);
+      if (title !== '')
+        out.push(`\\${block.level >= 4 ? 'subsubsection' : 'subsection'}{${title}}`);
     } else if (block.kind === 'list') {
       const env = block.ordered ? 'enumerate' : 'itemize';
       const items = block.items.map((item) => `  \\item ${renderInline(item, ctx)}`);

@@ -41,13 +41,30 @@ const ONE_ARG = new Set(
 const TWO_ARGS = new Set(['frac', 'dfrac', 'tfrac', 'binom']);
 
 /** Sizing commands that must be followed by a delimiter, like \left and \right. */
-const DELIMITED = new Set(['left', 'right', 'big', 'Big', 'bigg', 'Bigg', 'bigl', 'bigr', 'Bigl', 'Bigr']);
+const DELIMITED = new Set([
+  'left',
+  'right',
+  'big',
+  'Big',
+  'bigg',
+  'Bigg',
+  'bigl',
+  'bigr',
+  'Bigl',
+  'Bigr',
+]);
 
 /** The allow-lists, for the test that compiles one use of every command. */
-export const ALLOWED_MATH = { symbols: SYMBOLS, oneArg: ONE_ARG, twoArgs: TWO_ARGS, delimited: DELIMITED };
+export const ALLOWED_MATH = {
+  symbols: SYMBOLS,
+  oneArg: ONE_ARG,
+  twoArgs: TWO_ARGS,
+  delimited: DELIMITED,
+};
 
 /** Delimiters accepted after \left, \right, \big...: characters and command names. */
 const DELIMITER_CHARS = new Set(['(', ')', '[', ']', '|', '.', '/', '<', '>']);
+// prettier-ignore
 const DELIMITER_COMMANDS = new Set([
   '{', '}', '|', 'langle', 'rangle', 'lfloor', 'rfloor', 'lceil', 'rceil', 'lvert', 'rvert',
   'lVert', 'rVert', 'vert', 'Vert', 'uparrow', 'downarrow', 'backslash',

@@ -67,7 +67,9 @@ function assignLabels(draft: PaperDraft): {
   };
   const tables = draft.tables.map((t, i) => assign(t.label, 'tab', i));
   // A figure without drawable points is left out, and so gets no label to refer to.
-  const figures = draft.figures.map((f, i) => (plottableSeries(f).length > 0 ? assign(f.label, 'fig', i) : null));
+  const figures = draft.figures.map((f, i) =>
+    plottableSeries(f).length > 0 ? assign(f.label, 'fig', i) : null,
+  );
   return { tables, figures, lookup };
 }
 
@@ -96,7 +98,10 @@ export function renderLatex(draft: PaperDraft, options: RenderOptions = {}): Ren
   };
 
   const floats = [
-    ...draft.tables.map((t, i) => ({ label: labels.tables[i]!, render: () => renderTable(t, labels.tables[i]!, ctx) })),
+    ...draft.tables.map((t, i) => ({
+      label: labels.tables[i]!,
+      render: () => renderTable(t, labels.tables[i]!, ctx),
+    })),
     ...draft.figures.flatMap((f, i) => {
       const label = labels.figures[i];
       return label ? [{ label, render: () => renderFigure(f, label, ctx) ?? '' }] : [];
@@ -145,7 +150,9 @@ export function renderLatex(draft: PaperDraft, options: RenderOptions = {}): Ren
     '',
     body.join('\n\n'),
     '',
-    ...(bib === '' ? [] : ['\\bibliographystyle{plain}', `\\bibliography{${BIB_FILE.replace(/\.bib$/, '')}}`, '']),
+    ...(bib === ''
+      ? []
+      : ['\\bibliographystyle{plain}', `\\bibliography{${BIB_FILE.replace(/\.bib$/, '')}}`, '']),
     '\\end{document}',
     '',
   ].join('\n');

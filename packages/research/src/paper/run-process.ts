@@ -45,7 +45,11 @@ function abortError(signal: AbortSignal): unknown {
  * group is killed, since latexmk leaves pdflatex/bibtex children that would keep running.
  * Resolves with the exit code on timeout too; rejects only when `signal` aborts.
  */
-export function runProcess(command: string, args: string[], options: RunOptions): Promise<ProcessResult> {
+export function runProcess(
+  command: string,
+  args: string[],
+  options: RunOptions,
+): Promise<ProcessResult> {
   const { signal } = options;
   if (signal?.aborted) return Promise.reject(abortError(signal));
   return new Promise((resolve, reject) => {

@@ -44,8 +44,20 @@ export function sampleDraft(): PaperDraft {
         x_label: 'step',
         y_label: 'loss',
         series: [
-          { name: 'constant', points: Array.from({ length: 20 }, (_, i) => [i * 100, 2 / (1 + i * 0.3)] as [number, number]) },
-          { name: 'warm_up', points: Array.from({ length: 20 }, (_, i) => [i * 100, 1.8 / (1 + i * 0.35)] as [number, number]) },
+          {
+            name: 'constant',
+            points: Array.from(
+              { length: 20 },
+              (_, i) => [i * 100, 2 / (1 + i * 0.3)] as [number, number],
+            ),
+          },
+          {
+            name: 'warm_up',
+            points: Array.from(
+              { length: 20 },
+              (_, i) => [i * 100, 1.8 / (1 + i * 0.35)] as [number, number],
+            ),
+          },
         ],
       },
     ],

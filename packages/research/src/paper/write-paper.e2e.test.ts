@@ -9,7 +9,8 @@ import { sampleDraft } from './testing.ts';
 import { writePaper } from './write-paper.ts';
 
 const HAVE_LATEX = await latexAvailable();
-const NO_LATEX = 'no LaTeX compiler installed (latexmk or pdflatex not on PATH; see scripts/setup.sh)';
+const NO_LATEX =
+  'no LaTeX compiler installed (latexmk or pdflatex not on PATH; see scripts/setup.sh)';
 
 async function tempDir(t: TestContext): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'paper-write-'));
@@ -29,7 +30,10 @@ test('writePaper writes paper.tex and refs.bib, compiles, and returns absolute p
   assert.equal(paper.tex_path, join(dir, 'nested', 'paper', 'paper.tex'));
   assert.equal(paper.pdf_path, join(dir, 'nested', 'paper', 'paper.pdf'));
   assert.match(await readFile(paper.tex_path, 'utf8'), /\\bibliography\{refs\}/);
-  assert.match(await readFile(join(dir, 'nested', 'paper', 'refs.bib'), 'utf8'), /@article\{vaswani2017,/);
+  assert.match(
+    await readFile(join(dir, 'nested', 'paper', 'refs.bib'), 'utf8'),
+    /@article\{vaswani2017,/,
+  );
   assert.equal((await readFile(paper.pdf_path!)).subarray(0, 5).toString(), '%PDF-');
 });
 
@@ -42,7 +46,10 @@ test('math that passes the filter but stops TeX is retried as text', async (t) =
   const paper = await writePaper(draft, dir);
   assert.equal(paper.compile_error, null);
   assert.ok(paper.compiled);
-  assert.match(await readFile(paper.tex_path, 'utf8'), /The update is \\\$x\\textasciicircum\{\}2'\\\$ per step\./);
+  assert.match(
+    await readFile(paper.tex_path, 'utf8'),
+    /The update is \\\$x\\textasciicircum\{\}2'\\\$ per step\./,
+  );
 });
 
 test('a draft that cites nothing gets no refs.bib, and a stale one is removed', async (t) => {

@@ -1,7 +1,12 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { CompiledPaper, PaperDraft } from '../pipeline/artefacts.ts';
-import { compileLatex, NO_COMPILER_ERROR, type CompileOptions, type CompileResult } from './compile.ts';
+import {
+  compileLatex,
+  NO_COMPILER_ERROR,
+  type CompileOptions,
+  type CompileResult,
+} from './compile.ts';
 import type { MathMode } from './markup.ts';
 import { BIB_FILE, renderLatex, TEX_FILE } from './render.ts';
 

@@ -76,9 +76,7 @@ export type GeneratedProject = z.infer<typeof GeneratedProject>;
  */
 export const ExperimentResults = z.object({
   conditions: z.record(z.string(), z.record(z.string(), z.array(z.number()).min(1))),
-  curves: z
-    .record(z.string(), z.array(z.tuple([z.number(), z.number()])))
-    .optional(),
+  curves: z.record(z.string(), z.array(z.tuple([z.number(), z.number()]))).optional(),
   curve_x_label: z.string().optional(),
   curve_y_label: z.string().optional(),
 });
@@ -126,7 +124,9 @@ export const PaperFigure = z.object({
   caption: z.string(),
   x_label: z.string(),
   y_label: z.string(),
-  series: z.array(z.object({ name: z.string(), points: z.array(z.tuple([z.number(), z.number()])) })),
+  series: z.array(
+    z.object({ name: z.string(), points: z.array(z.tuple([z.number(), z.number()])) }),
+  ),
 });
 export const Reference = z.object({
   key: z.string().regex(/^[A-Za-z0-9_:-]+$/),

@@ -15,7 +15,9 @@ const Distilled = z.object({
       }),
     )
     .max(8),
-  memories: z.array(z.object({ kind: z.enum(MEMORY_KINDS), content: z.string().min(1).max(2000) })).max(12),
+  memories: z
+    .array(z.object({ kind: z.enum(MEMORY_KINDS), content: z.string().min(1).max(2000) }))
+    .max(12),
 });
 export type Distilled = z.infer<typeof Distilled>;
 
@@ -24,16 +26,27 @@ export type Distilled = z.infer<typeof Distilled>;
  * the artefacts) into reusable skills and memories for the user, skipping duplicates.
  * Returns the ids of the entries that are new.
  */
-export async function distillRun(ctx: StageContext): Promise<{ newSkills: string[]; newMemories: string[] }> {
+export async function distillRun(
+  ctx: StageContext,
+): Promise<{ newSkills: string[]; newMemories: string[] }> {
   const { store, run } = ctx;
   const events = store.events.list(run.run_id);
   const trajectory = events
-    .filter((e): e is RunEvent<'trajectory_event' | 'stage_completed'> =>
-      e.type === 'trajectory_event' || e.type === 'stage_completed',
+    .filter(
+      (e): e is RunEvent<'trajectory_event' | 'stage_completed'> =>
+        e.type === 'trajectory_event' || e.type === 'stage_completed',
     )
-    .map((e) => (e.type === 'stage_completed' ? `[${e.data.stage} done] ${e.data.summary}` : `- ${e.data.label}`));
-  const feedback = store.feedback.list({ runId: run.run_id }).map((f) => ({ stage: f.stage, text: f.text }));
-  const artefacts = Object.fromEntries(store.artefacts.latestAll(run.run_id).map((a) => [a.kind, a.data]));
+    .map((e) =>
+      e.type === 'stage_completed'
+        ? `[${e.data.stage} done] ${e.data.summary}`
+        : `- ${e.data.label}`,
+    );
+  const feedback = store.feedback
+    .list({ runId: run.run_id })
+    .map((f) => ({ stage: f.stage, text: f.text }));
+  const artefacts = Object.fromEntries(
+    store.artefacts.latestAll(run.run_id).map((a) => [a.kind, a.data]),
+  );
 
   const out = await generateObject({
     llm: ctx.llm,
@@ -45,8 +58,8 @@ export async function distillRun(ctx: StageContext): Promise<{ newSkills: string
       {
         role: 'system',
         content:
-          'You maintain a researcher\'s skill bank and memory. Skills are reusable procedures (what worked, ' +
-          'with when it applies). Memories are facts, the researcher\'s preferences, and outcomes of runs.',
+          "You maintain a researcher's skill bank and memory. Skills are reusable procedures (what worked, " +
+          "with when it applies). Memories are facts, the researcher's preferences, and outcomes of runs.",
       },
       {
         role: 'user',

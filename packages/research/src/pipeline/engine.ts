@@ -44,7 +44,8 @@ export class PipelineEngine {
   /** Creates a run for a user and starts it in the background. */
   startRun(userId: string, topic: string, pauseAfter?: StageName[]): RunRecord {
     const { store, hub, config } = this.deps;
-    if (!store.users.get(userId)) throw new PipelineError('user_not_found', `user '${userId}' not found`);
+    if (!store.users.get(userId))
+      throw new PipelineError('user_not_found', `user '${userId}' not found`);
     const now = nowIso();
     const run: RunRecord = {
       run_id: newRunId(),
@@ -88,7 +89,9 @@ export class PipelineEngine {
       ...run.state,
       answered_pauses: [...run.state.answered_pauses, stage],
       pending_revision:
-        asksForChanges(text) && !run.state.revised.includes(stage) ? { stage, feedback: text } : null,
+        asksForChanges(text) && !run.state.revised.includes(stage)
+          ? { stage, feedback: text }
+          : null,
     };
     hub.emit(runId, 'feedback_received', { text });
     store.feedback.enqueue({ run_id: runId, user_id: run.user_id, stage, text });
@@ -102,7 +105,10 @@ export class PipelineEngine {
   resumeInterrupted(): string[] {
     const runs = this.deps.store.runs.listUnfinished();
     for (const run of runs) {
-      this.deps.logger.info({ run_id: run.run_id, stage: run.current_stage }, 'resuming interrupted run');
+      this.deps.logger.info(
+        { run_id: run.run_id, stage: run.current_stage },
+        'resuming interrupted run',
+      );
       this.schedule(run.run_id);
     }
     return runs.map((r) => r.run_id);
@@ -111,7 +117,8 @@ export class PipelineEngine {
   /** Stops executing runs (they stay `running` in the store and resume on the next start). */
   async stop(): Promise<void> {
     this.stopping = true;
-    for (const { controller } of this.active.values()) controller.abort(new Error('service stopping'));
+    for (const { controller } of this.active.values())
+      controller.abort(new Error('service stopping'));
     await Promise.allSettled([...this.active.values()].map((a) => a.done));
   }
 
@@ -130,7 +137,9 @@ export class PipelineEngine {
     if (this.stopping || this.active.has(runId)) return;
     const controller = new AbortController();
     const done = this.execute(runId, controller.signal)
-      .catch((err: unknown) => this.deps.logger.error({ err, run_id: runId }, 'run execution crashed'))
+      .catch((err: unknown) =>
+        this.deps.logger.error({ err, run_id: runId }, 'run execution crashed'),
+      )
       .finally(() => this.active.delete(runId));
     this.active.set(runId, { controller, done });
   }
@@ -148,7 +157,11 @@ export class PipelineEngine {
         const stage = stages.find((s) => s.name === revision.stage)!;
         run = await this.runStage(run, user, stage, revision.feedback, signal);
         run = store.runs.update(runId, {
-          state: { ...run.state, pending_revision: null, revised: [...run.state.revised, stage.name] },
+          state: {
+            ...run.state,
+            pending_revision: null,
+            revised: [...run.state.revised, stage.name],
+          },
         });
       }
 
@@ -156,9 +169,14 @@ export class PipelineEngine {
         if (!run.stages_completed.includes(stage.name)) {
           run = await this.runStage(run, user, stage, null, signal);
         }
-        if (run.state.pause_after.includes(stage.name) && !run.state.answered_pauses.includes(stage.name)) {
+        if (
+          run.state.pause_after.includes(stage.name) &&
+          !run.state.answered_pauses.includes(stage.name)
+        ) {
+          // Persist the pause before announcing it, so feedback sent on the event is accepted.
+          store.runs.update(runId, { status: 'awaiting_feedback', current_stage: stage.name });
           hub.emit(runId, 'awaiting_feedback', { stage: stage.name });
-          this.setStatus(runId, 'awaiting_feedback', { current_stage: stage.name });
+          hub.emit(runId, 'status_changed', { status: 'awaiting_feedback' });
           return;
         }
       }
@@ -197,7 +215,12 @@ export class PipelineEngine {
     mkdirSync(runDir, { recursive: true });
 
     const trace: StageContext['trace'] = (kind, label, detail, metadata = {}) =>
-      hub.emit(runId, 'trajectory_event', { kind, label, detail, metadata: { stage: stage.name, ...metadata } });
+      hub.emit(runId, 'trajectory_event', {
+        kind,
+        label,
+        detail,
+        metadata: { stage: stage.name, ...metadata },
+      });
 
     const query = `${run.topic} ${stage.name} ${user.domain}`;
     const skills = store.skills.retrieve(run.user_id, query, config.retrievalK);
@@ -228,7 +251,10 @@ export class PipelineEngine {
       },
       trace,
       recordUsage: (u) => {
-        usage = { promptTokens: usage.promptTokens + u.promptTokens, completionTokens: usage.completionTokens + u.completionTokens };
+        usage = {
+          promptTokens: usage.promptTokens + u.promptTokens,
+          completionTokens: usage.completionTokens + u.completionTokens,
+        };
       },
       emit: (type, data) => hub.emit(runId, type, data),
     };

@@ -1,6 +1,12 @@
 import type { StageName } from './artefacts.ts';
 
-export const RUN_STATUSES = ['pending', 'running', 'awaiting_feedback', 'completed', 'failed'] as const;
+export const RUN_STATUSES = [
+  'pending',
+  'running',
+  'awaiting_feedback',
+  'completed',
+  'failed',
+] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
 
 /** Payload of each event type (spec §6). */

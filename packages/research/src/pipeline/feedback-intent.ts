@@ -9,7 +9,11 @@ export function asksForChanges(text: string): boolean {
     .replace(/\s+/g, ' ')
     .trim();
   if (!normal) return false;
-  if (/\b(but|change|instead|rather|should|could|please (add|use|make|remove|try)|add|remove|replace|focus|more|less|not|don't|no)\b/.test(normal)) {
+  if (
+    /\b(but|change|instead|rather|should|could|please (add|use|make|remove|try)|add|remove|replace|focus|more|less|not|don't|no)\b/.test(
+      normal,
+    )
+  ) {
     return !APPROVALS.has(normal);
   }
   const words = normal.split(' ');
@@ -21,6 +25,6 @@ const APPROVAL_WORDS = new Set(
   (
     'ok okay k yes yep yeah sure fine good great perfect excellent nice looks look it is this that all ' +
     'continue proceed go ahead on approve approved accept accepted lgtm carry next keep going please ' +
-    'thanks thank you sounds right correct agreed agree move forward let us lets let\'s do'
+    "thanks thank you sounds right correct agreed agree move forward let us lets let's do"
   ).split(' '),
 );

@@ -22,9 +22,16 @@ export function welchTTest(a: number[], b: number[]): WelchResult {
   const va = std(a) ** 2 / a.length;
   const vb = std(b) ** 2 / b.length;
   const diff = mean(a) - mean(b);
-  if (va + vb === 0) return { t: diff === 0 ? 0 : Math.sign(diff) * Infinity, df: a.length + b.length - 2, p: diff === 0 ? 1 : 0 };
+  if (va + vb === 0)
+    return {
+      t: diff === 0 ? 0 : Math.sign(diff) * Infinity,
+      df: a.length + b.length - 2,
+      p: diff === 0 ? 1 : 0,
+    };
   const t = diff / Math.sqrt(va + vb);
-  const df = (va + vb) ** 2 / ((va * va) / Math.max(1, a.length - 1) + (vb * vb) / Math.max(1, b.length - 1));
+  const df =
+    (va + vb) ** 2 /
+    ((va * va) / Math.max(1, a.length - 1) + (vb * vb) / Math.max(1, b.length - 1));
   return { t, df, p: studentTwoSidedP(t, df) };
 }
 
@@ -77,8 +84,9 @@ function betaContinuedFraction(x: number, a: number, b: number): number {
 function logGamma(x: number): number {
   const g = 7;
   const coef = [
-    0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059,
-    12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7,
+    0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313,
+    -176.61502916214059, 12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6,
+    1.5056327351493116e-7,
   ];
   if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - logGamma(1 - x);
   x -= 1;

@@ -267,7 +267,8 @@ describe('runPythonProject', () => {
     assert.equal(result.timedOut, false);
     assert.equal(result.signal, 'SIGXCPU');
     assert.equal(result.exitCode, null);
-    assert.ok(result.durationMs < 5000, `took ${result.durationMs} ms`);
+    // Well before the 10 s wall clock even on a loaded machine.
+    assert.ok(result.durationMs < 9000, `took ${result.durationMs} ms`);
   });
 
   test('a huge allocation fails with MemoryError under the memory limit', async () => {
@@ -302,7 +303,7 @@ describe('runPythonProject', () => {
   test('an output flood is truncated to the tail', async () => {
     const main = [
       'import sys',
-      'for i in range(100_000):',
+      'for i in range(30_000):',
       '    print(f"line {i:06d} é")',
       '    sys.stderr.write(f"err {i:06d}\\n")',
       'print("THE END")',
@@ -313,9 +314,9 @@ describe('runPythonProject', () => {
     assert.equal(result.stderrTruncated, true);
     assert.ok(Buffer.byteLength(result.stdout) <= 64 * 1024);
     assert.ok(Buffer.byteLength(result.stdout) > 60 * 1024);
-    assert.ok(result.stdout.endsWith('line 099999 é\nTHE END\n'));
+    assert.ok(result.stdout.endsWith('line 029999 é\nTHE END\n'));
     assert.ok(!result.stdout.includes('\uFFFD'), 'the cut does not leave half a character');
-    assert.ok(result.stderr.endsWith('err 099999\n'));
+    assert.ok(result.stderr.endsWith('err 029999\n'));
     assert.ok(!result.stdout.includes('line 000000'));
   });
 

@@ -32,7 +32,9 @@ export class ArtefactRepository {
       .get(runId, kind) as { v: number };
     const version = row.v + 1;
     this.db
-      .prepare('INSERT INTO artefacts (run_id, kind, version, stage, data, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+      .prepare(
+        'INSERT INTO artefacts (run_id, kind, version, stage, data, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+      )
       .run(runId, kind, version, stage, JSON.stringify(data), nowIso());
     return version;
   }

@@ -17,8 +17,12 @@ export class EventRepository {
   private readonly nextSeq = new Map<string, number>();
 
   constructor(private readonly db: Database) {
-    this.insertStmt = db.prepare('INSERT INTO events (run_id, seq, type, ts, data) VALUES (?, ?, ?, ?, ?)');
-    this.maxSeqStmt = db.prepare('SELECT COALESCE(MAX(seq), 0) AS seq FROM events WHERE run_id = ?');
+    this.insertStmt = db.prepare(
+      'INSERT INTO events (run_id, seq, type, ts, data) VALUES (?, ?, ?, ?, ?)',
+    );
+    this.maxSeqStmt = db.prepare(
+      'SELECT COALESCE(MAX(seq), 0) AS seq FROM events WHERE run_id = ?',
+    );
   }
 
   /** Appends an event, giving it the run's next sequence number. */
@@ -34,10 +38,19 @@ export class EventRepository {
   /** Events of a run with `seq > afterSeq`, in order. */
   list(runId: string, afterSeq = 0, limit = 100_000): RunEvent[] {
     const rows = this.db
-      .prepare('SELECT run_id, seq, type, ts, data FROM events WHERE run_id = ? AND seq > ? ORDER BY seq LIMIT ?')
+      .prepare(
+        'SELECT run_id, seq, type, ts, data FROM events WHERE run_id = ? AND seq > ? ORDER BY seq LIMIT ?',
+      )
       .all(runId, afterSeq, limit) as EventRow[];
     return rows.map(
-      (r) => ({ seq: r.seq, run_id: r.run_id, type: r.type, ts: r.ts, data: JSON.parse(r.data) }) as RunEvent,
+      (r) =>
+        ({
+          seq: r.seq,
+          run_id: r.run_id,
+          type: r.type,
+          ts: r.ts,
+          data: JSON.parse(r.data),
+        }) as RunEvent,
     );
   }
 }

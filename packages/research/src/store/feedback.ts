@@ -7,10 +7,17 @@ import { nowIso } from './ids.ts';
 export class FeedbackRepository {
   constructor(private readonly db: Database) {}
 
-  enqueue(entry: { run_id: string; user_id: string; stage: StageName; text: string }): FeedbackEntry {
+  enqueue(entry: {
+    run_id: string;
+    user_id: string;
+    stage: StageName;
+    text: string;
+  }): FeedbackEntry {
     const created_at = nowIso();
     const info = this.db
-      .prepare('INSERT INTO feedback (run_id, user_id, stage, text, created_at) VALUES (?, ?, ?, ?, ?)')
+      .prepare(
+        'INSERT INTO feedback (run_id, user_id, stage, text, created_at) VALUES (?, ?, ?, ?, ?)',
+      )
       .run(entry.run_id, entry.user_id, entry.stage, entry.text, created_at);
     return { ...entry, id: Number(info.lastInsertRowid), created_at, consumed_at: null };
   }
@@ -25,7 +32,9 @@ export class FeedbackRepository {
   /** All feedback of a user or run, oldest first. */
   list(filter: { userId?: string; runId?: string }): FeedbackEntry[] {
     if (filter.runId) {
-      return this.db.prepare('SELECT * FROM feedback WHERE run_id = ? ORDER BY id').all(filter.runId) as FeedbackEntry[];
+      return this.db
+        .prepare('SELECT * FROM feedback WHERE run_id = ? ORDER BY id')
+        .all(filter.runId) as FeedbackEntry[];
     }
     return this.db
       .prepare('SELECT * FROM feedback WHERE user_id = ? ORDER BY id')

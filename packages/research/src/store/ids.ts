@@ -2,7 +2,10 @@ import { randomBytes } from 'node:crypto';
 
 /** Compact UTC timestamp for identifiers, e.g. 20261122T101530Z. */
 function stamp(date = new Date()): string {
-  return date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 function hex(bytes: number): string {

@@ -17,7 +17,13 @@ export class MemoryRepository {
       .prepare('SELECT * FROM memories WHERE user_id = ? AND fingerprint = ?')
       .get(userId, fp) as Memory | undefined;
     if (existing) return { memory: strip(existing), created: false };
-    const row: Memory = { memory_id: newMemoryId(), user_id: userId, uses: 0, created_at: nowIso(), ...memory };
+    const row: Memory = {
+      memory_id: newMemoryId(),
+      user_id: userId,
+      uses: 0,
+      created_at: nowIso(),
+      ...memory,
+    };
     this.db
       .prepare(
         `INSERT INTO memories (memory_id, user_id, kind, content, fingerprint, source_run_id, uses, created_at)
@@ -29,7 +35,9 @@ export class MemoryRepository {
 
   list(userId: string): Memory[] {
     return (
-      this.db.prepare('SELECT * FROM memories WHERE user_id = ? ORDER BY rowid').all(userId) as Memory[]
+      this.db
+        .prepare('SELECT * FROM memories WHERE user_id = ? ORDER BY rowid')
+        .all(userId) as Memory[]
     ).map(strip);
   }
 

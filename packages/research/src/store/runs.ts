@@ -20,7 +20,10 @@ interface RunRow {
 }
 
 export type RunPatch = Partial<
-  Pick<RunRecord, 'status' | 'current_stage' | 'stages_completed' | 'last_summary' | 'error' | 'state'>
+  Pick<
+    RunRecord,
+    'status' | 'current_stage' | 'stages_completed' | 'last_summary' | 'error' | 'state'
+  >
 >;
 
 /** Runs and their persisted engine state. */
@@ -35,11 +38,16 @@ export class RunRepository {
          VALUES (@run_id, @user_id, @project_id, @topic, @status, @current_stage, @stages_completed,
            @last_summary, @error, @state, @started_at, @updated_at)`,
       )
-      .run({ ...run, stages_completed: JSON.stringify(run.stages_completed), state: JSON.stringify(run.state) });
+      .run({
+        ...run,
+        stages_completed: JSON.stringify(run.stages_completed),
+        state: JSON.stringify(run.state),
+      });
   }
 
   get(runId: string): RunRecord | undefined {
-    const row = this.db.prepare('SELECT * FROM runs WHERE run_id = ?').get(runId) as RunRow | undefined;
+    const row = this.db.prepare('SELECT * FROM runs WHERE run_id = ?').get(runId) as
+      RunRow | undefined;
     return row ? toRecord(row) : undefined;
   }
 
@@ -71,7 +79,9 @@ export class RunRepository {
   list(userId?: string): RunRecord[] {
     const rows = (
       userId
-        ? this.db.prepare('SELECT * FROM runs WHERE user_id = ? ORDER BY started_at DESC, run_id DESC').all(userId)
+        ? this.db
+            .prepare('SELECT * FROM runs WHERE user_id = ? ORDER BY started_at DESC, run_id DESC')
+            .all(userId)
         : this.db.prepare('SELECT * FROM runs ORDER BY started_at DESC, run_id DESC').all()
     ) as RunRow[];
     return rows.map(toRecord);

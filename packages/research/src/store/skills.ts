@@ -25,7 +25,13 @@ export class SkillRepository {
       .prepare('SELECT * FROM skills WHERE user_id = ? AND fingerprint = ?')
       .get(userId, fp) as (Skill & { rowid: number }) | undefined;
     if (existing) return { skill: strip(existing), created: false };
-    const row: Skill = { skill_id: newSkillId(), user_id: userId, uses: 0, created_at: nowIso(), ...skill };
+    const row: Skill = {
+      skill_id: newSkillId(),
+      user_id: userId,
+      uses: 0,
+      created_at: nowIso(),
+      ...skill,
+    };
     this.db
       .prepare(
         `INSERT INTO skills (skill_id, user_id, name, description, procedure, stage, fingerprint, source_run_id, uses, created_at)
@@ -36,9 +42,11 @@ export class SkillRepository {
   }
 
   list(userId: string): Skill[] {
-    return (this.db.prepare('SELECT * FROM skills WHERE user_id = ? ORDER BY rowid').all(userId) as Skill[]).map(
-      strip,
-    );
+    return (
+      this.db
+        .prepare('SELECT * FROM skills WHERE user_id = ? ORDER BY rowid')
+        .all(userId) as Skill[]
+    ).map(strip);
   }
 
   /**

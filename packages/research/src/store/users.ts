@@ -21,15 +21,16 @@ export class UserRepository {
 
   get(userId: string): UserProfile | undefined {
     const row = this.db.prepare('SELECT profile FROM users WHERE user_id = ?').get(userId) as
-      | { profile: string }
-      | undefined;
+      { profile: string } | undefined;
     return row ? UserProfile.parse(JSON.parse(row.profile)) : undefined;
   }
 
   /** All user ids, in creation order. */
   listIds(): string[] {
     return (
-      this.db.prepare('SELECT user_id FROM users ORDER BY created_at, user_id').all() as { user_id: string }[]
+      this.db.prepare('SELECT user_id FROM users ORDER BY created_at, user_id').all() as {
+        user_id: string;
+      }[]
     ).map((r) => r.user_id);
   }
 }

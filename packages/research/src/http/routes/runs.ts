@@ -60,7 +60,10 @@ export function runRoutes(app: FastifyInstance, { store, engine }: HttpDeps): vo
     const run = requireRun(request.params);
     const paper = store.artefacts.latest<CompiledPaper>(run.run_id, 'compiled_paper')?.data;
     if (!paper || !existsSync(paper.tex_path)) {
-      throw new HttpError(404, `run '${run.run_id}' has no paper yet: the writing stage has not completed`);
+      throw new HttpError(
+        404,
+        `run '${run.run_id}' has no paper yet: the writing stage has not completed`,
+      );
     }
     return reply
       .type('application/x-tex; charset=utf-8')
@@ -71,9 +74,16 @@ export function runRoutes(app: FastifyInstance, { store, engine }: HttpDeps): vo
   app.get('/runs/:run_id/paper.pdf', async (request, reply) => {
     const run = requireRun(request.params);
     const paper = store.artefacts.latest<CompiledPaper>(run.run_id, 'compiled_paper')?.data;
-    if (!paper) throw new HttpError(404, `run '${run.run_id}' has no paper yet: the writing stage has not completed`);
+    if (!paper)
+      throw new HttpError(
+        404,
+        `run '${run.run_id}' has no paper yet: the writing stage has not completed`,
+      );
     if (!paper.compiled || !paper.pdf_path || !existsSync(paper.pdf_path)) {
-      throw new HttpError(404, `run '${run.run_id}' has no PDF: ${paper.compile_error ?? 'compilation failed'}`);
+      throw new HttpError(
+        404,
+        `run '${run.run_id}' has no PDF: ${paper.compile_error ?? 'compilation failed'}`,
+      );
     }
     return reply
       .type('application/pdf')

@@ -23,7 +23,8 @@ export function streamRoutes(app: FastifyInstance, { store, engine, hub }: HttpD
     const query = validate(StreamQuery, request.query, 'query');
     engine.getRun(run_id); // 404 before the stream starts
     const header = request.headers['last-event-id'];
-    const fromHeader = typeof header === 'string' && /^\d+$/.test(header.trim()) ? Number(header) : undefined;
+    const fromHeader =
+      typeof header === 'string' && /^\d+$/.test(header.trim()) ? Number(header) : undefined;
     let lastSent = fromHeader ?? query.after ?? 0;
 
     reply.hijack();
@@ -55,7 +56,9 @@ export function streamRoutes(app: FastifyInstance, { store, engine, hub }: HttpD
     // Subscribe before replaying so nothing emitted during the replay is missed;
     // live events that arrive meanwhile wait in `pending` and are de-duplicated by seq.
     let pending: RunEvent[] | null = [];
-    const unsubscribe = hub.subscribe(run_id, (event) => (pending ? pending.push(event) : send(event)));
+    const unsubscribe = hub.subscribe(run_id, (event) =>
+      pending ? pending.push(event) : send(event),
+    );
     const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
     raw.on('close', finish);
 

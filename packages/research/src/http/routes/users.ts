@@ -24,6 +24,10 @@ export function userRoutes(app: FastifyInstance, { store }: HttpDeps): void {
   };
 
   app.get('/users/:user_id', async (request) => requireUser(request.params));
-  app.get('/users/:user_id/skills', async (request) => store.skills.list(requireUser(request.params).user_id));
-  app.get('/users/:user_id/memories', async (request) => store.memories.list(requireUser(request.params).user_id));
+  app.get('/users/:user_id/skills', async (request) =>
+    store.skills.list(requireUser(request.params).user_id),
+  );
+  app.get('/users/:user_id/memories', async (request) =>
+    store.memories.list(requireUser(request.params).user_id),
+  );
 }

@@ -21,10 +21,15 @@ export const analysisStage: Stage = {
     const execution = ctx.artefact<ExecutionResult>('execution');
     if (!execution.results) throw new Error('the execution result has no results to analyse');
     const facts = computeFacts(blueprint, execution.results.conditions);
-    ctx.trace('statistics_computed', 'Computed statistics from the experiment', facts.comparison ?? 'No comparison possible.', {
-      best_condition: facts.best_condition,
-      p_value: facts.p_value,
-    });
+    ctx.trace(
+      'statistics_computed',
+      'Computed statistics from the experiment',
+      facts.comparison ?? 'No comparison possible.',
+      {
+        best_condition: facts.best_condition,
+        p_value: facts.p_value,
+      },
+    );
 
     const out = await generateObject({
       llm: ctx.llm,
@@ -74,7 +79,13 @@ export function computeFacts(
   const statistics: AnalysisReport['statistics'] = [];
   for (const [condition, metrics] of Object.entries(conditions)) {
     for (const [metric, values] of Object.entries(metrics)) {
-      statistics.push({ condition, metric, mean: round(mean(values)), std: round(std(values)), n: values.length });
+      statistics.push({
+        condition,
+        metric,
+        mean: round(mean(values)),
+        std: round(std(values)),
+        n: values.length,
+      });
     }
   }
   const primary = blueprint.primary_metric;

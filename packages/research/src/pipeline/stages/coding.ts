@@ -37,7 +37,9 @@ export const codingStage: Stage = {
       const violations = await checkProject(project.files);
       if (violations.length > 0) {
         problem = `Static check failed:\n${violations.map((v) => `${v.file}:${v.line}: ${v.message}`).join('\n')}`;
-        ctx.trace('static_check_failed', 'The code uses something the sandbox forbids', problem, { attempt });
+        ctx.trace('static_check_failed', 'The code uses something the sandbox forbids', problem, {
+          attempt,
+        });
         last = failedResult(attempt, problem);
       } else {
         last = await execute(ctx, project, attempt, blueprint);
@@ -45,14 +47,21 @@ export const codingStage: Stage = {
         problem = last.error;
       }
       if (attempt < maxAttempts) {
-        ctx.trace('repair_attempt', `Repairing the project (attempt ${attempt + 1} of ${maxAttempts})`, problem ?? '', {
-          attempt: attempt + 1,
-        });
+        ctx.trace(
+          'repair_attempt',
+          `Repairing the project (attempt ${attempt + 1} of ${maxAttempts})`,
+          problem ?? '',
+          {
+            attempt: attempt + 1,
+          },
+        );
       }
     }
 
     if (!project || !last?.ok) {
-      throw new Error(`the experiment did not produce valid results after ${maxAttempts} attempt(s): ${problem ?? 'unknown error'}`);
+      throw new Error(
+        `the experiment did not produce valid results after ${maxAttempts} attempt(s): ${problem ?? 'unknown error'}`,
+      );
     }
     const conditions = Object.keys(last.results!.conditions);
     return {
@@ -100,7 +109,12 @@ async function execute(
   blueprint: Blueprint,
 ): Promise<ExecutionResult> {
   const workDir = join(ctx.runDir, 'project', `attempt-${attempt}`);
-  ctx.trace('execution_started', `Running the experiment (attempt ${attempt})`, `Entry point ${project.entry}`, { attempt });
+  ctx.trace(
+    'execution_started',
+    `Running the experiment (attempt ${attempt})`,
+    `Entry point ${project.entry}`,
+    { attempt },
+  );
   const run = await runPythonProject({
     files: project.files,
     entry: project.entry,
@@ -112,7 +126,8 @@ async function execute(
   let error: string | null = null;
   let results: ExperimentResults | null = null;
   if (run.timedOut) error = `the run exceeded the time limit of ${ctx.config.sandbox.timeoutMs} ms`;
-  else if (run.exitCode !== 0) error = `the run exited with code ${run.exitCode ?? run.signal}:\n${run.stderr.slice(-TAIL_CHARS)}`;
+  else if (run.exitCode !== 0)
+    error = `the run exited with code ${run.exitCode ?? run.signal}:\n${run.stderr.slice(-TAIL_CHARS)}`;
   else {
     const checked = await loadResults(workDir, blueprint);
     if ('error' in checked) error = checked.error;
@@ -131,9 +146,17 @@ async function execute(
   };
   ctx.trace(
     'execution_finished',
-    result.ok ? `Experiment finished in ${(run.durationMs / 1000).toFixed(1)} s` : 'Experiment failed',
+    result.ok
+      ? `Experiment finished in ${(run.durationMs / 1000).toFixed(1)} s`
+      : 'Experiment failed',
     result.ok ? `Results for ${Object.keys(results!.conditions).join(', ')}` : (error ?? ''),
-    { attempt, ok: result.ok, exit_code: run.exitCode, duration_ms: result.duration_ms, timed_out: run.timedOut },
+    {
+      attempt,
+      ok: result.ok,
+      exit_code: run.exitCode,
+      duration_ms: result.duration_ms,
+      timed_out: run.timedOut,
+    },
   );
   return result;
 }
@@ -156,16 +179,23 @@ async function loadResults(
     return { error: `${RESULTS_FILE} is not valid JSON: ${(err as Error).message}` };
   }
   const parsed = ExperimentResults.safeParse(json);
-  if (!parsed.success) return { error: `${RESULTS_FILE} has the wrong shape: ${parsed.error.message}` };
+  if (!parsed.success)
+    return { error: `${RESULTS_FILE} has the wrong shape: ${parsed.error.message}` };
   const results = parsed.data;
   for (const condition of blueprint.conditions) {
     const metrics = results.conditions[condition.name];
-    if (!metrics) return { error: `${RESULTS_FILE} has no results for condition "${condition.name}"` };
+    if (!metrics)
+      return { error: `${RESULTS_FILE} has no results for condition "${condition.name}"` };
     const primary = metrics[blueprint.primary_metric];
-    if (!primary) return { error: `condition "${condition.name}" has no values for "${blueprint.primary_metric}"` };
+    if (!primary)
+      return {
+        error: `condition "${condition.name}" has no values for "${blueprint.primary_metric}"`,
+      };
     for (const [metric, values] of Object.entries(metrics)) {
       if (values.some((v) => !Number.isFinite(v))) {
-        return { error: `condition "${condition.name}" metric "${metric}" has NaN or infinite values` };
+        return {
+          error: `condition "${condition.name}" metric "${metric}" has NaN or infinite values`,
+        };
       }
     }
   }

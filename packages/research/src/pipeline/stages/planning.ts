@@ -16,17 +16,27 @@ export const planningStage: Stage = {
     });
 
     let review = await reviewBlueprint(ctx, blueprint);
-    ctx.trace('blueprint_reviewed', `Peer review: ${review.verdict} (${review.score}/10)`, review.comments.join(' '), {
-      verdict: review.verdict,
-      score: review.score,
-    });
+    ctx.trace(
+      'blueprint_reviewed',
+      `Peer review: ${review.verdict} (${review.score}/10)`,
+      review.comments.join(' '),
+      {
+        verdict: review.verdict,
+        score: review.score,
+      },
+    );
     if (review.verdict === 'revise') {
       blueprint = await draftBlueprint(ctx, hypothesis.statement, review.comments);
       review = await reviewBlueprint(ctx, blueprint);
-      ctx.trace('blueprint_revised', `Revised blueprint after review: ${review.verdict} (${review.score}/10)`, review.comments.join(' '), {
-        verdict: review.verdict,
-        score: review.score,
-      });
+      ctx.trace(
+        'blueprint_revised',
+        `Revised blueprint after review: ${review.verdict} (${review.score}/10)`,
+        review.comments.join(' '),
+        {
+          verdict: review.verdict,
+          score: review.score,
+        },
+      );
     }
     blueprint = { ...blueprint, review };
     return {
@@ -36,20 +46,32 @@ export const planningStage: Stage = {
   },
 };
 
-async function draftBlueprint(ctx: StageContext, hypothesis: string, reviewComments: string[] | null): Promise<Blueprint> {
+async function draftBlueprint(
+  ctx: StageContext,
+  hypothesis: string,
+  reviewComments: string[] | null,
+): Promise<Blueprint> {
   const task =
     `Hypothesis: "${hypothesis}" (topic "${ctx.run.topic}").\n` +
     'Design a small simulation experiment on synthetic data that tests it. The FIRST condition is the ' +
     'proposed approach; the others are baselines or ablations. Give snake_case names for conditions and ' +
     'metrics, the primary metric (one of the metrics), 3 to 5 random seeds, the procedure as steps, the ' +
     'expected outcome and the risks.' +
-    (reviewComments ? `\n\nA peer reviewer asked for these changes:\n- ${reviewComments.join('\n- ')}` : '');
+    (reviewComments
+      ? `\n\nA peer reviewer asked for these changes:\n- ${reviewComments.join('\n- ')}`
+      : '');
   const out = await generateObject({
     llm: ctx.llm,
     schema: Blueprint,
     name: 'blueprint',
     task: 'research.blueprint',
-    context: { topic: ctx.run.topic, domain: ctx.user.domain, hypothesis, review: reviewComments, revision: ctx.revisionFeedback },
+    context: {
+      topic: ctx.run.topic,
+      domain: ctx.user.domain,
+      hypothesis,
+      review: reviewComments,
+      revision: ctx.revisionFeedback,
+    },
     messages: stageMessages(ctx.user, 'an experiment planner', task, ctx),
     signal: ctx.signal,
   });
@@ -69,7 +91,10 @@ async function reviewBlueprint(ctx: StageContext, blueprint: Blueprint): Promise
     task: 'research.blueprint_review',
     context: { blueprint, domain: ctx.user.domain, strictness: ctx.user.baseline_strictness },
     messages: [
-      { role: 'system', content: systemPrompt(ctx.user, 'a critical peer reviewer of experiment plans') },
+      {
+        role: 'system',
+        content: systemPrompt(ctx.user, 'a critical peer reviewer of experiment plans'),
+      },
       {
         role: 'user',
         content:

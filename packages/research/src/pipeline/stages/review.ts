@@ -14,9 +14,17 @@ export const reviewStage: Stage = {
       schema: Review,
       name: 'review',
       task: 'research.review',
-      context: { draft, analysis, domain: ctx.user.domain, strictness: ctx.user.baseline_strictness },
+      context: {
+        draft,
+        analysis,
+        domain: ctx.user.domain,
+        strictness: ctx.user.baseline_strictness,
+      },
       messages: [
-        { role: 'system', content: systemPrompt(ctx.user, 'an expert reviewer for a venue in this field') },
+        {
+          role: 'system',
+          content: systemPrompt(ctx.user, 'an expert reviewer for a venue in this field'),
+        },
         {
           role: 'user',
           content:
@@ -29,10 +37,15 @@ export const reviewStage: Stage = {
     });
     ctx.recordUsage(out.usage);
     const review = out.value;
-    ctx.trace('review_written', `Review: ${review.overall}/10, ${review.decision.replace('_', ' ')}`, review.summary, {
-      overall: review.overall,
-      decision: review.decision,
-    });
+    ctx.trace(
+      'review_written',
+      `Review: ${review.overall}/10, ${review.decision.replace('_', ' ')}`,
+      review.summary,
+      {
+        overall: review.overall,
+        decision: review.decision,
+      },
+    );
     return {
       artefacts: { review },
       summary: `Review: overall ${review.overall}/10 (${review.decision.replace('_', ' ')}), confidence ${review.confidence}/5.`,

@@ -41,7 +41,15 @@ export const writingStage: Stage = {
       schema: PaperText,
       name: 'paper_text',
       task: 'research.paper',
-      context: { topic: ctx.run.topic, domain: ctx.user.domain, hypothesis, blueprint, analysis, tables, figures },
+      context: {
+        topic: ctx.run.topic,
+        domain: ctx.user.domain,
+        hypothesis,
+        blueprint,
+        analysis,
+        tables,
+        figures,
+      },
       messages: stageMessages(
         ctx.user,
         'a scientific writer',
@@ -63,7 +71,11 @@ export const writingStage: Stage = {
       figures,
       references: [],
     };
-    ctx.trace('draft_written', `Drafted "${draft.title}"`, `${draft.sections.length} sections, ${tables.length} table(s), ${figures.length} figure(s)`);
+    ctx.trace(
+      'draft_written',
+      `Drafted "${draft.title}"`,
+      `${draft.sections.length} sections, ${tables.length} table(s), ${figures.length} figure(s)`,
+    );
     const compiled = await writePaper(draft, join(ctx.runDir, 'paper'), {
       timeoutMs: ctx.config.latexTimeoutMs,
       signal: ctx.signal,
@@ -105,6 +117,9 @@ function curvesFigure(execution: ExecutionResult): PaperFigure {
     caption: 'Measured curves per condition, from the experiment output.',
     x_label: execution.results!.curve_x_label ?? 'x',
     y_label: execution.results!.curve_y_label ?? 'y',
-    series: Object.entries(curves).map(([name, points]) => ({ name: name.replace(/_/g, ' '), points })),
+    series: Object.entries(curves).map(([name, points]) => ({
+      name: name.replace(/_/g, ' '),
+      points,
+    })),
   };
 }
