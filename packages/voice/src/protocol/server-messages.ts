@@ -1,0 +1,49 @@
+import type { VoiceErrorCode } from '../errors.ts';
+import type { SessionConfig } from './session-config.ts';
+
+export interface Usage {
+  prompt_tokens: number;
+  completion_tokens: number;
+}
+
+/** Every JSON message the server sends (spec §6, with the fields DESIGN.md adds). */
+export type ServerMessage =
+  | {
+      type: 'session.created';
+      session_id: string;
+      model: string;
+      voice: string;
+      /** Extension: the whole configuration in force. */
+      session: SessionConfig;
+      /** Extension: milliseconds until the session's maximum duration is reached. */
+      expires_in_ms: number;
+    }
+  | { type: 'session.updated'; session: SessionConfig }
+  | { type: 'vad.speech_started'; audio_start_ms: number }
+  | { type: 'vad.speech_stopped'; audio_end_ms: number }
+  | { type: 'transcript.delta'; text: string; language: string }
+  | { type: 'transcript.final'; text: string; languages: string[]; duration_ms: number }
+  | {
+      type: 'transcript.analysis';
+      pii: { category: string; offset: number; length: number }[];
+      sentiment: string;
+    }
+  | { type: 'response.created'; stream_id: number }
+  | { type: 'response.text.delta'; stream_id: number; text: string }
+  | { type: 'response.audio.delta'; stream_id: number; bytes: number; audio?: string }
+  | { type: 'response.audio.done'; stream_id: number }
+  | {
+      type: 'response.done';
+      stream_id: number;
+      usage: Usage;
+      status: 'completed' | 'cancelled' | 'failed';
+      /** Why a response did not complete (e.g. `barge_in`, `client_cancelled`, `empty_transcript`). */
+      reason?: string;
+      /** The assistant text that was spoken (all of it when completed). */
+      text: string;
+    }
+  | { type: 'tool.call'; stream_id: number; call_id: string; name: string; arguments: string }
+  | { type: 'barge_in.detected'; stream_id: number; spoken_chars: number }
+  | { type: 'error'; code: VoiceErrorCode; message: string };
+
+export type ServerMessageType = ServerMessage['type'];

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+
+const LOCALE = /^[a-z]{2,3}(-[A-Z][a-z]{3})?-[A-Z]{2}$|^[a-z]{2,3}$/;
+
+/** A function tool in the common LLM tool format. */
+export const ToolSchema = z.object({
+  type: z.literal('function'),
+  function: z.object({
+    name: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ or -, at most 64'),
+    description: z.string().max(2000).optional(),
+    parameters: z.record(z.string(), z.unknown()).optional(),
+  }),
+});
+
+export const TurnDetection = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('server_vad'),
+    silence_ms: z.number().int().min(100).max(10_000).optional(),
+  }),
+  z.object({ type: z.literal('none') }),
+]);
+
+/** Fields of `session.update.session` (spec §2); all optional, merged into the current configuration. */
+export const SessionConfigPatch = z
+  .object({
+    instructions: z.string().max(20_000),
+    languages: z.array(z.string().regex(LOCALE, 'a locale such as en-US or ar-SA')).min(1).max(8),
+    voice: z.string().min(1).max(100),
+    model: z.string().min(1).max(200),
+    tools: z.array(ToolSchema).max(64),
+    turn_detection: TurnDetection,
+    rag: z
+      .object({
+        index_name: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/),
+        top_k: z.number().int().min(1).max(20).optional(),
+      })
+      .nullable(),
+    /** Extension: per-transcript analysis. */
+    analysis: z
+      .object({ pii: z.boolean().optional(), sentiment: z.boolean().optional() })
+      .nullable(),
+    /** Reserved for a future codec negotiation; only PCM is accepted in v1. */
+    audio_codec: z.literal('pcm16'),
+  })
+  .partial()
+  .strict();
+export type SessionConfigPatch = z.infer<typeof SessionConfigPatch>;
+
+/** The full configuration of a session, after defaults. */
+export interface SessionConfig {
+  instructions: string;
+  languages: string[];
+  voice: string;
+  model: string;
+  tools: z.infer<typeof ToolSchema>[];
+  turn_detection: { type: 'server_vad'; silence_ms: number } | { type: 'none' };
+  rag: { index_name: string; top_k: number } | null;
+  analysis: { pii: boolean; sentiment: boolean };
+}
+
+export const DEFAULT_SILENCE_MS = 500;
+export const DEFAULT_RAG_TOP_K = 3;
+
+/** The configuration a new session starts with. */
+export function defaultSessionConfig(voice: string, model: string): SessionConfig {
+  return {
+    instructions:
+      'You are a helpful voice assistant. Answer briefly, in the language the user speaks.',
+    languages: ['en-US'],
+    voice,
+    model,
+    tools: [],
+    turn_detection: { type: 'server_vad', silence_ms: DEFAULT_SILENCE_MS },
+    rag: null,
+    analysis: { pii: false, sentiment: false },
+  };
+}
+
+/** Merges a validated patch into a configuration (fields given replace, nested objects merge). */
+export function mergeSessionConfig(
+  current: SessionConfig,
+  patch: SessionConfigPatch,
+): SessionConfig {
+  const next: SessionConfig = { ...current };
+  if (patch.instructions !== undefined) next.instructions = patch.instructions;
+  if (patch.languages !== undefined) next.languages = patch.languages;
+  if (patch.voice !== undefined) next.voice = patch.voice;
+  if (patch.model !== undefined) next.model = patch.model;
+  if (patch.tools !== undefined) next.tools = patch.tools;
+  if (patch.turn_detection !== undefined) {
+    next.turn_detection =
+      patch.turn_detection.type === 'server_vad'
+        ? {
+            type: 'server_vad',
+            silence_ms:
+              patch.turn_detection.silence_ms ??
+              (current.turn_detection.type === 'server_vad'
+                ? current.turn_detection.silence_ms
+                : DEFAULT_SILENCE_MS),
+          }
+        : { type: 'none' };
+  }
+  if (patch.rag !== undefined) {
+    next.rag = patch.rag
+      ? { index_name: patch.rag.index_name, top_k: patch.rag.top_k ?? DEFAULT_RAG_TOP_K }
+      : null;
+  }
+  if (patch.analysis !== undefined) {
+    next.analysis = patch.analysis
+      ? {
+          pii: patch.analysis.pii ?? current.analysis.pii,
+          sentiment: patch.analysis.sentiment ?? current.analysis.sentiment,
+        }
+      : { pii: false, sentiment: false };
+  }
+  return next;
+}

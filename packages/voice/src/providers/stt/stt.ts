@@ -1,0 +1,198 @@
+import { assertPcm16, pcm16DurationMs } from '../../audio/pcm.ts';
+import { toVoiceError } from '../../errors.ts';
+import type { VoiceErrorCode } from '../../errors.ts';
+import { AsyncQueue } from '../../util/async-queue.ts';
+
+/** What a recognition stream yields. Every `flush()` produces exactly one `final` or one `error`. */
+export type STTEvent =
+  | { type: 'partial'; text: string; language: string }
+  | { type: 'final'; text: string; languages: string[]; durationMs: number }
+  | { type: 'error'; code: VoiceErrorCode; message: string; recoverable: boolean };
+
+/** Options of one recognition stream. */
+export interface STTStreamOptions {
+  /** Locales the session expects (`languages` of the session); a recogniser may support fewer. */
+  languages?: readonly string[];
+  /** Aborting closes the stream, like `close()`. */
+  signal?: AbortSignal;
+}
+
+/**
+ * One session's recognition: push PCM16LE 16 kHz mono, `flush()` at the end of each utterance,
+ * read events with `for await`. `endInput()` finishes gracefully, `close()` at once.
+ */
+export interface STTStream extends AsyncIterable<STTEvent> {
+  /** Adds audio to the current utterance (starting one if none is open). Throws `invalid_audio` on odd length. */
+  pushAudio(pcm16k: Buffer): void;
+  /** Ends the current utterance: its `final` follows. */
+  flush(): void;
+  /** No more audio: flushes an open utterance, then the iteration ends. */
+  endInput(): void;
+  /** Stops now: no further events, the iteration ends, resources are released. */
+  close(): void;
+}
+
+/** A speech recogniser: opens streams, one per session (or per utterance). */
+export interface STT {
+  readonly provider: string;
+  /** Locales it can recognise. */
+  readonly languages: readonly string[];
+  /** Whether it emits `partial` events. */
+  readonly partials: boolean;
+  stream(options?: STTStreamOptions): STTStream;
+  /** Releases models, workers and connections. */
+  close(): Promise<void>;
+}
+
+interface Utterance {
+  bytes: number;
+  failed: boolean;
+}
+
+/** Result of one utterance from a vendor. */
+export interface UtteranceResult {
+  text: string;
+  /** Locales heard, in order; defaults to the stream's language when the text is not empty. */
+  languages?: string[];
+}
+
+/**
+ * The common work of an utterance-oriented recognition stream: input validation, ordering,
+ * the flush/endInput/close life cycle, abort wiring and errors as events. A vendor implements
+ * the four utterance hooks, which are called strictly one after another.
+ */
+export abstract class BaseSTTStream implements STTStream {
+  private readonly events = new AsyncQueue<STTEvent>();
+  private readonly controller = new AbortController();
+  private chain: Promise<void> = Promise.resolve();
+  private utterance: Utterance | undefined;
+  private inputEnded = false;
+  private closed = false;
+  private disposed = false;
+
+  constructor(
+    /** Locale reported for results that do not say. */
+    protected readonly language: string,
+    options: STTStreamOptions = {},
+  ) {
+    const { signal } = options;
+    if (signal?.aborted) queueMicrotask(() => this.close());
+    else signal?.addEventListener('abort', () => this.close(), { once: true });
+  }
+
+  /** Aborted when the stream is closed. */
+  protected get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  /** Opens an utterance (e.g. takes a decoder); audio waits until it resolves. */
+  protected abstract beginUtterance(signal: AbortSignal): Promise<void>;
+  /** Feeds audio of the open utterance. */
+  protected abstract writeAudio(pcm16k: Buffer): void | Promise<void>;
+  /** Finishes the open utterance and returns its text. */
+  protected abstract endUtterance(signal: AbortSignal): Promise<UtteranceResult>;
+  /** Drops the open utterance, if any, at once (called on close; must be idempotent). */
+  protected abstract cancelUtterance(): void;
+  /** Releases what the stream holds after its last event. */
+  protected dispose(): void {}
+
+  /** Vendors call this with interim hypotheses. */
+  protected emitPartial(text: string, language = this.language): void {
+    if (!this.closed) this.events.push({ type: 'partial', text, language });
+  }
+
+  pushAudio(pcm16k: Buffer): void {
+    if (this.closed) return;
+    if (this.inputEnded) throw new Error('pushAudio after endInput');
+    assertPcm16(pcm16k);
+    if (pcm16k.length === 0) return;
+    let u = this.utterance;
+    if (!u) {
+      u = this.utterance = { bytes: 0, failed: false };
+      this.run(u, () => this.beginUtterance(this.signal));
+    }
+    u.bytes += pcm16k.length;
+    this.run(u, () => this.writeAudio(pcm16k));
+  }
+
+  flush(): void {
+    if (this.closed || this.inputEnded) return;
+    const u = this.utterance;
+    this.utterance = undefined;
+    if (!u) {
+      this.enqueue(async () =>
+        this.events.push({ type: 'final', text: '', languages: [], durationMs: 0 }),
+      );
+      return;
+    }
+    this.run(u, async () => {
+      const result = await this.endUtterance(this.signal);
+      const text = result.text.trim();
+      this.events.push({
+        type: 'final',
+        text,
+        languages: result.languages ?? (text === '' ? [] : [this.language]),
+        durationMs: Math.round(pcm16DurationMs(u.bytes)),
+      });
+    });
+  }
+
+  endInput(): void {
+    if (this.closed || this.inputEnded) return;
+    if (this.utterance) this.flush();
+    this.inputEnded = true;
+    this.enqueue(async () => {
+      this.events.end();
+      this.disposeOnce();
+    });
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = this.inputEnded = true;
+    this.utterance = undefined;
+    this.controller.abort();
+    this.events.end();
+    try {
+      this.cancelUtterance();
+    } finally {
+      this.disposeOnce();
+    }
+  }
+
+  [Symbol.asyncIterator](): AsyncIterator<STTEvent> {
+    return this.events[Symbol.asyncIterator]();
+  }
+
+  // Runs a step of an utterance after the previous steps; the first failure becomes the
+  // utterance's error event and its remaining steps are skipped.
+  private run(u: Utterance, step: () => void | Promise<void>): void {
+    this.enqueue(async () => {
+      if (u.failed) return;
+      try {
+        await step();
+      } catch (err) {
+        u.failed = true;
+        if (this.closed) return;
+        this.cancelUtterance();
+        const e = toVoiceError(err, 'stt_unavailable');
+        this.events.push({
+          type: 'error',
+          code: e.code,
+          message: e.message,
+          recoverable: e.recoverable,
+        });
+      }
+    });
+  }
+
+  private disposeOnce(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.dispose();
+  }
+
+  private enqueue(step: () => Promise<void>): void {
+    this.chain = this.chain.then(() => (this.closed ? undefined : step()));
+  }
+}
