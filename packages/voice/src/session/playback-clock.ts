@@ -1,3 +1,6 @@
+/** Speaking rate assumed before any sentence is complete (about 14 characters a second). */
+const DEFAULT_MS_PER_CHAR = 70;
+
 /**
  * Models the client's playback of one response: audio plays at real time from when it
  * arrives, stalling when the buffer runs dry. Used to pace sending (stay at most `leadMs`
@@ -52,21 +55,34 @@ export class PlaybackClock {
 
   /**
    * Characters of text heard so far: whole segments played, plus the played share of the
-   * segment in progress (by its audio; an incomplete segment counts only audio sent).
+   * segment in progress. A segment still being synthesised has an unknown length, so its
+   * duration is estimated from the speaking rate of the finished ones.
    */
   spokenChars(): number {
     let played = this.playedMs();
     let chars = 0;
     for (const s of this.segments) {
       if (played <= 0) break;
-      if (played >= s.audioMs && s.complete) {
+      const total = s.complete ? s.audioMs : Math.max(s.audioMs, s.chars * this.msPerChar());
+      if (played >= total) {
         chars += s.chars;
-        played -= s.audioMs;
+        played -= total;
         continue;
       }
-      if (s.audioMs > 0) chars += Math.floor(s.chars * Math.min(1, played / s.audioMs) * (s.complete ? 1 : 0.999));
+      if (total > 0) chars += Math.floor((s.chars * played) / total);
       break;
     }
     return chars;
+  }
+
+  private msPerChar(): number {
+    let ms = 0;
+    let chars = 0;
+    for (const s of this.segments) {
+      if (!s.complete) continue;
+      ms += s.audioMs;
+      chars += s.chars;
+    }
+    return chars > 0 ? ms / chars : DEFAULT_MS_PER_CHAR;
   }
 }

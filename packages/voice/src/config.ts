@@ -1,0 +1,159 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { parseApiKeys } from './auth/api-keys.ts';
+
+const intIn = (min: number, max: number, fallback: number) => z.coerce.number().int().min(min).max(max).default(fallback);
+
+const TenantLimits = z.record(
+  z.string(),
+  z.object({
+    max_sessions: z.number().int().min(0).max(100_000).optional(),
+    max_session_minutes: z.number().min(0.05).max(24 * 60).optional(),
+  }),
+);
+
+const Env = z.object({
+  NODE_ENV: z.string().default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  VOICE_PORT: intIn(0, 65535, 8080),
+  VOICE_DATA_DIR: z.string().min(1).default('./data'),
+  VOICE_DEFAULT_VOICE: z.string().min(1).default('slt'),
+  VOICE_DEFAULT_MODEL: z.string().min(1).default('offline-1'),
+  VOICE_MAX_SESSION_MINUTES: z.coerce.number().min(0.05).max(24 * 60).default(30),
+  VOICE_TENANT_MAX_SESSIONS: intIn(0, 100_000, 5),
+  VOICE_TENANT_LIMITS: z
+    .string()
+    .default('{}')
+    .transform((s, ctx) => {
+      try {
+        return JSON.parse(s) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(TenantLimits),
+  VOICE_INSTANCE_CAPACITY: intIn(1, 1_000_000, 250),
+  VOICE_MAX_FRAME_BYTES: intIn(1024, 16 * 1024 * 1024, 32 * 1024),
+  VOICE_MAX_RECOGNITIONS: intIn(1, 100_000, 100),
+  VOICE_MAX_SYNTHESES: intIn(1, 100_000, 200),
+  VOICE_STT_DECODERS: intIn(1, 256, 4),
+  VOICE_LLM_TOKENS_PER_MINUTE: intIn(1, 1_000_000_000, 240_000),
+  VOICE_BARGE_IN_MIN_MS: intIn(0, 5000, 200),
+  VOICE_TOOL_TIMEOUT_MS: intIn(100, 600_000, 30_000),
+  VOICE_PLAYBACK_LEAD_MS: intIn(0, 5000, 300),
+  CLOUD_LLM_ENDPOINT: z.string().optional(),
+  CLOUD_SPEECH_RESOURCE_ID: z.string().optional(),
+  TELEMETRY_CONNECTION_STRING: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface VoiceConfig {
+  host: string;
+  port: number;
+  dataDir: string;
+  apiKeys: Map<string, string>;
+  jwtSecret: string;
+  defaultVoice: string;
+  defaultModel: string;
+  limits: {
+    maxSessionMs: (tenant: string) => number;
+    tenantMaxSessions: (tenant: string) => number;
+    instanceCapacity: number;
+    maxFrameBytes: number;
+    maxRecognitions: number;
+    maxSyntheses: number;
+    llmTokensPerMinute: number;
+  };
+  sttDecoders: number;
+  bargeInMinMs: number;
+  toolTimeoutMs: number;
+  playbackLeadMs: number;
+  logLevel: string;
+  /** Things the operator should know about the configuration (e.g. development defaults). */
+  warnings: string[];
+}
+
+/** The development API key used when `VOICE_API_KEYS` is not set outside production. */
+export const DEV_API_KEY = 'dev-local-key';
+
+/**
+ * Reads a secret setting: `NAME_FILE` (a mounted secret) wins over `NAME`; a plain value is
+ * accepted with a warning (development only).
+ */
+function readSecret(env: NodeJS.ProcessEnv, name: string, warnings: string[]): string | undefined {
+  const file = env[`${name}_FILE`];
+  if (file) {
+    try {
+      return readFileSync(file, 'utf8').trim();
+    } catch (err) {
+      throw new Error(`${name}_FILE: cannot read ${file}: ${(err as Error).message}`);
+    }
+  }
+  const value = env[name];
+  if (value) {
+    warnings.push(`${name} is set as a plain environment value; use ${name}_FILE (a mounted secret) in production`);
+  }
+  return value;
+}
+
+/** Reads and validates the configuration once; throws naming the bad setting. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): VoiceConfig {
+  const parsed = Env.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`invalid voice service configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  const warnings: string[] = [];
+  const production = e.NODE_ENV === 'production';
+
+  let keysText = readSecret(env, 'VOICE_API_KEYS', warnings);
+  if (!keysText) {
+    if (production) throw new Error('VOICE_API_KEYS (or VOICE_API_KEYS_FILE) is required in production');
+    keysText = `${DEV_API_KEY}:dev`;
+    warnings.push(`VOICE_API_KEYS is not set: using the development key "${DEV_API_KEY}" for tenant "dev"`);
+  }
+  let apiKeys: Map<string, string>;
+  try {
+    apiKeys = parseApiKeys(keysText);
+  } catch (err) {
+    throw new Error(`invalid voice service configuration: ${(err as Error).message}`);
+  }
+
+  let jwtSecret = readSecret(env, 'VOICE_JWT_SECRET', warnings);
+  if (!jwtSecret) {
+    if (production) throw new Error('VOICE_JWT_SECRET (or VOICE_JWT_SECRET_FILE) is required in production');
+    jwtSecret = randomBytes(32).toString('hex');
+    warnings.push('VOICE_JWT_SECRET is not set: using a random secret (tokens do not survive a restart)');
+  }
+  if (Buffer.byteLength(jwtSecret) < 32) throw new Error('invalid voice service configuration: VOICE_JWT_SECRET must be at least 32 bytes');
+
+  const tenantLimits = e.VOICE_TENANT_LIMITS;
+  return Object.freeze({
+    host: e.HOST,
+    port: e.VOICE_PORT,
+    dataDir: resolve(e.VOICE_DATA_DIR),
+    apiKeys,
+    jwtSecret,
+    defaultVoice: e.VOICE_DEFAULT_VOICE,
+    defaultModel: e.VOICE_DEFAULT_MODEL,
+    limits: {
+      maxSessionMs: (tenant: string) => (tenantLimits[tenant]?.max_session_minutes ?? e.VOICE_MAX_SESSION_MINUTES) * 60_000,
+      tenantMaxSessions: (tenant: string) => tenantLimits[tenant]?.max_sessions ?? e.VOICE_TENANT_MAX_SESSIONS,
+      instanceCapacity: e.VOICE_INSTANCE_CAPACITY,
+      maxFrameBytes: e.VOICE_MAX_FRAME_BYTES,
+      maxRecognitions: e.VOICE_MAX_RECOGNITIONS,
+      maxSyntheses: e.VOICE_MAX_SYNTHESES,
+      llmTokensPerMinute: e.VOICE_LLM_TOKENS_PER_MINUTE,
+    },
+    sttDecoders: e.VOICE_STT_DECODERS,
+    bargeInMinMs: e.VOICE_BARGE_IN_MIN_MS,
+    toolTimeoutMs: e.VOICE_TOOL_TIMEOUT_MS,
+    playbackLeadMs: e.VOICE_PLAYBACK_LEAD_MS,
+    logLevel: e.LOG_LEVEL,
+    warnings,
+  });
+}

@@ -1,0 +1,45 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { WebSocketServer } from 'ws';
+import type { HttpDeps } from './deps.ts';
+import { errorHandler, sendError } from './errors.ts';
+import { sessionRoutes } from './routes/sessions.ts';
+import { indexRoutes } from './routes/indexes.ts';
+import { healthRoutes } from './routes/health.ts';
+import { attachVoiceSocket } from './websocket.ts';
+
+export interface VoiceApp {
+  app: FastifyInstance;
+  wss: WebSocketServer;
+}
+
+/** Builds the HTTP routes and the WebSocket endpoint on one server. */
+export async function buildApp(deps: HttpDeps, options: { logLevel?: string; trustProxy?: boolean } = {}): Promise<VoiceApp> {
+  const app = Fastify({
+    logger: { level: options.logLevel ?? 'info' },
+    bodyLimit: 4 * 1024 * 1024,
+    trustProxy: options.trustProxy ?? true,
+  });
+  // The spec lets a session be created with an empty body, even one typed as JSON.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = (body as string).trim();
+    if (text === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      const err = new Error('the body is not valid JSON') as Error & { statusCode: number };
+      err.statusCode = 400;
+      done(err, undefined);
+    }
+  });
+  app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler((request, reply) => {
+    void sendError(reply, 'not_found', `no route ${request.method} ${request.url.split('?')[0]}`);
+  });
+  sessionRoutes(app, deps);
+  indexRoutes(app, deps);
+  healthRoutes(app, deps);
+  await app.ready();
+  const wss = attachVoiceSocket(app.server, deps, app.log);
+  return { app, wss };
+}

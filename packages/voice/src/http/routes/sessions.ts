@@ -1,0 +1,42 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { VoiceError } from '../../errors.ts';
+import { SessionConfigPatch, defaultSessionConfig, mergeSessionConfig } from '../../protocol/session-config.ts';
+import type { HttpDeps } from '../deps.ts';
+
+/** `ws://` or `wss://` URL of the voice socket as the client reached us (proxy headers honoured). */
+export function websocketUrl(request: FastifyRequest): string {
+  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.split(',')[0]?.trim();
+  const proto = first(request.headers['x-forwarded-proto']) ?? request.protocol;
+  const host = first(request.headers['x-forwarded-host']) ?? request.headers.host ?? 'localhost';
+  return `${proto === 'https' || proto === 'wss' ? 'wss' : 'ws'}://${host}/v1/voice`;
+}
+
+/** Resolves the tenant of the request's `X-API-Key`, or throws `invalid_api_key`. */
+export function requireTenant(request: FastifyRequest, deps: HttpDeps): string {
+  const header = request.headers['x-api-key'];
+  const tenant = deps.apiKeys.tenantFor(typeof header === 'string' ? header : undefined);
+  if (!tenant) throw new VoiceError('invalid_api_key', 'missing or invalid X-API-Key');
+  return tenant;
+}
+
+/** POST /v1/sessions: a session handle (id, socket URL, 5-minute token). */
+export function sessionRoutes(app: FastifyInstance, deps: HttpDeps): void {
+  app.post('/v1/sessions', async (request, reply) => {
+    const tenant = requireTenant(request, deps);
+    const body = request.body ?? {};
+    const parsed = SessionConfigPatch.safeParse(body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw new VoiceError('invalid_message', `${issue.path.join('.') || 'body'}: ${issue.message}`);
+    }
+    const config = mergeSessionConfig(defaultSessionConfig(deps.defaultVoice, deps.defaultModel), parsed.data);
+    const record = deps.sessions.create(tenant, config);
+    const { token, expiresAt } = await deps.tokens.issue(tenant, record.id);
+    return reply.status(201).send({
+      session_id: record.id,
+      ws_url: websocketUrl(request),
+      token,
+      expires_at: expiresAt,
+    });
+  });
+}

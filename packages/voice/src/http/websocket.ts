@@ -1,0 +1,78 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { FastifyBaseLogger } from 'fastify';
+import { bearerFromUpgrade } from '../auth/tokens.ts';
+import { CLOSE_UNAUTHORIZED } from '../session/session-manager.ts';
+import type { SessionTransport } from '../session/transport.ts';
+import type { HttpDeps } from './deps.ts';
+
+/** The WebSocket path of spec §2. */
+export const VOICE_PATH = '/v1/voice';
+// Oversized frames get an `error` from the session rather than a 1009 close, so the socket
+// itself accepts far more than the audio frame limit.
+const MAX_WS_PAYLOAD = 16 * 1024 * 1024;
+
+function transportFor(ws: WebSocket): SessionTransport {
+  return {
+    sendJson: (message) => {
+      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+    },
+    sendBinary: (frame) => {
+      if (ws.readyState === ws.OPEN) ws.send(frame, { binary: true });
+    },
+    close: (code, reason) => {
+      if (ws.readyState === ws.OPEN || ws.readyState === ws.CONNECTING) ws.close(code, reason.slice(0, 120));
+    },
+  };
+}
+
+/**
+ * Accepts WebSocket upgrades on `/v1/voice`. The token (Authorization: Bearer, or the
+ * subprotocol `bearer.<token>`) is verified first; a bad one still completes the upgrade and
+ * is closed at once with 4401, since a close code needs an open socket.
+ */
+export function attachVoiceSocket(server: Server, deps: HttpDeps, log: FastifyBaseLogger): WebSocketServer {
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: MAX_WS_PAYLOAD,
+    perMessageDeflate: false,
+    handleProtocols: (protocols) => [...protocols].find((p) => p.startsWith('bearer.')) ?? false,
+  });
+
+  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+    if (path !== VOICE_PATH) {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    socket.on('error', () => socket.destroy());
+    const { token } = bearerFromUpgrade(request.headers);
+    const verifying = token ? deps.tokens.verify(token) : Promise.resolve({ ok: false as const, reason: 'missing token' });
+    void verifying.then((verified) => {
+      if (socket.destroyed) return;
+      wss.handleUpgrade(request, socket, head, (ws) => {
+        ws.on('error', (err) => log.debug({ err }, 'websocket error'));
+        if (!verified.ok) {
+          ws.close(CLOSE_UNAUTHORIZED, verified.reason);
+          return;
+        }
+        const transport = transportFor(ws);
+        const joined = deps.sessions.connect(verified.claims, transport);
+        if ('close' in joined) {
+          ws.close(joined.close, joined.reason);
+          return;
+        }
+        const { session } = joined;
+        ws.on('message', (data, isBinary) => {
+          const buf = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
+          if (isBinary) session.onBinary(buf);
+          else session.onText(buf.toString('utf8'));
+        });
+        ws.on('close', () => session.close());
+        session.start();
+      });
+    });
+  });
+  return wss;
+}

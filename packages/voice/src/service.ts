@@ -1,0 +1,109 @@
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { OfflineLLM, type LLM } from '@hikma/llm';
+import type { VoiceConfig } from './config.ts';
+import { ApiKeyVerifier } from './auth/api-keys.ts';
+import { TokenService, TOKEN_TTL_SECONDS } from './auth/tokens.ts';
+import { SileroVAD } from './audio/silero-vad.ts';
+import { PocketSphinxSTT } from './providers/stt/pocketsphinx.ts';
+import type { STT } from './providers/stt/stt.ts';
+import { EmbeddedTTS } from './providers/tts/embedded.ts';
+import type { TTS } from './providers/tts/tts.ts';
+import { RagIndexStore } from './rag/index-store.ts';
+import { VoiceMetrics } from './telemetry/metrics.ts';
+import { Semaphore } from './limits/semaphore.ts';
+import { SessionSlots } from './limits/session-slots.ts';
+import { ModelTokenBuckets } from './limits/token-bucket.ts';
+import { SessionManager } from './session/session-manager.ts';
+import type { SessionEngines } from './session/engines.ts';
+import { buildApp } from './http/app.ts';
+
+export interface VoiceService {
+  app: FastifyInstance;
+  sessions: SessionManager;
+  engines: SessionEngines;
+  close(): Promise<void>;
+}
+
+/** Replacements for the embedded engines (tests use fakes of vendors here, never of our code). */
+export interface EngineOverrides {
+  llm?: LLM;
+  stt?: STT;
+  tts?: TTS;
+  vad?: SileroVAD | null;
+}
+
+/** Wires configuration, engines, sessions and the HTTP/WebSocket server; does not listen. */
+export async function createVoiceService(config: VoiceConfig, overrides: EngineOverrides = {}): Promise<VoiceService> {
+  const metrics = new VoiceMetrics();
+  const warnings: string[] = [...config.warnings];
+  let vad: SileroVAD | null;
+  if (overrides.vad !== undefined) vad = overrides.vad;
+  else {
+    try {
+      vad = await SileroVAD.shared();
+    } catch (err) {
+      vad = null;
+      warnings.push(`Silero VAD could not be loaded: ${(err as Error).message}`);
+    }
+  }
+  const stt = overrides.stt ?? new PocketSphinxSTT({ maxDecoders: config.sttDecoders });
+  const engines: SessionEngines = {
+    llm: overrides.llm ?? new OfflineLLM({ defaultModel: config.defaultModel }),
+    stt,
+    tts: overrides.tts ?? new EmbeddedTTS(),
+    vad,
+    rag: new RagIndexStore(join(config.dataDir, 'rag.db')),
+    metrics,
+    recognitions: new Semaphore(config.limits.maxRecognitions),
+    syntheses: new Semaphore(config.limits.maxSyntheses),
+    tokenBuckets: new ModelTokenBuckets(config.limits.llmTokensPerMinute),
+    settings: {
+      maxFrameBytes: config.limits.maxFrameBytes,
+      bargeInMinMs: config.bargeInMinMs,
+      toolTimeoutMs: config.toolTimeoutMs,
+      playbackLeadMs: config.playbackLeadMs,
+    },
+  };
+  const sessions = new SessionManager({
+    slots: new SessionSlots(config.limits.instanceCapacity, config.limits.tenantMaxSessions),
+    metrics,
+    engines,
+    maxSessionMs: config.limits.maxSessionMs,
+    connectWithinMs: TOKEN_TTL_SECONDS * 1000,
+  });
+  const { app, wss } = await buildApp(
+    {
+      apiKeys: new ApiKeyVerifier(config.apiKeys),
+      tokens: new TokenService(config.jwtSecret),
+      sessions,
+      rag: engines.rag,
+      metrics,
+      defaultVoice: config.defaultVoice,
+      defaultModel: config.defaultModel,
+      providers: () => ({
+        llm: engines.llm.provider,
+        ...(engines.llm.provider === 'offline' ? { llm_warning: 'offline LLM: deterministic development fallback, no model' } : {}),
+        stt: engines.stt.provider,
+        tts: engines.tts.provider,
+        vad: engines.vad ? 'silero-v5' : 'unavailable',
+      }),
+    },
+    { logLevel: config.logLevel },
+  );
+  for (const warning of warnings) app.log.warn(warning);
+  return {
+    app,
+    sessions,
+    engines,
+    async close() {
+      sessions.endAll();
+      for (const client of wss.clients) client.terminate();
+      wss.close();
+      await app.close();
+      await engines.stt.close();
+      engines.rag.close();
+      await metrics.shutdown();
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import type { LLM } from '@hikma/llm';
+import type { SileroVAD } from '../audio/silero-vad.ts';
+import type { STT } from '../providers/stt/stt.ts';
+import type { TTS } from '../providers/tts/tts.ts';
+import type { RagIndexStore } from '../rag/index-store.ts';
+import type { VoiceMetrics } from '../telemetry/metrics.ts';
+import type { Semaphore } from '../limits/semaphore.ts';
+import type { ModelTokenBuckets } from '../limits/token-bucket.ts';
+
+/** What every session shares: the engines, quotas and settings of the instance. */
+export interface SessionEngines {
+  llm: LLM;
+  stt: STT;
+  tts: TTS;
+  /** Null when the VAD model could not be loaded (server VAD then reports `vad_unavailable`). */
+  vad: SileroVAD | null;
+  rag: RagIndexStore;
+  metrics: VoiceMetrics;
+  recognitions: Semaphore;
+  syntheses: Semaphore;
+  tokenBuckets: ModelTokenBuckets;
+  settings: {
+    maxFrameBytes: number;
+    bargeInMinMs: number;
+    toolTimeoutMs: number;
+    playbackLeadMs: number;
+  };
+}
