@@ -4,13 +4,18 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { parseApiKeys } from './auth/api-keys.ts';
 
-const intIn = (min: number, max: number, fallback: number) => z.coerce.number().int().min(min).max(max).default(fallback);
+const intIn = (min: number, max: number, fallback: number) =>
+  z.coerce.number().int().min(min).max(max).default(fallback);
 
 const TenantLimits = z.record(
   z.string(),
   z.object({
     max_sessions: z.number().int().min(0).max(100_000).optional(),
-    max_session_minutes: z.number().min(0.05).max(24 * 60).optional(),
+    max_session_minutes: z
+      .number()
+      .min(0.01)
+      .max(24 * 60)
+      .optional(),
   }),
 );
 
@@ -21,7 +26,11 @@ const Env = z.object({
   VOICE_DATA_DIR: z.string().min(1).default('./data'),
   VOICE_DEFAULT_VOICE: z.string().min(1).default('slt'),
   VOICE_DEFAULT_MODEL: z.string().min(1).default('offline-1'),
-  VOICE_MAX_SESSION_MINUTES: z.coerce.number().min(0.05).max(24 * 60).default(30),
+  VOICE_MAX_SESSION_MINUTES: z.coerce
+    .number()
+    .min(0.05)
+    .max(24 * 60)
+    .default(30),
   VOICE_TENANT_MAX_SESSIONS: intIn(0, 100_000, 5),
   VOICE_TENANT_LIMITS: z
     .string()
@@ -94,7 +103,9 @@ function readSecret(env: NodeJS.ProcessEnv, name: string, warnings: string[]): s
   }
   const value = env[name];
   if (value) {
-    warnings.push(`${name} is set as a plain environment value; use ${name}_FILE (a mounted secret) in production`);
+    warnings.push(
+      `${name} is set as a plain environment value; use ${name}_FILE (a mounted secret) in production`,
+    );
   }
   return value;
 }
@@ -112,9 +123,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): VoiceConfig {
 
   let keysText = readSecret(env, 'VOICE_API_KEYS', warnings);
   if (!keysText) {
-    if (production) throw new Error('VOICE_API_KEYS (or VOICE_API_KEYS_FILE) is required in production');
+    if (production)
+      throw new Error('VOICE_API_KEYS (or VOICE_API_KEYS_FILE) is required in production');
     keysText = `${DEV_API_KEY}:dev`;
-    warnings.push(`VOICE_API_KEYS is not set: using the development key "${DEV_API_KEY}" for tenant "dev"`);
+    warnings.push(
+      `VOICE_API_KEYS is not set: using the development key "${DEV_API_KEY}" for tenant "dev"`,
+    );
   }
   let apiKeys: Map<string, string>;
   try {
@@ -125,11 +139,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): VoiceConfig {
 
   let jwtSecret = readSecret(env, 'VOICE_JWT_SECRET', warnings);
   if (!jwtSecret) {
-    if (production) throw new Error('VOICE_JWT_SECRET (or VOICE_JWT_SECRET_FILE) is required in production');
+    if (production)
+      throw new Error('VOICE_JWT_SECRET (or VOICE_JWT_SECRET_FILE) is required in production');
     jwtSecret = randomBytes(32).toString('hex');
-    warnings.push('VOICE_JWT_SECRET is not set: using a random secret (tokens do not survive a restart)');
+    warnings.push(
+      'VOICE_JWT_SECRET is not set: using a random secret (tokens do not survive a restart)',
+    );
   }
-  if (Buffer.byteLength(jwtSecret) < 32) throw new Error('invalid voice service configuration: VOICE_JWT_SECRET must be at least 32 bytes');
+  if (Buffer.byteLength(jwtSecret) < 32)
+    throw new Error(
+      'invalid voice service configuration: VOICE_JWT_SECRET must be at least 32 bytes',
+    );
 
   const tenantLimits = e.VOICE_TENANT_LIMITS;
   return Object.freeze({
@@ -141,8 +161,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): VoiceConfig {
     defaultVoice: e.VOICE_DEFAULT_VOICE,
     defaultModel: e.VOICE_DEFAULT_MODEL,
     limits: {
-      maxSessionMs: (tenant: string) => (tenantLimits[tenant]?.max_session_minutes ?? e.VOICE_MAX_SESSION_MINUTES) * 60_000,
-      tenantMaxSessions: (tenant: string) => tenantLimits[tenant]?.max_sessions ?? e.VOICE_TENANT_MAX_SESSIONS,
+      maxSessionMs: (tenant: string) =>
+        (tenantLimits[tenant]?.max_session_minutes ?? e.VOICE_MAX_SESSION_MINUTES) * 60_000,
+      tenantMaxSessions: (tenant: string) =>
+        tenantLimits[tenant]?.max_sessions ?? e.VOICE_TENANT_MAX_SESSIONS,
       instanceCapacity: e.VOICE_INSTANCE_CAPACITY,
       maxFrameBytes: e.VOICE_MAX_FRAME_BYTES,
       maxRecognitions: e.VOICE_MAX_RECOGNITIONS,

@@ -67,7 +67,11 @@ export const ERROR_CODES = {
     description: 'the session reached its maximum duration',
   },
   not_found: { status: 404, recoverable: true, description: 'no such route or resource' },
-  request_too_large: { status: 413, recoverable: true, description: 'the request body is larger than the limit' },
+  request_too_large: {
+    status: 413,
+    recoverable: true,
+    description: 'the request body is larger than the limit',
+  },
   internal_error: { status: 500, recoverable: false, description: 'an unexpected failure' },
 } as const satisfies Record<string, { status: number; recoverable: boolean; description: string }>;
 

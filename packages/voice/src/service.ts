@@ -34,7 +34,10 @@ export interface EngineOverrides {
 }
 
 /** Wires configuration, engines, sessions and the HTTP/WebSocket server; does not listen. */
-export async function createVoiceService(config: VoiceConfig, overrides: EngineOverrides = {}): Promise<VoiceService> {
+export async function createVoiceService(
+  config: VoiceConfig,
+  overrides: EngineOverrides = {},
+): Promise<VoiceService> {
   const metrics = new VoiceMetrics();
   const warnings: string[] = [...config.warnings];
   let vad: SileroVAD | null;
@@ -83,7 +86,9 @@ export async function createVoiceService(config: VoiceConfig, overrides: EngineO
       defaultModel: config.defaultModel,
       providers: () => ({
         llm: engines.llm.provider,
-        ...(engines.llm.provider === 'offline' ? { llm_warning: 'offline LLM: deterministic development fallback, no model' } : {}),
+        ...(engines.llm.provider === 'offline'
+          ? { llm_warning: 'offline LLM: deterministic development fallback, no model' }
+          : {}),
         stt: engines.stt.provider,
         tts: engines.tts.provider,
         vad: engines.vad ? 'silero-v5' : 'unavailable',

@@ -29,8 +29,14 @@ test('tokens: issued, verified, refused when tampered', async () => {
   assert.deepEqual(await tokens.verify(tampered), { ok: false, reason: 'invalid token' });
   assert.equal((await tokens.verify('a'.repeat(5000))).ok, false);
   assert.throws(() => new TokenService('short'), /32 bytes/);
-  assert.deepEqual(bearerFromUpgrade({ authorization: 'Bearer abc' }), { token: 'abc', subprotocol: null });
-  assert.deepEqual(bearerFromUpgrade({ 'sec-websocket-protocol': 'json, bearer.xyz' }), { token: 'xyz', subprotocol: 'bearer.xyz' });
+  assert.deepEqual(bearerFromUpgrade({ authorization: 'Bearer abc' }), {
+    token: 'abc',
+    subprotocol: null,
+  });
+  assert.deepEqual(bearerFromUpgrade({ 'sec-websocket-protocol': 'json, bearer.xyz' }), {
+    token: 'xyz',
+    subprotocol: 'bearer.xyz',
+  });
   assert.deepEqual(bearerFromUpgrade({}), { token: null, subprotocol: null });
 });
 
@@ -73,7 +79,9 @@ test('configuration: development defaults warn; production requires secrets; bad
   assert.throws(() => loadConfig({ NODE_ENV: 'production' }), /VOICE_API_KEYS/);
   assert.throws(() => loadConfig({ VOICE_PORT: 'eighty' }), /VOICE_PORT/);
   assert.throws(() => loadConfig({ VOICE_TENANT_LIMITS: '{bad' }), /VOICE_TENANT_LIMITS/);
-  const limited = loadConfig({ VOICE_TENANT_LIMITS: '{"t1":{"max_sessions":9,"max_session_minutes":1}}' });
+  const limited = loadConfig({
+    VOICE_TENANT_LIMITS: '{"t1":{"max_sessions":9,"max_session_minutes":1}}',
+  });
   assert.equal(limited.limits.tenantMaxSessions('t1'), 9);
   assert.equal(limited.limits.tenantMaxSessions('t2'), 5);
   assert.equal(limited.limits.maxSessionMs('t1'), 60_000);

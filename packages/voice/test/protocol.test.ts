@@ -2,7 +2,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { decodeAudioFrame, encodeAudioFrame } from '../src/protocol/frames.ts';
 import { parseClientMessage } from '../src/protocol/client-messages.ts';
-import { defaultSessionConfig, mergeSessionConfig, SessionConfigPatch } from '../src/protocol/session-config.ts';
+import {
+  defaultSessionConfig,
+  mergeSessionConfig,
+  SessionConfigPatch,
+} from '../src/protocol/session-config.ts';
 import { SentenceStream } from '../src/session/sentence-stream.ts';
 import { PlaybackClock } from '../src/session/playback-clock.ts';
 import { AudioHistory } from '../src/session/audio-history.ts';
@@ -12,16 +16,25 @@ test('audio frames carry a 4-byte little-endian stream id', () => {
   const frame = encodeAudioFrame(0x01020304, Buffer.from([9, 8]));
   assert.deepEqual([...frame], [4, 3, 2, 1, 9, 8]);
   assert.deepEqual(decodeAudioFrame(frame), { streamId: 0x01020304, pcm: Buffer.from([9, 8]) });
-  assert.equal(decodeAudioFrame(encodeAudioFrame(4294967295, Buffer.alloc(0))).streamId, 4294967295);
+  assert.equal(
+    decodeAudioFrame(encodeAudioFrame(4294967295, Buffer.alloc(0))).streamId,
+    4294967295,
+  );
   assert.throws(() => decodeAudioFrame(Buffer.from([1, 2])));
 });
 
 test('client messages are validated with readable problems', () => {
-  assert.deepEqual(parseClientMessage('{"type":"input_audio.commit"}'), { ok: true, message: { type: 'input_audio.commit' } });
+  assert.deepEqual(parseClientMessage('{"type":"input_audio.commit"}'), {
+    ok: true,
+    message: { type: 'input_audio.commit' },
+  });
   const bad = parseClientMessage('{"type":"tool.result","call_id":"c","output":3}');
   assert.equal(bad.ok, false);
   assert.match((bad as { problem: string }).problem, /^tool\.result: output:/);
-  assert.match((parseClientMessage('{"type":"x"}') as { problem: string }).problem, /unknown message type "x"/);
+  assert.match(
+    (parseClientMessage('{"type":"x"}') as { problem: string }).problem,
+    /unknown message type "x"/,
+  );
   assert.match((parseClientMessage('nope') as { problem: string }).problem, /not valid JSON/);
 });
 
@@ -29,13 +42,23 @@ test('session.update merges into the current configuration', () => {
   const base = defaultSessionConfig('slt', 'm1');
   assert.deepEqual(base.turn_detection, { type: 'server_vad', silence_ms: 500 });
   assert.deepEqual(base.languages, ['en-US']);
-  const patch = SessionConfigPatch.parse({ turn_detection: { type: 'server_vad', silence_ms: 800 }, rag: { index_name: 'kb' } });
+  const patch = SessionConfigPatch.parse({
+    turn_detection: { type: 'server_vad', silence_ms: 800 },
+    rag: { index_name: 'kb' },
+  });
   const next = mergeSessionConfig(base, patch);
   assert.equal(next.turn_detection.type === 'server_vad' && next.turn_detection.silence_ms, 800);
   assert.deepEqual(next.rag, { index_name: 'kb', top_k: 3 });
   assert.equal(next.voice, 'slt');
-  const again = mergeSessionConfig(next, SessionConfigPatch.parse({ turn_detection: { type: 'server_vad' }, analysis: { pii: true } }));
-  assert.equal(again.turn_detection.type === 'server_vad' && again.turn_detection.silence_ms, 800, 'silence_ms kept');
+  const again = mergeSessionConfig(
+    next,
+    SessionConfigPatch.parse({ turn_detection: { type: 'server_vad' }, analysis: { pii: true } }),
+  );
+  assert.equal(
+    again.turn_detection.type === 'server_vad' && again.turn_detection.silence_ms,
+    800,
+    'silence_ms kept',
+  );
   assert.deepEqual(again.analysis, { pii: true, sentiment: false });
   assert.equal(mergeSessionConfig(again, SessionConfigPatch.parse({ rag: null })).rag, null);
   assert.equal(SessionConfigPatch.safeParse({ languages: ['english'] }).success, false);
@@ -63,7 +86,11 @@ test('the playback clock paces sending and counts heard characters', () => {
   assert.equal(clock.waitBeforeSendMs(), 200);
   now = 250;
   assert.equal(clock.playedMs(), 250);
-  assert.equal(clock.spokenChars(), 3, 'an unfinished segment is measured at the default speaking rate');
+  assert.equal(
+    clock.spokenChars(),
+    3,
+    'an unfinished segment is measured at the default speaking rate',
+  );
   clock.endSegment();
   clock.beginSegment(20);
   clock.sent(1000);
@@ -91,7 +118,10 @@ test('audio history hands out audio from a point in time, once', () => {
 
 test('locales come from the script of each word, in order', () => {
   assert.deepEqual(localesInText('hello there', ['en-US']), ['en-US']);
-  assert.deepEqual(localesInText('أريد حجز meeting room غدا', ['en-US', 'ar-SA']), ['ar-SA', 'en-US']);
+  assert.deepEqual(localesInText('أريد حجز meeting room غدا', ['en-US', 'ar-SA']), [
+    'ar-SA',
+    'en-US',
+  ]);
   assert.deepEqual(localesInText('book the قاعة please', ['ar-EG', 'en-GB']), ['en-GB', 'ar-EG']);
   assert.deepEqual(localesInText('123', ['en-US']), []);
 });

@@ -9,8 +9,10 @@ export function parseApiKeys(value: string): Map<string, string> {
     const cut = pair.lastIndexOf(':');
     const key = pair.slice(0, cut).trim();
     const tenant = pair.slice(cut + 1).trim();
-    if (cut <= 0 || !key || !tenant) throw new Error('VOICE_API_KEYS must be comma-separated <api_key>:<tenant_id> pairs');
-    if (!/^[A-Za-z0-9_.-]{1,128}$/.test(tenant)) throw new Error(`VOICE_API_KEYS: invalid tenant id "${tenant}"`);
+    if (cut <= 0 || !key || !tenant)
+      throw new Error('VOICE_API_KEYS must be comma-separated <api_key>:<tenant_id> pairs');
+    if (!/^[A-Za-z0-9_.-]{1,128}$/.test(tenant))
+      throw new Error(`VOICE_API_KEYS: invalid tenant id "${tenant}"`);
     keys.set(key, tenant);
   }
   if (keys.size === 0) throw new Error('VOICE_API_KEYS has no key');

@@ -17,8 +17,12 @@ const MAX_TOKEN_LENGTH = 4096;
 export class TokenService {
   private readonly key: Uint8Array;
 
-  constructor(secret: string, private readonly ttlSeconds = TOKEN_TTL_SECONDS) {
-    if (Buffer.byteLength(secret) < 32) throw new Error('VOICE_JWT_SECRET must be at least 32 bytes');
+  constructor(
+    secret: string,
+    private readonly ttlSeconds = TOKEN_TTL_SECONDS,
+  ) {
+    if (Buffer.byteLength(secret) < 32)
+      throw new Error('VOICE_JWT_SECRET must be at least 32 bytes');
     this.key = new TextEncoder().encode(secret);
   }
 
@@ -40,11 +44,20 @@ export class TokenService {
    * Verifies signature (HS256 only: `none` and other algorithms are refused), expiry and
    * claims. Returns the claims, or the reason the token is not acceptable.
    */
-  async verify(token: string): Promise<{ ok: true; claims: SessionClaims } | { ok: false; reason: string }> {
+  async verify(
+    token: string,
+  ): Promise<{ ok: true; claims: SessionClaims } | { ok: false; reason: string }> {
     if (!token || token.length > MAX_TOKEN_LENGTH) return { ok: false, reason: 'malformed token' };
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], clockTolerance: 5 });
-      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        clockTolerance: 5,
+      });
+      if (
+        typeof payload.sub !== 'string' ||
+        typeof payload.sid !== 'string' ||
+        typeof payload.exp !== 'number'
+      ) {
         return { ok: false, reason: 'token lacks sub, sid or exp' };
       }
       return { ok: true, claims: { sub: payload.sub, sid: payload.sid, exp: payload.exp } };
@@ -72,7 +85,8 @@ export function bearerFromUpgrade(headers: Record<string, string | string[] | un
   if (typeof protocols === 'string') {
     for (const p of protocols.split(',')) {
       const name = p.trim();
-      if (name.startsWith('bearer.')) return { token: name.slice('bearer.'.length), subprotocol: name };
+      if (name.startsWith('bearer.'))
+        return { token: name.slice('bearer.'.length), subprotocol: name };
     }
   }
   return { token: null, subprotocol: null };

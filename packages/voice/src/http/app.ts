@@ -13,7 +13,10 @@ export interface VoiceApp {
 }
 
 /** Builds the HTTP routes and the WebSocket endpoint on one server. */
-export async function buildApp(deps: HttpDeps, options: { logLevel?: string; trustProxy?: boolean } = {}): Promise<VoiceApp> {
+export async function buildApp(
+  deps: HttpDeps,
+  options: { logLevel?: string; trustProxy?: boolean } = {},
+): Promise<VoiceApp> {
   const app = Fastify({
     logger: { level: options.logLevel ?? 'info' },
     bodyLimit: 4 * 1024 * 1024,

@@ -2,12 +2,20 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES, VoiceError, type VoiceErrorCode } from '../errors.ts';
 
 /** Sends `{"error": {"code", "message"}}` with the code's HTTP status. */
-export function sendError(reply: FastifyReply, code: VoiceErrorCode, message: string): FastifyReply {
+export function sendError(
+  reply: FastifyReply,
+  code: VoiceErrorCode,
+  message: string,
+): FastifyReply {
   return reply.status(ERROR_CODES[code].status).send({ error: { code, message } });
 }
 
 /** Maps every error to the wire shape; unexpected ones are logged and reported as internal. */
-export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): void {
+export function errorHandler(
+  error: FastifyError | Error,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
   if (error instanceof VoiceError) {
     void sendError(reply, error.code, error.message);
     return;

@@ -22,7 +22,8 @@ function transportFor(ws: WebSocket): SessionTransport {
       if (ws.readyState === ws.OPEN) ws.send(frame, { binary: true });
     },
     close: (code, reason) => {
-      if (ws.readyState === ws.OPEN || ws.readyState === ws.CONNECTING) ws.close(code, reason.slice(0, 120));
+      if (ws.readyState === ws.OPEN || ws.readyState === ws.CONNECTING)
+        ws.close(code, reason.slice(0, 120));
     },
   };
 }
@@ -32,7 +33,11 @@ function transportFor(ws: WebSocket): SessionTransport {
  * subprotocol `bearer.<token>`) is verified first; a bad one still completes the upgrade and
  * is closed at once with 4401, since a close code needs an open socket.
  */
-export function attachVoiceSocket(server: Server, deps: HttpDeps, log: FastifyBaseLogger): WebSocketServer {
+export function attachVoiceSocket(
+  server: Server,
+  deps: HttpDeps,
+  log: FastifyBaseLogger,
+): WebSocketServer {
   const wss = new WebSocketServer({
     noServer: true,
     maxPayload: MAX_WS_PAYLOAD,
@@ -48,7 +53,9 @@ export function attachVoiceSocket(server: Server, deps: HttpDeps, log: FastifyBa
     }
     socket.on('error', () => socket.destroy());
     const { token } = bearerFromUpgrade(request.headers);
-    const verifying = token ? deps.tokens.verify(token) : Promise.resolve({ ok: false as const, reason: 'missing token' });
+    const verifying = token
+      ? deps.tokens.verify(token)
+      : Promise.resolve({ ok: false as const, reason: 'missing token' });
     void verifying.then((verified) => {
       if (socket.destroyed) return;
       wss.handleUpgrade(request, socket, head, (ws) => {

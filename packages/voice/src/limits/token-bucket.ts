@@ -35,7 +35,10 @@ export class TokenBucket {
 
   private refill(): void {
     const t = this.now();
-    this.tokens = Math.min(this.perMinute, this.tokens + ((t - this.last) * this.perMinute) / 60_000);
+    this.tokens = Math.min(
+      this.perMinute,
+      this.tokens + ((t - this.last) * this.perMinute) / 60_000,
+    );
     this.last = t;
   }
 }

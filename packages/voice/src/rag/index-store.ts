@@ -17,7 +17,11 @@ export interface Passage {
   score: number;
 }
 
-const STOP = new Set('the a an and or of to in on for with is are was be it this that what which who how do does'.split(' '));
+const STOP = new Set(
+  'the a an and or of to in on for with is are was be it this that what which who how do does'.split(
+    ' ',
+  ),
+);
 
 /**
  * Retrieval indexes, one namespace per tenant: documents are split into passages and
@@ -50,9 +54,17 @@ export class RagIndexStore {
   }
 
   /** Adds documents to an index (created on first use); a document with a known id replaces the old one. */
-  addDocuments(tenant: string, indexName: string, documents: NewDocument[]): { documents: number; passages: number } {
-    const insert = this.db.prepare('INSERT INTO passages (tenant, index_name, doc_id, source, text) VALUES (?, ?, ?, ?, ?)');
-    const remove = this.db.prepare('DELETE FROM passages WHERE tenant = ? AND index_name = ? AND doc_id = ?');
+  addDocuments(
+    tenant: string,
+    indexName: string,
+    documents: NewDocument[],
+  ): { documents: number; passages: number } {
+    const insert = this.db.prepare(
+      'INSERT INTO passages (tenant, index_name, doc_id, source, text) VALUES (?, ?, ?, ?, ?)',
+    );
+    const remove = this.db.prepare(
+      'DELETE FROM passages WHERE tenant = ? AND index_name = ? AND doc_id = ?',
+    );
     let passages = 0;
     this.db.transaction(() => {
       this.db
@@ -71,14 +83,18 @@ export class RagIndexStore {
   }
 
   hasIndex(tenant: string, indexName: string): boolean {
-    return !!this.db.prepare('SELECT 1 FROM indexes WHERE tenant = ? AND name = ?').get(tenant, indexName);
+    return !!this.db
+      .prepare('SELECT 1 FROM indexes WHERE tenant = ? AND name = ?')
+      .get(tenant, indexName);
   }
 
   /** The index names of a tenant. */
   listIndexes(tenant: string): string[] {
-    return (this.db.prepare('SELECT name FROM indexes WHERE tenant = ? ORDER BY name').all(tenant) as { name: string }[]).map(
-      (r) => r.name,
-    );
+    return (
+      this.db.prepare('SELECT name FROM indexes WHERE tenant = ? ORDER BY name').all(tenant) as {
+        name: string;
+      }[]
+    ).map((r) => r.name);
   }
 
   /** The `k` best passages for a query; throws `rag_index_not_found` for an unknown index. */
@@ -100,7 +116,11 @@ export class RagIndexStore {
         `SELECT p.text, p.source, bm25(passages_fts) AS rank FROM passages_fts f JOIN passages p ON p.rowid = f.rowid
          WHERE passages_fts MATCH ? AND p.tenant = ? AND p.index_name = ? ORDER BY rank LIMIT ?`,
       )
-      .all(words.map((w) => `"${w}"`).join(' OR '), tenant, indexName, k) as { text: string; source: string; rank: number }[];
+      .all(words.map((w) => `"${w}"`).join(' OR '), tenant, indexName, k) as {
+      text: string;
+      source: string;
+      rank: number;
+    }[];
     return rows.map((r) => ({ text: r.text, source: r.source, score: -r.rank }));
   }
 

@@ -112,7 +112,8 @@ export class AssistantResponse {
       sentences.end();
     }
     await speaking;
-    if (!this.signal.aborted && !failure) await sleep(this.clock.remainingMs(), undefined, { signal: this.signal }).catch(() => {});
+    if (!this.signal.aborted && !failure)
+      await sleep(this.clock.remainingMs(), undefined, { signal: this.signal }).catch(() => {});
     if (failure) this.deps.onError(failure.code, failure.message);
     return this.outcome(failure);
   }
@@ -141,7 +142,10 @@ export class AssistantResponse {
     for (let round = 0; round < MAX_TOOL_ROUNDS; round++) {
       const estimate = estimateMessagesTokens(conversation);
       if (!this.deps.tokenBucket.tryTake(estimate)) {
-        throw new VoiceError('rate_limited', `the tokens-per-minute limit of model "${this.config.model}" is reached; try again shortly`);
+        throw new VoiceError(
+          'rate_limited',
+          `the tokens-per-minute limit of model "${this.config.model}" is reached; try again shortly`,
+        );
       }
       const calls: ToolCall[] = [];
       let roundText = '';
@@ -157,7 +161,11 @@ export class AssistantResponse {
         if (event.type === 'text_delta' && event.text) {
           roundText += event.text;
           this.text += event.text;
-          this.deps.send({ type: 'response.text.delta', stream_id: this.streamId, text: event.text });
+          this.deps.send({
+            type: 'response.text.delta',
+            stream_id: this.streamId,
+            text: event.text,
+          });
           for (const s of splitter.push(event.text)) sentences.push(s);
         } else if (event.type === 'tool_call') {
           calls.push(event.call);
@@ -167,7 +175,9 @@ export class AssistantResponse {
             prompt_tokens: this.usage.prompt_tokens + event.usage.promptTokens,
             completion_tokens: this.usage.completion_tokens + event.usage.completionTokens,
           };
-          this.deps.tokenBucket.charge(Math.max(0, event.usage.promptTokens - estimate) + event.usage.completionTokens);
+          this.deps.tokenBucket.charge(
+            Math.max(0, event.usage.promptTokens - estimate) + event.usage.completionTokens,
+          );
           this.deps.onTokens(event.usage.promptTokens, event.usage.completionTokens);
         }
       }
@@ -179,7 +189,13 @@ export class AssistantResponse {
       conversation.push(assistant);
       this.toolMessages.push(assistant);
       for (const call of calls) {
-        this.deps.send({ type: 'tool.call', stream_id: this.streamId, call_id: call.id, name: call.name, arguments: call.arguments });
+        this.deps.send({
+          type: 'tool.call',
+          stream_id: this.streamId,
+          call_id: call.id,
+          name: call.name,
+          arguments: call.arguments,
+        });
       }
       for (const call of calls) {
         const output = await this.toolOutput(call);
@@ -197,7 +213,10 @@ export class AssistantResponse {
     } catch (err) {
       if (this.signal.aborted) return '';
       if (err instanceof VoiceError && err.code === 'tool_timeout') {
-        this.deps.onError('tool_timeout', `no tool.result for call ${call.id} (${call.name}) within ${this.deps.toolTimeoutMs} ms`);
+        this.deps.onError(
+          'tool_timeout',
+          `no tool.result for call ${call.id} (${call.name}) within ${this.deps.toolTimeoutMs} ms`,
+        );
         return JSON.stringify({ error: 'the tool did not answer in time' });
       }
       throw err;
@@ -216,7 +235,10 @@ export class AssistantResponse {
           release = this.deps.syntheses.tryAcquire();
           if (!release) {
             refused = true;
-            this.deps.onError('speech_capacity_exceeded', 'no speech synthesis capacity is free; the reply is sent as text only');
+            this.deps.onError(
+              'speech_capacity_exceeded',
+              'no speech synthesis capacity is free; the reply is sent as text only',
+            );
             continue;
           }
         }
@@ -230,7 +252,11 @@ export class AssistantResponse {
             const wait = this.clock.waitBeforeSendMs();
             if (wait > 0) await sleep(wait, undefined, { signal: this.signal }).catch(() => {});
             if (this.signal.aborted) return;
-            this.deps.send({ type: 'response.audio.delta', stream_id: this.streamId, bytes: chunk.length });
+            this.deps.send({
+              type: 'response.audio.delta',
+              stream_id: this.streamId,
+              bytes: chunk.length,
+            });
             this.deps.sendAudio(this.streamId, chunk);
             this.clock.sent(pcm16DurationMs(chunk.length, TTS_SAMPLE_RATE));
             if (!this.audioSent) {

@@ -8,7 +8,11 @@ const base = (locale: string) => (locale.split('-')[0] ?? '').toLowerCase();
  * (Arabic script → the session's Arabic locale, Latin → its first Latin-script locale) and
  * the recogniser's own evidence. So a mixed utterance yields e.g. ["ar-SA", "en-US"].
  */
-export function localesInText(text: string, sessionLocales: readonly string[], recognised: readonly string[] = []): string[] {
+export function localesInText(
+  text: string,
+  sessionLocales: readonly string[],
+  recognised: readonly string[] = [],
+): string[] {
   const arabic = sessionLocales.find((l) => base(l) === 'ar') ?? 'ar-SA';
   const latin = sessionLocales.find((l) => base(l) !== 'ar') ?? 'en-US';
   const out: string[] = [];

@@ -74,11 +74,15 @@ export class SessionManager {
     if (!entry || entry.record.tenant !== claims.sub) {
       return { close: CLOSE_UNAUTHORIZED, reason: 'unknown or ended session' };
     }
-    if (Date.now() >= entry.record.expiresAt) return { close: CLOSE_EXPIRED, reason: 'session_expired' };
-    if (entry.live) return { close: CLOSE_ALREADY_CONNECTED, reason: 'session already has a live socket' };
+    if (Date.now() >= entry.record.expiresAt)
+      return { close: CLOSE_EXPIRED, reason: 'session_expired' };
+    if (entry.live)
+      return { close: CLOSE_ALREADY_CONNECTED, reason: 'session already has a live socket' };
     if (entry.idleTimer) clearTimeout(entry.idleTimer);
     entry.idleTimer = null;
-    const session = new VoiceSession(entry.record, transport, this.options.engines, () => this.end(entry.record.id));
+    const session = new VoiceSession(entry.record, transport, this.options.engines, () =>
+      this.end(entry.record.id),
+    );
     entry.live = session;
     return { session };
   }

@@ -9,7 +9,12 @@ import type { ServerMessage } from '../protocol/server-messages.ts';
 import { encodeAudioFrame } from '../protocol/frames.ts';
 import { analyzeTranscript } from '../analysis/index.ts';
 import type { Passage } from '../rag/index-store.ts';
-import { transition, type ConversationEvent, type ConversationState, type Effect } from './state-machine.ts';
+import {
+  transition,
+  type ConversationEvent,
+  type ConversationState,
+  type Effect,
+} from './state-machine.ts';
 import { AssistantResponse } from './assistant-response.ts';
 import { AudioHistory } from './audio-history.ts';
 import { localesInText } from './languages.ts';
@@ -84,7 +89,10 @@ export class VoiceSession {
       expires_in_ms: Math.max(0, this.record.expiresAt - Date.now()),
     });
     if (!this.vad && this.config.turn_detection.type === 'server_vad') {
-      this.sendError('vad_unavailable', 'server voice activity detection is unavailable; use turn_detection {type: "none"} and input_audio.commit');
+      this.sendError(
+        'vad_unavailable',
+        'server voice activity detection is unavailable; use turn_detection {type: "none"} and input_audio.commit',
+      );
     }
     void this.consumeVAD();
     void this.consumeSTT();
@@ -114,7 +122,10 @@ export class VoiceSession {
   onBinary(frame: Buffer): void {
     if (this.closed) return;
     if (frame.length > this.engines.settings.maxFrameBytes) {
-      this.sendError('frame_too_large', `audio frame of ${frame.length} bytes exceeds the limit of ${this.engines.settings.maxFrameBytes}; it was dropped`);
+      this.sendError(
+        'frame_too_large',
+        `audio frame of ${frame.length} bytes exceeds the limit of ${this.engines.settings.maxFrameBytes}; it was dropped`,
+      );
       return;
     }
     try {
@@ -137,7 +148,8 @@ export class VoiceSession {
     this.stt.close();
     this.recording?.release?.();
     this.recording = null;
-    for (const resolve of this.resultWaiters.splice(0)) resolve({ text: '', languages: [], durationMs: 0, failed: true });
+    for (const resolve of this.resultWaiters.splice(0))
+      resolve({ text: '', languages: [], durationMs: 0, failed: true });
     this.toolWaiters.clear();
     this.onClosed(this);
   }
@@ -154,10 +166,20 @@ export class VoiceSession {
         const before = this.config;
         this.config = mergeSessionConfig(this.config, message.session);
         if (this.config.turn_detection.type === 'server_vad') this.vad?.update(this.vadOptions());
-        if (message.session.rag && !this.engines.rag.hasIndex(this.record.tenant, message.session.rag.index_name)) {
-          this.sendError('rag_index_not_found', `retrieval index "${message.session.rag.index_name}" does not exist (yet)`);
+        if (
+          message.session.rag &&
+          !this.engines.rag.hasIndex(this.record.tenant, message.session.rag.index_name)
+        ) {
+          this.sendError(
+            'rag_index_not_found',
+            `retrieval index "${message.session.rag.index_name}" does not exist (yet)`,
+          );
         }
-        if (before.turn_detection.type !== this.config.turn_detection.type && !this.vad && this.config.turn_detection.type === 'server_vad') {
+        if (
+          before.turn_detection.type !== this.config.turn_detection.type &&
+          !this.vad &&
+          this.config.turn_detection.type === 'server_vad'
+        ) {
           this.sendError('vad_unavailable', 'server voice activity detection is unavailable');
         }
         this.send({ type: 'session.updated', session: this.config });
@@ -166,7 +188,10 @@ export class VoiceSession {
       case 'input_audio.append': {
         const pcm = decodeBase64Pcm16(message.audio);
         if (pcm.length > this.engines.settings.maxFrameBytes) {
-          this.sendError('frame_too_large', `audio of ${pcm.length} bytes exceeds the frame limit of ${this.engines.settings.maxFrameBytes}; it was dropped`);
+          this.sendError(
+            'frame_too_large',
+            `audio of ${pcm.length} bytes exceeds the frame limit of ${this.engines.settings.maxFrameBytes}; it was dropped`,
+          );
           return;
         }
         this.onAudio(pcm);
@@ -174,7 +199,10 @@ export class VoiceSession {
       }
       case 'input_audio.commit':
         if (this.state === 'thinking' || this.state === 'agent_speaking') {
-          this.sendError('invalid_message', 'input_audio.commit: the assistant is responding; send response.cancel first');
+          this.sendError(
+            'invalid_message',
+            'input_audio.commit: the assistant is responding; send response.cancel first',
+          );
           return;
         }
         this.dispatch({ type: 'commit' });
@@ -188,7 +216,10 @@ export class VoiceSession {
         return;
       case 'response.create':
         if (this.state !== 'listening') {
-          this.sendError('invalid_message', `response.create: not possible while ${this.state.replace('_', ' ')}`);
+          this.sendError(
+            'invalid_message',
+            `response.create: not possible while ${this.state.replace('_', ' ')}`,
+          );
           return;
         }
         this.dispatch({ type: 'response_requested' });
@@ -197,14 +228,18 @@ export class VoiceSession {
         const { role, content } = message.item;
         this.pushHistory({ role, content });
         if (role !== 'user') return;
-        if (this.state === 'thinking' || this.state === 'agent_speaking') this.dispatch({ type: 'cancel' });
+        if (this.state === 'thinking' || this.state === 'agent_speaking')
+          this.dispatch({ type: 'cancel' });
         if (this.state === 'listening') this.dispatch({ type: 'response_requested' });
         return;
       }
       case 'tool.result': {
         const resolve = this.toolWaiters.get(message.call_id);
         if (!resolve) {
-          this.sendError('invalid_message', `tool.result: no tool call "${message.call_id.slice(0, 100)}" is waiting`);
+          this.sendError(
+            'invalid_message',
+            `tool.result: no tool call "${message.call_id.slice(0, 100)}" is waiting`,
+          );
           return;
         }
         this.toolWaiters.delete(message.call_id);
@@ -263,7 +298,10 @@ export class VoiceSession {
       this.bargeIn = null;
       return;
     }
-    if (this.vad.inSpeech && this.vad.processedMs >= this.bargeIn.startMs + this.engines.settings.bargeInMinMs) {
+    if (
+      this.vad.inSpeech &&
+      this.vad.processedMs >= this.bargeIn.startMs + this.engines.settings.bargeInMinMs
+    ) {
       this.speechStartMs = this.bargeIn.startMs;
       this.bargeIn = null;
       this.dispatch({ type: 'barge_in_confirmed' });
@@ -279,7 +317,12 @@ export class VoiceSession {
           this.send({ type: 'transcript.delta', text: event.text, language: event.language });
         }
       } else if (event.type === 'final') {
-        this.deliver({ text: event.text, languages: event.languages, durationMs: event.durationMs, failed: false });
+        this.deliver({
+          text: event.text,
+          languages: event.languages,
+          durationMs: event.durationMs,
+          failed: false,
+        });
       } else {
         this.sendError(event.code, event.message);
         this.deliver({ text: '', languages: [], durationMs: 0, failed: true });
@@ -299,7 +342,10 @@ export class VoiceSession {
     const release = this.engines.recognitions.tryAcquire();
     if (!release) {
       this.recording = { release: null, failed: true };
-      this.sendError('speech_capacity_exceeded', 'no speech recognition capacity is free; this utterance is not recognised');
+      this.sendError(
+        'speech_capacity_exceeded',
+        'no speech recognition capacity is free; this utterance is not recognised',
+      );
       return;
     }
     this.recording = { release, failed: false };
@@ -311,7 +357,8 @@ export class VoiceSession {
   private async finishRecording(): Promise<Recognised> {
     const recording = this.recording;
     this.recording = null;
-    if (!recording || recording.failed) return { text: '', languages: [], durationMs: 0, failed: true };
+    if (!recording || recording.failed)
+      return { text: '', languages: [], durationMs: 0, failed: true };
     try {
       const queued = this.results.shift();
       if (queued) return queued;
@@ -403,7 +450,8 @@ export class VoiceSession {
     const { pii, sentiment } = this.config.analysis;
     if (!pii && !sentiment) return;
     const result = analyzeTranscript(text, { pii, sentiment });
-    if (result) this.send({ type: 'transcript.analysis', pii: result.pii, sentiment: result.sentiment });
+    if (result)
+      this.send({ type: 'transcript.analysis', pii: result.pii, sentiment: result.sentiment });
   }
 
   private async respond(streamId: number): Promise<void> {
@@ -423,12 +471,14 @@ export class VoiceSession {
         toolTimeoutMs: this.engines.settings.toolTimeoutMs,
         send: (m) => this.send(m),
         sendAudio: (id, pcm) => this.transport.sendBinary(encodeAudioFrame(id, pcm)),
-        awaitToolResult: (callId, timeoutMs, signal) => this.awaitToolResult(callId, timeoutMs, signal),
+        awaitToolResult: (callId, timeoutMs, signal) =>
+          this.awaitToolResult(callId, timeoutMs, signal),
         onFirstAudio: () => {
           this.engines.metrics.firstAudio(performance.now() - this.speechStoppedAt);
           if (this.response === response) this.dispatch({ type: 'first_audio' });
         },
-        onTokens: (prompt, completion) => this.engines.metrics.tokens(this.config.model, prompt, completion),
+        onTokens: (prompt, completion) =>
+          this.engines.metrics.tokens(this.config.model, prompt, completion),
         onError: (code, message) => this.sendError(code, message),
       },
       { passages },
@@ -485,7 +535,11 @@ export class VoiceSession {
       this.response = null;
       const spoken = response.cancel(reason);
       if (reason === 'barge_in') {
-        this.send({ type: 'barge_in.detected', stream_id: response.streamId, spoken_chars: spoken });
+        this.send({
+          type: 'barge_in.detected',
+          stream_id: response.streamId,
+          spoken_chars: spoken,
+        });
         this.engines.metrics.bargeIn(spoken);
       }
       this.send({
@@ -550,11 +604,17 @@ export class VoiceSession {
   private pushHistory(message: ChatMessage): void {
     this.history.push(message);
     // Keep the conversation bounded; never start it with a tool result.
-    while (this.history.length > MAX_HISTORY_MESSAGES || this.history[0]?.role === 'tool') this.history.shift();
+    while (this.history.length > MAX_HISTORY_MESSAGES || this.history[0]?.role === 'tool')
+      this.history.shift();
   }
 
   private vadOptions() {
-    return { silenceMs: this.config.turn_detection.type === 'server_vad' ? this.config.turn_detection.silence_ms : 500 };
+    return {
+      silenceMs:
+        this.config.turn_detection.type === 'server_vad'
+          ? this.config.turn_detection.silence_ms
+          : 500,
+    };
   }
 
   private expire(): void {

@@ -25,7 +25,9 @@ export class VoiceMetrics {
     this.exporter = new PrometheusExporter({ preventServerStart: true });
     this.provider = new MeterProvider({ readers: [this.exporter] });
     const meter = this.provider.getMeter('hikma-voice');
-    this.sessionsCreated = meter.createCounter('session.created', { description: 'sessions created' });
+    this.sessionsCreated = meter.createCounter('session.created', {
+      description: 'sessions created',
+    });
     this.sessionsClosed = meter.createCounter('session.closed', { description: 'sessions closed' });
     this.sessionDuration = meter.createHistogram('session.duration_ms', {
       description: 'session duration',
@@ -45,7 +47,9 @@ export class VoiceMetrics {
     this.turnLatency = meter.createHistogram('turn.first_audio_ms', {
       description: 'time from end of user speech to the first audio frame',
       unit: 'ms',
-      advice: { explicitBucketBoundaries: [50, 100, 200, 300, 500, 750, 1000, 1500, 2000, 3000, 5000] },
+      advice: {
+        explicitBucketBoundaries: [50, 100, 200, 300, 500, 750, 1000, 1500, 2000, 3000, 5000],
+      },
     });
     meter
       .createObservableGauge('session.active', { description: 'sessions open on this instance' })

@@ -19,7 +19,10 @@ export interface RunningVoice {
 }
 
 /** Starts the real voice service on an ephemeral port. */
-export async function startVoice(env: Record<string, string> = {}, overrides: EngineOverrides = {}): Promise<RunningVoice> {
+export async function startVoice(
+  env: Record<string, string> = {},
+  overrides: EngineOverrides = {},
+): Promise<RunningVoice> {
   const dataDir = mkdtempSync(join(tmpdir(), 'voice-test-'));
   const config = loadConfig({
     VOICE_API_KEYS: `${API_KEY}:tenant-a,${OTHER_KEY}:tenant-b`,
@@ -59,7 +62,11 @@ export async function createSession(
 ): Promise<{ status: number; body: any }> {
   const res = await fetch(`${http}/v1/sessions`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(apiKey ? { 'x-api-key': apiKey } : {}), ...headers },
+    headers: {
+      'content-type': 'application/json',
+      ...(apiKey ? { 'x-api-key': apiKey } : {}),
+      ...headers,
+    },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
   return { status: res.status, body: await res.json() };
@@ -99,11 +106,18 @@ export class VoiceClient {
   }
 
   /** Opens the socket with the token as a bearer header (or as subprotocol). */
-  static async connect(handle: SessionHandle, how: 'header' | 'subprotocol' | 'none' = 'header', token = handle.token): Promise<VoiceClient> {
+  static async connect(
+    handle: SessionHandle,
+    how: 'header' | 'subprotocol' | 'none' = 'header',
+    token = handle.token,
+  ): Promise<VoiceClient> {
     const ws =
       how === 'subprotocol'
         ? new WebSocket(handle.ws_url, [`bearer.${token}`])
-        : new WebSocket(handle.ws_url, how === 'header' ? { headers: { authorization: `Bearer ${token}` } } : {});
+        : new WebSocket(
+            handle.ws_url,
+            how === 'header' ? { headers: { authorization: `Bearer ${token}` } } : {},
+          );
     const client = new VoiceClient(ws);
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());
@@ -138,14 +152,25 @@ export class VoiceClient {
   }
 
   /** Waits until a message matching `predicate` arrives (checking those already received). */
-  async waitFor(type: string, predicate: (m: Message) => boolean = () => true, timeoutMs = 20_000, from = 0): Promise<Message & { at: number }> {
+  async waitFor(
+    type: string,
+    predicate: (m: Message) => boolean = () => true,
+    timeoutMs = 20_000,
+    from = 0,
+  ): Promise<Message & { at: number }> {
     const deadline = performance.now() + timeoutMs;
     for (;;) {
       const found = this.messages.slice(from).find((m) => m.type === type && predicate(m));
       if (found) return found;
-      if (this.closeCode !== null) throw new Error(`socket closed (${this.closeCode} ${this.closeReason}) while waiting for ${type}`);
+      if (this.closeCode !== null)
+        throw new Error(
+          `socket closed (${this.closeCode} ${this.closeReason}) while waiting for ${type}`,
+        );
       const left = deadline - performance.now();
-      if (left <= 0) throw new Error(`timed out waiting for ${type}; got ${this.messages.map((m) => m.type).join(', ')}`);
+      if (left <= 0)
+        throw new Error(
+          `timed out waiting for ${type}; got ${this.messages.map((m) => m.type).join(', ')}`,
+        );
       await new Promise<void>((resolve) => {
         const t = setTimeout(resolve, left);
         this.waiters.push(() => {
@@ -157,7 +182,10 @@ export class VoiceClient {
   }
 
   async waitClosed(timeoutMs = 10_000): Promise<{ code: number; reason: string }> {
-    await Promise.race([this.closed, sleep(timeoutMs).then(() => Promise.reject(new Error('socket did not close')))]);
+    await Promise.race([
+      this.closed,
+      sleep(timeoutMs).then(() => Promise.reject(new Error('socket did not close'))),
+    ]);
     return { code: this.closeCode!, reason: this.closeReason };
   }
 

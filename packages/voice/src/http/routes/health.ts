@@ -9,6 +9,8 @@ export function healthRoutes(app: FastifyInstance, deps: HttpDeps): void {
     providers: deps.providers(),
   }));
   app.get('/metrics', async (_request, reply) =>
-    reply.type('text/plain; version=0.0.4; charset=utf-8').send(await deps.metrics.prometheusText()),
+    reply
+      .type('text/plain; version=0.0.4; charset=utf-8')
+      .send(await deps.metrics.prometheusText()),
   );
 }

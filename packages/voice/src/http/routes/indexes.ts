@@ -4,7 +4,9 @@ import { VoiceError } from '../../errors.ts';
 import type { HttpDeps } from '../deps.ts';
 import { requireTenant } from './sessions.ts';
 
-const IndexParams = z.object({ name: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits, _ . -; at most 64') });
+const IndexParams = z.object({
+  name: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits, _ . -; at most 64'),
+});
 const Documents = z.object({
   documents: z
     .array(
@@ -23,14 +25,20 @@ export function indexRoutes(app: FastifyInstance, deps: HttpDeps): void {
   app.post('/v1/indexes/:name/documents', async (request, reply) => {
     const tenant = requireTenant(request, deps);
     const params = IndexParams.safeParse(request.params);
-    if (!params.success) throw new VoiceError('invalid_message', `index name: ${params.error.issues[0]!.message}`);
+    if (!params.success)
+      throw new VoiceError('invalid_message', `index name: ${params.error.issues[0]!.message}`);
     const body = Documents.safeParse(request.body);
     if (!body.success) {
       const issue = body.error.issues[0]!;
-      throw new VoiceError('invalid_message', `${issue.path.join('.') || 'body'}: ${issue.message}`);
+      throw new VoiceError(
+        'invalid_message',
+        `${issue.path.join('.') || 'body'}: ${issue.message}`,
+      );
     }
     const added = deps.rag.addDocuments(tenant, params.data.name, body.data.documents);
-    return reply.status(201).send({ index_name: params.data.name, documents: added.documents, passages: added.passages });
+    return reply
+      .status(201)
+      .send({ index_name: params.data.name, documents: added.documents, passages: added.passages });
   });
 
   app.get('/v1/indexes', async (request) => {

@@ -1,11 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { VoiceError } from '../../errors.ts';
-import { SessionConfigPatch, defaultSessionConfig, mergeSessionConfig } from '../../protocol/session-config.ts';
+import {
+  SessionConfigPatch,
+  defaultSessionConfig,
+  mergeSessionConfig,
+} from '../../protocol/session-config.ts';
 import type { HttpDeps } from '../deps.ts';
 
 /** `ws://` or `wss://` URL of the voice socket as the client reached us (proxy headers honoured). */
 export function websocketUrl(request: FastifyRequest): string {
-  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.split(',')[0]?.trim();
+  const first = (v: string | string[] | undefined) =>
+    (Array.isArray(v) ? v[0] : v)?.split(',')[0]?.trim();
   const proto = first(request.headers['x-forwarded-proto']) ?? request.protocol;
   const host = first(request.headers['x-forwarded-host']) ?? request.headers.host ?? 'localhost';
   return `${proto === 'https' || proto === 'wss' ? 'wss' : 'ws'}://${host}/v1/voice`;
@@ -27,9 +32,15 @@ export function sessionRoutes(app: FastifyInstance, deps: HttpDeps): void {
     const parsed = SessionConfigPatch.safeParse(body);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
-      throw new VoiceError('invalid_message', `${issue.path.join('.') || 'body'}: ${issue.message}`);
+      throw new VoiceError(
+        'invalid_message',
+        `${issue.path.join('.') || 'body'}: ${issue.message}`,
+      );
     }
-    const config = mergeSessionConfig(defaultSessionConfig(deps.defaultVoice, deps.defaultModel), parsed.data);
+    const config = mergeSessionConfig(
+      defaultSessionConfig(deps.defaultVoice, deps.defaultModel),
+      parsed.data,
+    );
     const record = deps.sessions.create(tenant, config);
     const { token, expiresAt } = await deps.tokens.issue(tenant, record.id);
     return reply.status(201).send({
