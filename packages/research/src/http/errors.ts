@@ -88,13 +88,9 @@ export function errorHandler(
   }
   const fastifyError = error as FastifyError;
   if (fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
-    void reply
-      .status(422)
-      .send({
-        detail: [
-          { loc: ['body'], msg: `JSON decode error: ${error.message}`, type: 'json_invalid' },
-        ],
-      });
+    void reply.status(422).send({
+      detail: [{ loc: ['body'], msg: `JSON decode error: ${error.message}`, type: 'json_invalid' }],
+    });
     return;
   }
   if (fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {

@@ -59,6 +59,7 @@ export class AssistantResponse {
   private audioSent = false;
   private cancelReason: string | undefined;
   private frozenSpoken: number | undefined;
+  private releaseSynthesis: (() => void) | null = null;
 
   constructor(
     readonly streamId: number,
@@ -80,6 +81,8 @@ export class AssistantResponse {
       this.frozenSpoken = this.spokenChars();
       this.cancelReason = reason;
       this.controller.abort(new Error(reason));
+      // Free the synthesis slot now, not when the engine process has wound down.
+      this.releaseSynthesis?.();
     }
     return this.spokenChars();
   }
@@ -225,15 +228,14 @@ export class AssistantResponse {
 
   /** The TTS side: each sentence synthesised in order, audio paced to real time. */
   private async speak(sentences: AsyncQueue<string>): Promise<void> {
-    let release: (() => void) | null = null;
     let refused = false;
     try {
       for await (const sentence of sentences) {
         if (this.signal.aborted) return;
         if (refused) continue;
-        if (!release) {
-          release = this.deps.syntheses.tryAcquire();
-          if (!release) {
+        if (!this.releaseSynthesis) {
+          this.releaseSynthesis = this.deps.syntheses.tryAcquire();
+          if (!this.releaseSynthesis) {
             refused = true;
             this.deps.onError(
               'speech_capacity_exceeded',
@@ -272,7 +274,7 @@ export class AssistantResponse {
         this.clock.endSegment();
       }
     } finally {
-      release?.();
+      this.releaseSynthesis?.();
     }
   }
 }
