@@ -37,6 +37,8 @@ type Recognised = { text: string; languages: string[]; durationMs: number; faile
 export const CLOSE_SESSION_EXPIRED = 4408;
 const MAX_TEXT_MESSAGE_BYTES = 8 * 1024 * 1024;
 const MAX_HISTORY_MESSAGES = 60;
+/** Wall-clock allowance beyond `silence_ms` before missing audio counts as silence. */
+const STALL_GRACE_MS = 400;
 
 /**
  * One live conversation over one socket: audio in → VAD → recognition → LLM → synthesis →
@@ -64,6 +66,7 @@ export class VoiceSession {
   private readonly toolWaiters = new Map<string, (output: string) => void>();
   private readonly expiryTimer: NodeJS.Timeout;
   private closed = false;
+  private stallTimer: NodeJS.Timeout | null = null;
 
   constructor(
     readonly record: SessionRecord,
@@ -142,6 +145,7 @@ export class VoiceSession {
     if (this.closed) return;
     this.closed = true;
     clearTimeout(this.expiryTimer);
+    if (this.stallTimer) clearTimeout(this.stallTimer);
     this.response?.cancel('session_closed');
     this.response = null;
     this.vad?.close();
@@ -262,6 +266,27 @@ export class VoiceSession {
     this.vad?.pushAudio(pcm);
     if (this.recording && !this.recording.failed) this.stt.pushAudio(pcm);
     this.checkBargeIn();
+    this.armStallTimer();
+  }
+
+  /**
+   * A client that stops sending audio in the middle of speech (instead of streaming the
+   * microphone's silence) would otherwise never reach end of speech: after the silence time
+   * passes on the wall clock with no audio, that silence is fed to the VAD as if it arrived.
+   */
+  private armStallTimer(): void {
+    if (this.stallTimer) clearTimeout(this.stallTimer);
+    if (this.config.turn_detection.type !== 'server_vad') return;
+    const silenceMs = this.config.turn_detection.silence_ms;
+    this.stallTimer = setTimeout(() => {
+      this.stallTimer = null;
+      if (this.closed || !this.vad?.inSpeech) return;
+      const silence = Buffer.alloc(Math.round(((silenceMs + 200) * 16000) / 1000) * 2);
+      this.audio.push(silence);
+      this.vad.pushAudio(silence);
+      if (this.recording && !this.recording.failed) this.stt.pushAudio(silence);
+    }, silenceMs + STALL_GRACE_MS);
+    this.stallTimer.unref();
   }
 
   private async consumeVAD(): Promise<void> {
