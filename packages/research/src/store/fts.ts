@@ -29,3 +29,45 @@ export function fingerprint(text: string): string {
     .join(' ');
   return createHash('sha256').update(normal).digest('hex').slice(0, 32);
 }
+
+/** A per-user table with an FTS5 index over it and a `uses` counter. */
+export interface RankedTable {
+  table: 'skills' | 'memories';
+  idColumn: 'skill_id' | 'memory_id';
+  /** Order of the fallback when the query matches fewer than k rows. */
+  fallbackOrder: string;
+}
+
+/**
+ * The top-k rows of a user for a query by BM25 (ties by most used), topped up by the
+ * fallback order when too few match; every returned row counts as used.
+ */
+export function retrieveRanked<T extends Record<string, unknown>>(
+  db: import('better-sqlite3').Database,
+  spec: RankedTable,
+  userId: string,
+  query: string,
+  k: number,
+): T[] {
+  if (k <= 0) return [];
+  const { table, idColumn } = spec;
+  const match = ftsQuery(query);
+  const rows: T[] = match
+    ? (db
+        .prepare(
+          `SELECT t.* FROM ${table}_fts f JOIN ${table} t ON t.rowid = f.rowid
+           WHERE ${table}_fts MATCH ? AND t.user_id = ? ORDER BY bm25(${table}_fts), t.uses DESC LIMIT ?`,
+        )
+        .all(match, userId, k) as T[])
+    : [];
+  if (rows.length < k) {
+    const seen = new Set(rows.map((r) => r[idColumn]));
+    const more = db
+      .prepare(`SELECT * FROM ${table} WHERE user_id = ? ORDER BY ${spec.fallbackOrder} LIMIT ?`)
+      .all(userId, k) as T[];
+    rows.push(...more.filter((r) => !seen.has(r[idColumn])).slice(0, k - rows.length));
+  }
+  const bump = db.prepare(`UPDATE ${table} SET uses = uses + 1 WHERE ${idColumn} = ?`);
+  db.transaction(() => rows.forEach((r) => bump.run(r[idColumn])))();
+  return rows;
+}

@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { Memory, MemoryKind } from './types.ts';
-import { fingerprint, ftsQuery } from './fts.ts';
+import { fingerprint, retrieveRanked } from './fts.ts';
 import { newMemoryId, nowIso } from './ids.ts';
 
 /** The per-user memory module: facts, preferences and outcomes, searchable with FTS5/BM25. */
@@ -43,27 +43,13 @@ export class MemoryRepository {
 
   /** The top-k memories for a query by BM25 (falling back to the most recent); counts them as used. */
   retrieve(userId: string, query: string, k: number): Memory[] {
-    if (k <= 0) return [];
-    const match = ftsQuery(query);
-    let rows: Memory[] = [];
-    if (match) {
-      rows = this.db
-        .prepare(
-          `SELECT m.* FROM memories_fts f JOIN memories m ON m.rowid = f.rowid
-           WHERE memories_fts MATCH ? AND m.user_id = ? ORDER BY bm25(memories_fts), m.uses DESC LIMIT ?`,
-        )
-        .all(match, userId, k) as Memory[];
-    }
-    if (rows.length < k) {
-      const seen = new Set(rows.map((r) => r.memory_id));
-      const recent = this.db
-        .prepare('SELECT * FROM memories WHERE user_id = ? ORDER BY rowid DESC LIMIT ?')
-        .all(userId, k) as Memory[];
-      rows.push(...recent.filter((r) => !seen.has(r.memory_id)).slice(0, k - rows.length));
-    }
-    const bump = this.db.prepare('UPDATE memories SET uses = uses + 1 WHERE memory_id = ?');
-    this.db.transaction(() => rows.forEach((r) => bump.run(r.memory_id)))();
-    return rows.map(strip);
+    return retrieveRanked<Memory & Record<string, unknown>>(
+      this.db,
+      { table: 'memories', idColumn: 'memory_id', fallbackOrder: 'rowid DESC' },
+      userId,
+      query,
+      k,
+    ).map(strip);
   }
 }
 

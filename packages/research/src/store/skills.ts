@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { Skill } from './types.ts';
-import { fingerprint, ftsQuery } from './fts.ts';
+import { fingerprint, retrieveRanked } from './fts.ts';
 import { newSkillId, nowIso } from './ids.ts';
 
 export interface NewSkill {
@@ -54,27 +54,13 @@ export class SkillRepository {
    * used. Falls back to the most recent skills when nothing matches.
    */
   retrieve(userId: string, query: string, k: number): Skill[] {
-    if (k <= 0) return [];
-    const match = ftsQuery(query);
-    let rows: Skill[] = [];
-    if (match) {
-      rows = this.db
-        .prepare(
-          `SELECT s.* FROM skills_fts f JOIN skills s ON s.rowid = f.rowid
-           WHERE skills_fts MATCH ? AND s.user_id = ? ORDER BY bm25(skills_fts), s.uses DESC LIMIT ?`,
-        )
-        .all(match, userId, k) as Skill[];
-    }
-    if (rows.length < k) {
-      const seen = new Set(rows.map((r) => r.skill_id));
-      const recent = this.db
-        .prepare('SELECT * FROM skills WHERE user_id = ? ORDER BY uses DESC, rowid DESC LIMIT ?')
-        .all(userId, k) as Skill[];
-      rows.push(...recent.filter((r) => !seen.has(r.skill_id)).slice(0, k - rows.length));
-    }
-    const bump = this.db.prepare('UPDATE skills SET uses = uses + 1 WHERE skill_id = ?');
-    this.db.transaction(() => rows.forEach((r) => bump.run(r.skill_id)))();
-    return rows.map(strip);
+    return retrieveRanked<Skill & Record<string, unknown>>(
+      this.db,
+      { table: 'skills', idColumn: 'skill_id', fallbackOrder: 'uses DESC, rowid DESC' },
+      userId,
+      query,
+      k,
+    ).map(strip);
   }
 }
 

@@ -1,0 +1,88 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Store } from '../src/store/store.ts';
+import { MIGRATIONS, migrate } from '../src/store/migrations.ts';
+
+function freshStore(): Store {
+  const store = Store.open(':memory:');
+  store.users.upsert({
+    user_id: 'u',
+    archetype: 'a',
+    domain: 'd',
+    risk_preference: 'medium',
+    baseline_strictness: 'medium',
+    persona_brief: '',
+  });
+  return store;
+}
+
+test('skills: de-duplicated, retrieved by relevance, counted as used', () => {
+  const store = freshStore();
+  const add = (name: string, procedure: string) =>
+    store.skills.add('u', {
+      name,
+      description: name,
+      procedure,
+      stage: 'planning',
+      source_run_id: null,
+    });
+  const a = add(
+    'Power analysis for field surveys',
+    'Estimate sample size from pilot variance before sampling plots.',
+  );
+  add(
+    'Bootstrap confidence intervals',
+    'Resample the measurements with replacement to get intervals.',
+  );
+  add('Ablation design', 'Remove one component at a time and compare with the full method.');
+  assert.equal(a.created, true);
+  assert.match(a.skill.skill_id, /^skill-[0-9a-f]{12}$/);
+  const again = add(
+    'power analysis for FIELD surveys!',
+    'Estimate sample size from pilot variance before sampling plots',
+  );
+  assert.equal(again.created, false, 'same name and procedure up to case and punctuation');
+  assert.equal(again.skill.skill_id, a.skill.skill_id);
+  assert.equal(store.skills.list('u').length, 3);
+
+  const hits = store.skills.retrieve('u', 'how many plots should the survey sample', 2);
+  assert.equal(hits[0]!.name, 'Power analysis for field surveys');
+  assert.equal(hits.length, 2, 'topped up to k by the fallback order');
+  assert.equal(store.skills.list('u').find((s) => s.skill_id === a.skill.skill_id)!.uses, 1);
+  assert.deepEqual(store.skills.retrieve('u', 'anything', 0), []);
+  assert.deepEqual(store.skills.retrieve('other-user', 'plots', 3), []);
+});
+
+test('memories: retrieval by BM25 with a recency fallback', () => {
+  const store = freshStore();
+  store.memories.add('u', {
+    kind: 'preference',
+    content: 'Prefers Bayesian models over frequentist tests.',
+    source_run_id: null,
+  });
+  store.memories.add('u', {
+    kind: 'fact',
+    content: 'Works on coral reef bleaching.',
+    source_run_id: null,
+  });
+  const dup = store.memories.add('u', {
+    kind: 'fact',
+    content: 'works on coral reef bleaching',
+    source_run_id: null,
+  });
+  assert.equal(dup.created, false);
+  assert.equal(store.memories.retrieve('u', 'bayesian model choice', 1)[0]!.kind, 'preference');
+  assert.equal(
+    store.memories.retrieve('u', '', 5).length,
+    2,
+    'an empty query falls back to the most recent',
+  );
+});
+
+test('the schema version is recorded and a newer database is refused', () => {
+  const store = Store.open(':memory:');
+  assert.equal(store.db.pragma('user_version', { simple: true }), MIGRATIONS.length);
+  migrate(store.db); // up to date: nothing to do
+  store.db.pragma(`user_version = ${MIGRATIONS.length + 1}`);
+  assert.throws(() => migrate(store.db), /newer than this build knows/);
+});
