@@ -260,12 +260,18 @@ test('a client that stops sending audio mid-speech still gets the end of its utt
   const client = await open();
   try {
     // Speech sent faster than real time, with no trailing silence at all.
-    await client.streamAudio(Buffer.concat([silence16k(200), fliteSpeech16k('turn on the kitchen lights')]), 4);
+    await client.streamAudio(
+      Buffer.concat([silence16k(200), fliteSpeech16k('turn on the kitchen lights')]),
+      4,
+    );
     await client.waitFor('vad.speech_started');
     const stopped = await client.waitFor('vad.speech_stopped', () => true, 5000);
     assert.ok(stopped);
     const final = await client.waitFor('transcript.final');
-    assert.ok(wordErrorRate('turn on the kitchen lights', final.text) <= 0.6, `recognised "${final.text}"`);
+    assert.ok(
+      wordErrorRate('turn on the kitchen lights', final.text) <= 0.6,
+      `recognised "${final.text}"`,
+    );
     await client.waitFor('response.done');
   } finally {
     client.close();
