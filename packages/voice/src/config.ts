@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { resolveSecrets } from '@hikma/secrets';
 import { parseApiKeys } from './auth/api-keys.ts';
 
 const intIn = (min: number, max: number, fallback: number) =>
@@ -56,6 +56,7 @@ const Env = z.object({
   CLOUD_LLM_ENDPOINT: z.string().optional(),
   CLOUD_SPEECH_RESOURCE_ID: z.string().optional(),
   TELEMETRY_CONNECTION_STRING: z.string().optional(),
+  TELEMETRY_EXPORT_INTERVAL_MS: intIn(100, 3_600_000, 60_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -81,6 +82,9 @@ export interface VoiceConfig {
   toolTimeoutMs: number;
   playbackLeadMs: number;
   logLevel: string;
+  /** Azure Monitor connection string; metrics and traces are exported when set. */
+  telemetryConnectionString: string | undefined;
+  telemetryExportIntervalMs: number;
   /** Things the operator should know about the configuration (e.g. development defaults). */
   warnings: string[];
 }
@@ -88,29 +92,30 @@ export interface VoiceConfig {
 /** The development API key used when `VOICE_API_KEYS` is not set outside production. */
 export const DEV_API_KEY = 'dev-local-key';
 
-/**
- * Reads a secret setting: `NAME_FILE` (a mounted secret) wins over `NAME`; a plain value is
- * accepted with a warning (development only).
- */
-function readSecret(env: NodeJS.ProcessEnv, name: string, warnings: string[]): string | undefined {
-  const file = env[`${name}_FILE`];
-  if (file) {
-    try {
-      return readFileSync(file, 'utf8').trim();
-    } catch (err) {
-      throw new Error(`${name}_FILE: cannot read ${file}: ${(err as Error).message}`);
-    }
-  }
-  const value = env[name];
-  if (value) {
-    warnings.push(
-      `${name} is set as a plain environment value; use ${name}_FILE (a mounted secret) in production`,
-    );
-  }
-  return value;
+/** Settings that hold secrets: each may be given as `NAME_FILE` or a Key Vault reference. */
+export const SECRET_SETTINGS = [
+  'VOICE_API_KEYS',
+  'VOICE_JWT_SECRET',
+  'VOICE_LLM_API_KEY',
+  'VOICE_STT_API_KEY',
+  'VOICE_TTS_API_KEY',
+  'TELEMETRY_CONNECTION_STRING',
+] as const;
+
+/** Resolves the secret settings (files, Key Vault), then reads the configuration. */
+export async function loadConfigFromEnvironment(
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<VoiceConfig> {
+  const warnings: string[] = [];
+  const resolved = await resolveSecrets(env, SECRET_SETTINGS, { warn: (m) => warnings.push(m) });
+  const config = loadConfig(resolved.env);
+  return { ...config, warnings: [...warnings, ...config.warnings] };
 }
 
-/** Reads and validates the configuration once; throws naming the bad setting. */
+/**
+ * Reads and validates the configuration once; throws naming the bad setting. Secrets must
+ * already be resolved (see `loadConfigFromEnvironment`).
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): VoiceConfig {
   const parsed = Env.safeParse(env);
   if (!parsed.success) {
@@ -121,7 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): VoiceConfig {
   const warnings: string[] = [];
   const production = e.NODE_ENV === 'production';
 
-  let keysText = readSecret(env, 'VOICE_API_KEYS', warnings);
+  let keysText = env.VOICE_API_KEYS;
   if (!keysText) {
     if (production)
       throw new Error('VOICE_API_KEYS (or VOICE_API_KEYS_FILE) is required in production');
@@ -137,7 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): VoiceConfig {
     throw new Error(`invalid voice service configuration: ${(err as Error).message}`);
   }
 
-  let jwtSecret = readSecret(env, 'VOICE_JWT_SECRET', warnings);
+  let jwtSecret = env.VOICE_JWT_SECRET;
   if (!jwtSecret) {
     if (production)
       throw new Error('VOICE_JWT_SECRET (or VOICE_JWT_SECRET_FILE) is required in production');
@@ -176,6 +181,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): VoiceConfig {
     toolTimeoutMs: e.VOICE_TOOL_TIMEOUT_MS,
     playbackLeadMs: e.VOICE_PLAYBACK_LEAD_MS,
     logLevel: e.LOG_LEVEL,
+    telemetryConnectionString: e.TELEMETRY_CONNECTION_STRING || undefined,
+    telemetryExportIntervalMs: e.TELEMETRY_EXPORT_INTERVAL_MS,
     warnings,
   });
 }

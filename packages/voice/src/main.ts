@@ -1,9 +1,9 @@
-import { loadConfig } from './config.ts';
+import { loadConfigFromEnvironment } from './config.ts';
 import { createVoiceService } from './service.ts';
 
 /** Starts the voice service and stops it cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
-  const config = loadConfig();
+  const config = await loadConfigFromEnvironment();
   const service = await createVoiceService(config);
   await service.app.listen({ host: config.host, port: config.port });
   let stopping = false;

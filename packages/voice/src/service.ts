@@ -11,6 +11,8 @@ import { EmbeddedTTS } from './providers/tts/embedded.ts';
 import type { TTS } from './providers/tts/tts.ts';
 import { RagIndexStore } from './rag/index-store.ts';
 import { VoiceMetrics } from './telemetry/metrics.ts';
+import { noopTurnTracer } from './telemetry/tracing.ts';
+import { azureMonitorExport } from './telemetry/azure-monitor.ts';
 import { Semaphore } from './limits/semaphore.ts';
 import { SessionSlots } from './limits/session-slots.ts';
 import { ModelTokenBuckets } from './limits/token-bucket.ts';
@@ -38,7 +40,13 @@ export async function createVoiceService(
   config: VoiceConfig,
   overrides: EngineOverrides = {},
 ): Promise<VoiceService> {
-  const metrics = new VoiceMetrics();
+  const monitor = config.telemetryConnectionString
+    ? azureMonitorExport({
+        connectionString: config.telemetryConnectionString,
+        exportIntervalMs: config.telemetryExportIntervalMs,
+      })
+    : null;
+  const metrics = new VoiceMetrics(monitor ? [monitor.metricReader] : []);
   const warnings: string[] = [...config.warnings];
   let vad: SileroVAD | null;
   if (overrides.vad !== undefined) vad = overrides.vad;
@@ -58,6 +66,7 @@ export async function createVoiceService(
     vad,
     rag: new RagIndexStore(join(config.dataDir, 'rag.db')),
     metrics,
+    tracer: monitor?.tracer ?? noopTurnTracer(),
     recognitions: new Semaphore(config.limits.maxRecognitions),
     syntheses: new Semaphore(config.limits.maxSyntheses),
     tokenBuckets: new ModelTokenBuckets(config.limits.llmTokensPerMinute),
@@ -109,6 +118,7 @@ export async function createVoiceService(
       await engines.stt.close();
       engines.rag.close();
       await metrics.shutdown();
+      await monitor?.shutdown();
     },
   };
 }

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { SpanStatusCode, type Span } from '@opentelemetry/api';
 import { estimateMessagesTokens, type ChatMessage, type LLM, type ToolCall } from '@hikma/llm';
 import type { TTS } from '../providers/tts/tts.ts';
 import { TTS_SAMPLE_RATE } from '../providers/tts/tts.ts';
@@ -8,6 +9,7 @@ import { AsyncQueue } from '../util/async-queue.ts';
 import type { Semaphore } from '../limits/semaphore.ts';
 import type { TokenBucket } from '../limits/token-bucket.ts';
 import type { SessionConfig } from '../protocol/session-config.ts';
+import type { TurnTracer } from '../telemetry/tracing.ts';
 import type { ServerMessage, Usage } from '../protocol/server-messages.ts';
 import { SentenceStream } from './sentence-stream.ts';
 import { PlaybackClock } from './playback-clock.ts';
@@ -29,6 +31,9 @@ export interface ResponseDeps {
   onFirstAudio(): void;
   onTokens(prompt: number, completion: number): void;
   onError(code: VoiceErrorCode, message: string): void;
+  /** Traces the LLM and TTS parts as children of the turn's span. */
+  tracer: TurnTracer;
+  turnSpan?: Span;
 }
 
 export interface ResponseOutcome {
@@ -107,12 +112,21 @@ export class AssistantResponse {
     const sentences = new AsyncQueue<string>();
     const speaking = this.speak(sentences);
     let failure: VoiceError | undefined;
+    const llmSpan = this.deps.tracer.startChild(this.deps.turnSpan, 'llm', {
+      model: this.config.model,
+    });
     try {
       await this.think(sentences);
     } catch (err) {
       if (!this.signal.aborted) failure = toVoiceError(err, 'llm_unavailable');
     } finally {
       sentences.end();
+      llmSpan.setAttributes({
+        prompt_tokens: this.usage.prompt_tokens,
+        completion_tokens: this.usage.completion_tokens,
+      });
+      if (failure) llmSpan.setStatus({ code: SpanStatusCode.ERROR, message: failure.code });
+      llmSpan.end();
     }
     await speaking;
     if (!this.signal.aborted && !failure)
@@ -229,6 +243,8 @@ export class AssistantResponse {
   /** The TTS side: each sentence synthesised in order, audio paced to real time. */
   private async speak(sentences: AsyncQueue<string>): Promise<void> {
     let refused = false;
+    let ttsSpan: Span | undefined;
+    let audioMs = 0;
     try {
       for await (const sentence of sentences) {
         if (this.signal.aborted) return;
@@ -245,6 +261,9 @@ export class AssistantResponse {
           }
         }
         this.clock.beginSegment(sentence.length);
+        ttsSpan ??= this.deps.tracer.startChild(this.deps.turnSpan, 'tts', {
+          voice: this.config.voice,
+        });
         try {
           for await (const chunk of this.deps.tts.synthesize(sentence, {
             voice: this.config.voice,
@@ -260,7 +279,9 @@ export class AssistantResponse {
               bytes: chunk.length,
             });
             this.deps.sendAudio(this.streamId, chunk);
-            this.clock.sent(pcm16DurationMs(chunk.length, TTS_SAMPLE_RATE));
+            const ms = pcm16DurationMs(chunk.length, TTS_SAMPLE_RATE);
+            this.clock.sent(ms);
+            audioMs += ms;
             if (!this.audioSent) {
               this.audioSent = true;
               this.deps.onFirstAudio();
@@ -275,6 +296,8 @@ export class AssistantResponse {
       }
     } finally {
       this.releaseSynthesis?.();
+      ttsSpan?.setAttribute('audio_ms', Math.round(audioMs));
+      ttsSpan?.end();
     }
   }
 }

@@ -4,6 +4,7 @@ import type { STT } from '../providers/stt/stt.ts';
 import type { TTS } from '../providers/tts/tts.ts';
 import type { RagIndexStore } from '../rag/index-store.ts';
 import type { VoiceMetrics } from '../telemetry/metrics.ts';
+import type { TurnTracer } from '../telemetry/tracing.ts';
 import type { Semaphore } from '../limits/semaphore.ts';
 import type { ModelTokenBuckets } from '../limits/token-bucket.ts';
 
@@ -16,6 +17,7 @@ export interface SessionEngines {
   vad: SileroVAD | null;
   rag: RagIndexStore;
   metrics: VoiceMetrics;
+  tracer: TurnTracer;
   recognitions: Semaphore;
   syntheses: Semaphore;
   tokenBuckets: ModelTokenBuckets;

@@ -1,4 +1,5 @@
 import type { ChatMessage } from '@hikma/llm';
+import { SpanStatusCode, type Span } from '@opentelemetry/api';
 import { VADStream } from '../audio/vad.ts';
 import { assertPcm16, decodeBase64Pcm16 } from '../audio/pcm.ts';
 import type { STTEvent, STTStream } from '../providers/stt/stt.ts';
@@ -67,6 +68,7 @@ export class VoiceSession {
   private readonly expiryTimer: NodeJS.Timeout;
   private closed = false;
   private stallTimer: NodeJS.Timeout | null = null;
+  private turnSpan: Span | undefined;
 
   constructor(
     readonly record: SessionRecord,
@@ -146,6 +148,7 @@ export class VoiceSession {
     this.closed = true;
     clearTimeout(this.expiryTimer);
     if (this.stallTimer) clearTimeout(this.stallTimer);
+    this.endTurnSpan('cancelled', 'session_closed');
     this.response?.cancel('session_closed');
     this.response = null;
     this.vad?.close();
@@ -420,6 +423,7 @@ export class VoiceSession {
         const streamId = ++this.streamCounter;
         this.pendingStreamId = streamId;
         this.speechStoppedAt = performance.now();
+        this.startTurnSpan(streamId, 'text');
         void this.respond(streamId).catch((err: unknown) => this.failTurn(err));
         return;
       }
@@ -436,8 +440,14 @@ export class VoiceSession {
     const generation = this.turnGeneration;
     this.pendingStreamId = streamId;
     this.speechStoppedAt = performance.now();
+    const turn = this.startTurnSpan(streamId, 'speech');
     if (!this.recording) this.startRecording(0); // commit without VAD speech: everything since the last turn
+    const sttSpan = this.engines.tracer.startChild(turn, 'stt', {
+      provider: this.engines.stt.provider,
+    });
     const result = await this.finishRecording();
+    sttSpan.setAttributes({ duration_ms: result.durationMs, failed: result.failed ? 1 : 0 });
+    sttSpan.end();
     this.audio.consume();
     if (this.closed) return;
     const text = result.text.trim();
@@ -452,9 +462,11 @@ export class VoiceSession {
     }
     if (generation !== this.turnGeneration) {
       if (text) this.pushHistory({ role: 'user', content: text }); // heard, but the user went on speaking
+      this.endTurnSpan('cancelled');
       return;
     }
     if (!text) {
+      this.endTurnSpan('empty');
       this.pendingStreamId = null;
       this.send({
         type: 'response.done',
@@ -505,6 +517,8 @@ export class VoiceSession {
         onTokens: (prompt, completion) =>
           this.engines.metrics.tokens(this.config.model, prompt, completion),
         onError: (code, message) => this.sendError(code, message),
+        tracer: this.engines.tracer,
+        turnSpan: this.turnSpan,
       },
       { passages },
     );
@@ -514,6 +528,7 @@ export class VoiceSession {
     const outcome = await response.run();
     for (const m of outcome.messages) this.pushHistory(m);
     if (this.response !== response || this.closed) return; // cancelled: already reported
+    this.endTurnSpan(outcome.status, outcome.reason);
     this.response = null;
     if (outcome.audioSent) {
       this.send({ type: 'response.audio.done', stream_id: streamId });
@@ -555,6 +570,7 @@ export class VoiceSession {
 
   /** Stops the current or pending response, reporting it as the protocol says. */
   private cancelTurn(reason: 'barge_in' | 'client_cancelled' | 'interrupted'): void {
+    this.endTurnSpan('cancelled', reason);
     const response = this.response;
     if (response) {
       this.response = null;
@@ -622,6 +638,29 @@ export class VoiceSession {
         resolve(output);
       });
     });
+  }
+
+  // ---- tracing ----
+
+  private startTurnSpan(streamId: number, input: 'speech' | 'text'): Span {
+    this.endTurnSpan('cancelled', 'superseded');
+    this.turnSpan = this.engines.tracer.startTurn({
+      session_id: this.record.id,
+      tenant: this.record.tenant,
+      stream_id: streamId,
+      input,
+    });
+    return this.turnSpan;
+  }
+
+  private endTurnSpan(status: string, reason?: string): void {
+    const span = this.turnSpan;
+    if (!span) return;
+    this.turnSpan = undefined;
+    span.setAttribute('status', status);
+    if (reason) span.setAttribute('reason', reason);
+    if (status === 'failed') span.setStatus({ code: SpanStatusCode.ERROR, message: reason });
+    span.end();
   }
 
   // ---- plumbing ----

@@ -1,4 +1,4 @@
-import { MeterProvider } from '@opentelemetry/sdk-metrics';
+import { MeterProvider, type MetricReader } from '@opentelemetry/sdk-metrics';
 import { PrometheusExporter, PrometheusSerializer } from '@opentelemetry/exporter-prometheus';
 import type { Counter, Histogram } from '@opentelemetry/api';
 import type { VoiceErrorCode } from '../errors.ts';
@@ -21,9 +21,10 @@ export class VoiceMetrics {
   private readonly turnLatency: Histogram;
   private activeSessions = 0;
 
-  constructor() {
+  /** `extraReaders` export the same metrics elsewhere (e.g. Azure Monitor). */
+  constructor(extraReaders: MetricReader[] = []) {
     this.exporter = new PrometheusExporter({ preventServerStart: true });
-    this.provider = new MeterProvider({ readers: [this.exporter] });
+    this.provider = new MeterProvider({ readers: [this.exporter, ...extraReaders] });
     const meter = this.provider.getMeter('hikma-voice');
     this.sessionsCreated = meter.createCounter('session.created', {
       description: 'sessions created',
