@@ -1,3 +1,4 @@
+// The contract
 export type {
   ChatEvent,
   ChatMessage,
@@ -12,10 +13,45 @@ export type {
   Usage,
 } from './types.ts';
 export { LLMError, InvalidOutputError } from './errors.ts';
+
+// Helpers over any LLM
 export { complete, addUsage } from './complete.ts';
 export { generateObject, parseJsonLoose } from './structured.ts';
 export type { GenerateObjectOptions, GeneratedObject } from './structured.ts';
 export { estimateTokens, estimateMessagesTokens } from './tokens.ts';
+
+// Choosing a provider from settings
+export {
+  createLLM,
+  llmSettingsFromEnv,
+  voiceLLMSettings,
+  llmSettingsSchema,
+  isAzureOpenAIHost,
+  describeLLMSettings,
+  LLMSettingsError,
+} from './factory.ts';
+export type { LLMSettings, LLMProviderName, CreateLLMExtras } from './factory.ts';
+
+// Real providers
+export { ChatCompletionsLLM } from './openai/chat-completions-llm.ts';
+export type { ChatCompletionsTuning, RetryInfo } from './openai/chat-completions-llm.ts';
+export { OpenAICompatibleLLM } from './openai/openai-llm.ts';
+export type { OpenAICompatibleLLMOptions } from './openai/openai-llm.ts';
+export {
+  AzureOpenAILLM,
+  AZURE_OPENAI_SCOPE,
+  DEFAULT_AZURE_OPENAI_API_VERSION,
+} from './azure/azure-openai-llm.ts';
+export type { AzureOpenAILLMOptions } from './azure/azure-openai-llm.ts';
+export {
+  DEFAULT_RETRY_POLICY,
+  backoffDelayMs,
+  retryAfterMs,
+  isRetryableStatus,
+} from './openai/retry.ts';
+export type { RetryPolicy } from './openai/retry.ts';
+
+// The embedded offline provider
 export { OfflineLLM } from './offline/offline-llm.ts';
 export type {
   OfflineLLMOptions,

@@ -82,3 +82,46 @@ test('without analysis enabled no transcript.analysis is sent; push-to-talk turn
     await voice.close();
   }
 });
+
+test('a recognition failure ends that turn with stt_unavailable; the next utterance works', async () => {
+  const voice = await startVoice(
+    {},
+    {
+      stt: new FakeSTT([
+        'first words',
+        { error: 'stt_unavailable', message: 'vendor down' },
+        'third time lucky',
+      ]),
+    },
+  );
+  try {
+    const created = await createSession(voice.http, { turn_detection: { type: 'none' } });
+    const client = await VoiceClient.connect(created.body);
+    await client.waitFor('session.created');
+    const speech = fliteSpeech16k('hello there');
+    for (let turn = 0; turn < 3; turn++) {
+      await client.streamAudio(speech, 8);
+      client.send({ type: 'input_audio.commit' });
+      await client.waitFor('response.done', () => client.of('response.done').length > turn, 15_000);
+    }
+    const done = client.of('response.done');
+    assert.deepEqual(
+      done.map((d) => [d.status, d.reason ?? null]),
+      [
+        ['completed', null],
+        ['cancelled', 'recognition_failed'],
+        ['completed', null],
+      ],
+    );
+    const errors = client.of('error');
+    assert.equal(errors.length, 1);
+    assert.equal(errors[0]!.code, 'stt_unavailable');
+    assert.deepEqual(
+      client.of('transcript.final').map((f) => f.text),
+      ['first words', 'third time lucky'],
+    );
+    client.close();
+  } finally {
+    await voice.close();
+  }
+});

@@ -53,7 +53,6 @@ export class VoiceSession {
   private readonly vad: VADStream | null;
   private readonly stt: STTStream;
   private recording: { release: (() => void) | null; failed: boolean } | null = null;
-  private readonly results: Recognised[] = [];
   private readonly resultWaiters: ((r: Recognised) => void)[] = [];
   private response: AssistantResponse | null = null;
   /** Stream id of a turn that is recognising or retrieving, before its response exists. */
@@ -358,11 +357,10 @@ export class VoiceSession {
     }
   }
 
+  // Each flush yields exactly one final or error, in order, so results match waiters.
   private deliver(result: Recognised): void {
     this.lastPartial = '';
-    const waiter = this.resultWaiters.shift();
-    if (waiter) waiter(result);
-    else this.results.push(result);
+    this.resultWaiters.shift()?.(result);
   }
 
   /** Starts sending audio to the recogniser, from `fromMs` of the kept audio onwards. */
@@ -388,8 +386,6 @@ export class VoiceSession {
     if (!recording || recording.failed)
       return { text: '', languages: [], durationMs: 0, failed: true };
     try {
-      const queued = this.results.shift();
-      if (queued) return queued;
       return await new Promise<Recognised>((resolve) => {
         this.resultWaiters.push(resolve);
         this.stt.flush();

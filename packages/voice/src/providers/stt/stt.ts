@@ -1,5 +1,5 @@
 import { assertPcm16, pcm16DurationMs } from '../../audio/pcm.ts';
-import { toVoiceError } from '../../errors.ts';
+import { toVoiceError, type VoiceError } from '../../errors.ts';
 import type { VoiceErrorCode } from '../../errors.ts';
 import { AsyncQueue } from '../../util/async-queue.ts';
 
@@ -46,7 +46,8 @@ export interface STT {
 
 interface Utterance {
   bytes: number;
-  failed: boolean;
+  /** The first failure of the utterance; reported when it is flushed. */
+  error: VoiceError | undefined;
 }
 
 /** Result of one utterance from a vendor. */
@@ -108,11 +109,13 @@ export abstract class BaseSTTStream implements STTStream {
     if (pcm16k.length === 0) return;
     let u = this.utterance;
     if (!u) {
-      u = this.utterance = { bytes: 0, failed: false };
+      u = this.utterance = { bytes: 0, error: undefined };
       this.run(u, () => this.beginUtterance(this.signal));
     }
     u.bytes += pcm16k.length;
-    this.run(u, () => this.writeAudio(pcm16k));
+    // Hooks run later, so keep our own copy: callers may reuse their buffer.
+    const copy = Buffer.from(pcm16k);
+    this.run(u, () => this.writeAudio(copy));
   }
 
   flush(): void {
@@ -125,14 +128,29 @@ export abstract class BaseSTTStream implements STTStream {
       );
       return;
     }
-    this.run(u, async () => {
-      const result = await this.endUtterance(this.signal);
-      const text = result.text.trim();
+    this.enqueue(async () => {
+      if (!u.error) {
+        try {
+          const result = await this.endUtterance(this.signal);
+          const text = result.text.trim();
+          this.events.push({
+            type: 'final',
+            text,
+            languages: result.languages ?? (text === '' ? [] : [this.language]),
+            durationMs: Math.round(pcm16DurationMs(u.bytes)),
+          });
+          return;
+        } catch (err) {
+          if (this.closed) return;
+          this.fail(u, err);
+        }
+      }
+      const e = u.error!;
       this.events.push({
-        type: 'final',
-        text,
-        languages: result.languages ?? (text === '' ? [] : [this.language]),
-        durationMs: Math.round(pcm16DurationMs(u.bytes)),
+        type: 'error',
+        code: e.code,
+        message: e.message,
+        recoverable: e.recoverable,
       });
     });
   }
@@ -164,26 +182,23 @@ export abstract class BaseSTTStream implements STTStream {
     return this.events[Symbol.asyncIterator]();
   }
 
-  // Runs a step of an utterance after the previous steps; the first failure becomes the
-  // utterance's error event and its remaining steps are skipped.
+  // Runs a step of an utterance after the previous steps. The first failure is kept on the
+  // utterance (its remaining steps are skipped) and reported as the error of its flush, so
+  // every flush still yields exactly one final or one error.
   private run(u: Utterance, step: () => void | Promise<void>): void {
     this.enqueue(async () => {
-      if (u.failed) return;
+      if (u.error) return;
       try {
         await step();
       } catch (err) {
-        u.failed = true;
-        if (this.closed) return;
-        this.cancelUtterance();
-        const e = toVoiceError(err, 'stt_unavailable');
-        this.events.push({
-          type: 'error',
-          code: e.code,
-          message: e.message,
-          recoverable: e.recoverable,
-        });
+        if (!this.closed) this.fail(u, err);
       }
     });
+  }
+
+  private fail(u: Utterance, err: unknown): void {
+    u.error = toVoiceError(err, 'stt_unavailable');
+    this.cancelUtterance();
   }
 
   private disposeOnce(): void {

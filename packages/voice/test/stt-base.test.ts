@@ -1,0 +1,56 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { BaseSTTStream, type STTEvent, type UtteranceResult } from '../src/providers/stt/stt.ts';
+import { VoiceError } from '../src/errors.ts';
+
+/** A vendor double whose audio writes fail for chosen utterances. */
+class FlakyStream extends BaseSTTStream {
+  private count = 0;
+  private bytes = 0;
+  constructor(private readonly failing: Set<number>) {
+    super('en-US');
+  }
+  protected async beginUtterance(): Promise<void> {
+    this.count++;
+    this.bytes = 0;
+  }
+  protected writeAudio(pcm: Buffer): void {
+    if (this.failing.has(this.count))
+      throw new VoiceError('stt_unavailable', `utterance ${this.count} broke`);
+    this.bytes += pcm.length;
+  }
+  protected async endUtterance(): Promise<UtteranceResult> {
+    return { text: `utterance ${this.count} with ${this.bytes} bytes` };
+  }
+  protected cancelUtterance(): void {}
+}
+
+test('a failure mid-utterance is reported at its flush, once, and the next utterance works', async () => {
+  const stream = new FlakyStream(new Set([2]));
+  const seen: STTEvent[] = [];
+  const reading = (async () => {
+    for await (const e of stream) seen.push(e);
+  })();
+  const reused = Buffer.alloc(640, 1);
+  stream.pushAudio(reused);
+  stream.flush();
+  stream.pushAudio(reused); // utterance 2 fails while audio is still arriving
+  stream.pushAudio(reused);
+  await new Promise((r) => setTimeout(r, 20));
+  assert.equal(seen.length, 1, 'the failure waits for the flush of its utterance');
+  stream.pushAudio(reused);
+  stream.flush();
+  reused.fill(0); // the caller reuses its buffer; the stream kept its own copy
+  stream.pushAudio(Buffer.alloc(320, 2));
+  stream.flush();
+  stream.endInput();
+  await reading;
+  const events = seen;
+  assert.deepEqual(
+    events.map((e) =>
+      e.type === 'final' ? e.text : e.type === 'error' ? `error ${e.code}` : e.type,
+    ),
+    ['utterance 1 with 640 bytes', 'error stt_unavailable', 'utterance 3 with 320 bytes'],
+  );
+  assert.equal((events[1] as { recoverable: boolean }).recoverable, true);
+});
