@@ -1,5 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { llmSettingsFromEnv, type LLMSettings } from '@hikma/llm';
+import { resolveSecrets } from '@hikma/secrets';
 import { STAGES, type StageName } from './pipeline/artefacts.ts';
 import type { PipelineConfig } from './pipeline/config.ts';
 
@@ -29,7 +31,6 @@ const Env = z.object({
   RESEARCH_SANDBOX_CPU_SECONDS: intIn(1, 3600, 60),
   RESEARCH_SANDBOX_MEMORY_MB: intIn(64, 65536, 1024),
   RESEARCH_LATEX_TIMEOUT_MS: intIn(1000, 600_000, 120_000),
-  RESEARCH_LLM_PROVIDER: z.enum(['offline']).default('offline'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -38,9 +39,21 @@ export interface ResearchConfig {
   port: number;
   uiOrigin: string;
   dataDir: string;
-  llmProvider: 'offline';
+  llm: LLMSettings;
   logLevel: string;
   pipeline: PipelineConfig;
+}
+
+/** Settings that hold secrets: each may be given as `NAME_FILE` or a Key Vault reference. */
+export const SECRET_SETTINGS = ['RESEARCH_LLM_API_KEY'] as const;
+
+/** Resolves the secret settings (files, Key Vault), then reads the configuration. */
+export async function loadConfigFromEnvironment(
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ config: ResearchConfig; warnings: string[] }> {
+  const warnings: string[] = [];
+  const resolved = await resolveSecrets(env, SECRET_SETTINGS, { warn: (m) => warnings.push(m) });
+  return { config: loadConfig(resolved.env), warnings };
 }
 
 /** Reads and validates the configuration once; throws naming every bad setting. */
@@ -51,13 +64,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ResearchConfig
     throw new Error(`invalid research service configuration: ${problems}`);
   }
   const e = parsed.data;
+  let llm: LLMSettings;
+  try {
+    llm = llmSettingsFromEnv(env, 'RESEARCH_');
+  } catch (err) {
+    throw new Error(`invalid research service configuration: ${(err as Error).message}`);
+  }
   const dataDir = resolve(e.RESEARCH_DATA_DIR);
   return Object.freeze({
     host: e.HOST,
     port: e.RESEARCH_PORT,
     uiOrigin: e.RESEARCH_UI_ORIGIN.replace(/\/$/, ''),
     dataDir,
-    llmProvider: e.RESEARCH_LLM_PROVIDER,
+    llm,
     logLevel: e.LOG_LEVEL,
     pipeline: Object.freeze({
       dataDir,

@@ -1,16 +1,16 @@
-import { loadConfig } from './config.ts';
+import { describeLLMSettings } from '@hikma/llm';
+import { loadConfigFromEnvironment } from './config.ts';
 import { createService } from './service.ts';
 
 /** Starts the research service: listen, resume interrupted runs, stop cleanly on signals. */
 async function main(): Promise<void> {
-  const config = loadConfig();
+  const { config, warnings } = await loadConfigFromEnvironment();
   const service = await createService(config);
   await service.app.listen({ host: config.host, port: config.port });
-  if (service.app.log.level !== 'silent' && config.llmProvider === 'offline') {
-    service.app.log.warn(
-      'LLM provider is "offline": deterministic development fallback, no model is used',
-    );
-  }
+  for (const warning of warnings) service.app.log.warn(warning);
+  const llm = `LLM: ${describeLLMSettings(config.llm)}`;
+  if (config.llm.provider === 'offline') service.app.log.warn(llm);
+  else service.app.log.info(llm);
   const resumed = service.engine.resumeInterrupted();
   if (resumed.length > 0) service.app.log.info({ runs: resumed }, 'resumed interrupted runs');
 

@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { OfflineLLM, type LLM } from '@hikma/llm';
+import { createLLM, type LLM } from '@hikma/llm';
 import type { ResearchConfig } from './config.ts';
 import { Store } from './store/store.ts';
 import { RunEventHub } from './pipeline/event-hub.ts';
 import { PipelineEngine, type Logger } from './pipeline/engine.ts';
 import { DEFAULT_STAGES } from './pipeline/stages/index.ts';
 import type { Stage } from './pipeline/stage.ts';
-import { registerResearchResponders } from './offline/responders.ts';
+import { researchResponders } from './offline/responders.ts';
 import { narrate } from './narrator/narrator.ts';
 import { IntentRouter } from './intent/router.ts';
 import { buildApp } from './http/app.ts';
@@ -33,13 +33,9 @@ export interface ServiceOverrides {
   stages?: Stage[];
 }
 
-/** The LLM the configuration asks for. */
-export function createLLM(config: ResearchConfig): LLM {
-  const llm = new OfflineLLM();
-  registerResearchResponders(llm);
-  if (config.llmProvider !== 'offline')
-    throw new Error(`unknown LLM provider ${config.llmProvider}`);
-  return llm;
+/** The LLM the configuration asks for (offline: with a responder for every pipeline task). */
+export function researchLLM(config: ResearchConfig): LLM {
+  return createLLM(config.llm, { offlineResponders: researchResponders() });
 }
 
 /** Wires storage, pipeline, events and HTTP together; does not listen or resume runs. */
@@ -48,7 +44,7 @@ export async function createService(
   overrides: ServiceOverrides = {},
 ): Promise<ResearchService> {
   const store = Store.open(join(config.dataDir, 'research.db'));
-  const llm = overrides.llm ?? createLLM(config);
+  const llm = overrides.llm ?? researchLLM(config);
   const hub = new RunEventHub(store, narrate);
   // The engine logs through the app's logger, which exists only once the app is built.
   const appRef: { current?: FastifyInstance } = {};

@@ -3,6 +3,8 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { resolveSecrets } from '@hikma/secrets';
 import { parseApiKeys } from './auth/api-keys.ts';
+import { voiceLLMSettings, type LLMSettings } from '@hikma/llm';
+import { SPEECH_PROVIDERS, type SpeechSettings } from './providers/speech-providers.ts';
 
 const intIn = (min: number, max: number, fallback: number) =>
   z.coerce.number().int().min(min).max(max).default(fallback);
@@ -19,20 +21,15 @@ const TenantLimits = z.record(
   }),
 );
 
-const Env = z.object({
-  NODE_ENV: z.string().default('development'),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  VOICE_PORT: intIn(0, 65535, 8080),
-  VOICE_DATA_DIR: z.string().min(1).default('./data'),
-  VOICE_DEFAULT_VOICE: z.string().min(1).default('slt'),
-  VOICE_DEFAULT_MODEL: z.string().min(1).default('offline-1'),
-  VOICE_MAX_SESSION_MINUTES: z.coerce
-    .number()
-    .min(0.05)
-    .max(24 * 60)
-    .default(30),
-  VOICE_TENANT_MAX_SESSIONS: intIn(0, 100_000, 5),
-  VOICE_TENANT_LIMITS: z
+const TenantProviders = z.record(
+  z.string(),
+  z
+    .object({ stt: z.enum(SPEECH_PROVIDERS).optional(), tts: z.enum(SPEECH_PROVIDERS).optional() })
+    .strict(),
+);
+
+const jsonSetting = <T extends z.ZodType>(schema: T) =>
+  z
     .string()
     .default('{}')
     .transform((s, ctx) => {
@@ -43,7 +40,39 @@ const Env = z.object({
         return z.NEVER;
       }
     })
-    .pipe(TenantLimits),
+    .pipe(schema);
+
+const optionalUrl = z.url().optional();
+
+const Env = z.object({
+  NODE_ENV: z.string().default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  VOICE_PORT: intIn(0, 65535, 8080),
+  VOICE_DATA_DIR: z.string().min(1).default('./data'),
+  VOICE_DEFAULT_VOICE: z.string().min(1).default('slt'),
+  VOICE_DEFAULT_MODEL: z.string().min(1).optional(),
+  VOICE_MAX_SESSION_MINUTES: z.coerce
+    .number()
+    .min(0.05)
+    .max(24 * 60)
+    .default(30),
+  VOICE_TENANT_MAX_SESSIONS: intIn(0, 100_000, 5),
+  VOICE_TENANT_LIMITS: jsonSetting(TenantLimits),
+  VOICE_TENANT_PROVIDERS: jsonSetting(TenantProviders),
+  VOICE_STT_PROVIDER: z.enum(SPEECH_PROVIDERS).default('embedded'),
+  VOICE_TTS_PROVIDER: z.enum(SPEECH_PROVIDERS).default('embedded'),
+  CLOUD_SPEECH_REGION: z
+    .string()
+    .regex(/^[a-z0-9]+$/, 'an Azure region name such as westeurope')
+    .optional(),
+  CLOUD_SPEECH_ENDPOINT: optionalUrl,
+  VOICE_STT_BASE_URL: optionalUrl,
+  VOICE_STT_API_KEY: z.string().optional(),
+  VOICE_STT_MODEL: z.string().optional(),
+  VOICE_TTS_BASE_URL: optionalUrl,
+  VOICE_TTS_API_KEY: z.string().optional(),
+  VOICE_TTS_MODEL: z.string().optional(),
+  VOICE_TTS_VOICE: z.string().optional(),
   VOICE_INSTANCE_CAPACITY: intIn(1, 1_000_000, 250),
   VOICE_MAX_FRAME_BYTES: intIn(1024, 16 * 1024 * 1024, 32 * 1024),
   VOICE_MAX_RECOGNITIONS: intIn(1, 100_000, 100),
@@ -77,7 +106,8 @@ export interface VoiceConfig {
     maxSyntheses: number;
     llmTokensPerMinute: number;
   };
-  sttDecoders: number;
+  llm: LLMSettings;
+  speech: SpeechSettings;
   bargeInMinMs: number;
   toolTimeoutMs: number;
   playbackLeadMs: number;
@@ -157,6 +187,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): VoiceConfig {
     );
 
   const tenantLimits = e.VOICE_TENANT_LIMITS;
+  let llm: LLMSettings;
+  try {
+    llm = voiceLLMSettings(env);
+  } catch (err) {
+    throw new Error(`invalid voice service configuration: ${(err as Error).message}`);
+  }
   return Object.freeze({
     host: e.HOST,
     port: e.VOICE_PORT,
@@ -164,7 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): VoiceConfig {
     apiKeys,
     jwtSecret,
     defaultVoice: e.VOICE_DEFAULT_VOICE,
-    defaultModel: e.VOICE_DEFAULT_MODEL,
+    defaultModel: e.VOICE_DEFAULT_MODEL ?? defaultModelOf(llm),
     limits: {
       maxSessionMs: (tenant: string) =>
         (tenantLimits[tenant]?.max_session_minutes ?? e.VOICE_MAX_SESSION_MINUTES) * 60_000,
@@ -176,7 +212,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): VoiceConfig {
       maxSyntheses: e.VOICE_MAX_SYNTHESES,
       llmTokensPerMinute: e.VOICE_LLM_TOKENS_PER_MINUTE,
     },
-    sttDecoders: e.VOICE_STT_DECODERS,
+    llm,
+    speech: {
+      stt: e.VOICE_STT_PROVIDER,
+      tts: e.VOICE_TTS_PROVIDER,
+      tenants: e.VOICE_TENANT_PROVIDERS,
+      embedded: { decoders: e.VOICE_STT_DECODERS },
+      azure: {
+        region: e.CLOUD_SPEECH_REGION,
+        endpoint: e.CLOUD_SPEECH_ENDPOINT,
+        resourceId: e.CLOUD_SPEECH_RESOURCE_ID,
+      },
+      openaiStt: {
+        baseURL: e.VOICE_STT_BASE_URL,
+        apiKey: e.VOICE_STT_API_KEY,
+        model: e.VOICE_STT_MODEL,
+      },
+      openaiTts: {
+        baseURL: e.VOICE_TTS_BASE_URL,
+        apiKey: e.VOICE_TTS_API_KEY,
+        model: e.VOICE_TTS_MODEL,
+        voice: e.VOICE_TTS_VOICE,
+      },
+    },
     bargeInMinMs: e.VOICE_BARGE_IN_MIN_MS,
     toolTimeoutMs: e.VOICE_TOOL_TIMEOUT_MS,
     playbackLeadMs: e.VOICE_PLAYBACK_LEAD_MS,
@@ -185,4 +243,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): VoiceConfig {
     telemetryExportIntervalMs: e.TELEMETRY_EXPORT_INTERVAL_MS,
     warnings,
   });
+}
+
+/** The model new sessions name when VOICE_DEFAULT_MODEL is not set: the configured LLM's. */
+function defaultModelOf(llm: LLMSettings): string {
+  switch (llm.provider) {
+    case 'offline':
+      return llm.model ?? 'offline-1';
+    case 'openai':
+      return llm.model;
+    case 'azure-openai':
+      return llm.deployment;
+  }
 }

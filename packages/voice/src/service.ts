@@ -1,13 +1,12 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { OfflineLLM, type LLM } from '@hikma/llm';
+import { createLLM, describeLLMSettings, type LLM } from '@hikma/llm';
 import type { VoiceConfig } from './config.ts';
 import { ApiKeyVerifier } from './auth/api-keys.ts';
 import { TokenService, TOKEN_TTL_SECONDS } from './auth/tokens.ts';
 import { SileroVAD } from './audio/silero-vad.ts';
-import { PocketSphinxSTT } from './providers/stt/pocketsphinx.ts';
 import type { STT } from './providers/stt/stt.ts';
-import { EmbeddedTTS } from './providers/tts/embedded.ts';
+import { SpeechProviders } from './providers/speech-providers.ts';
 import type { TTS } from './providers/tts/tts.ts';
 import { RagIndexStore } from './rag/index-store.ts';
 import { VoiceMetrics } from './telemetry/metrics.ts';
@@ -23,7 +22,8 @@ import { buildApp } from './http/app.ts';
 export interface VoiceService {
   app: FastifyInstance;
   sessions: SessionManager;
-  engines: SessionEngines;
+  engines: Omit<SessionEngines, 'stt' | 'tts'>;
+  speech: SpeechProviders;
   close(): Promise<void>;
 }
 
@@ -58,11 +58,12 @@ export async function createVoiceService(
       warnings.push(`Silero VAD could not be loaded: ${(err as Error).message}`);
     }
   }
-  const stt = overrides.stt ?? new PocketSphinxSTT({ maxDecoders: config.sttDecoders });
-  const engines: SessionEngines = {
-    llm: overrides.llm ?? new OfflineLLM({ defaultModel: config.defaultModel }),
-    stt,
-    tts: overrides.tts ?? new EmbeddedTTS(),
+  const speech = new SpeechProviders(config.speech, {
+    ...(overrides.stt ? { stt: overrides.stt } : {}),
+    ...(overrides.tts ? { tts: overrides.tts } : {}),
+  });
+  const engines: Omit<SessionEngines, 'stt' | 'tts'> = {
+    llm: overrides.llm ?? createLLM(config.llm),
     vad,
     rag: new RagIndexStore(join(config.dataDir, 'rag.db')),
     metrics,
@@ -81,6 +82,7 @@ export async function createVoiceService(
     slots: new SessionSlots(config.limits.instanceCapacity, config.limits.tenantMaxSessions),
     metrics,
     engines,
+    speechFor: (tenant) => speech.forTenant(tenant),
     maxSessionMs: config.limits.maxSessionMs,
     connectWithinMs: TOKEN_TTL_SECONDS * 1000,
   });
@@ -98,24 +100,25 @@ export async function createVoiceService(
         ...(engines.llm.provider === 'offline'
           ? { llm_warning: 'offline LLM: deterministic development fallback, no model' }
           : {}),
-        stt: engines.stt.provider,
-        tts: engines.tts.provider,
+        ...speech.describe(),
         vad: engines.vad ? 'silero-v5' : 'unavailable',
       }),
     },
     { logLevel: config.logLevel },
   );
   for (const warning of warnings) app.log.warn(warning);
+  app.log.info(`LLM: ${describeLLMSettings(config.llm)}`);
   return {
     app,
     sessions,
     engines,
+    speech,
     async close() {
       sessions.endAll();
       for (const client of wss.clients) client.terminate();
       wss.close();
       await app.close();
-      await engines.stt.close();
+      await speech.close();
       engines.rag.close();
       await metrics.shutdown();
       await monitor?.shutdown();

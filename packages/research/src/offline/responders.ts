@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { hashString, type ChatRequest, type OfflineLLM } from '@hikma/llm';
+import { hashString, type ChatRequest, type OfflineLLM, type OfflineResponder } from '@hikma/llm';
 import type {
   AnalysisReport,
   Blueprint,
@@ -19,15 +19,23 @@ import type { Distilled } from '../pipeline/distill.ts';
  * structured `context` each stage passes, never from a model.
  */
 export function registerResearchResponders(llm: OfflineLLM): void {
-  llm.register('research.ideation', (r) => json(ideation(ctx(r))));
-  llm.register('research.blueprint', (r) => json(blueprint(ctx(r))));
-  llm.register('research.blueprint_review', (r) => json(blueprintReview(ctx(r))));
-  llm.register('research.code', (r) => json(project(ctx(r))));
-  llm.register('research.code_repair', (r) => json(project(ctx(r))));
-  llm.register('research.analysis', (r) => json(analysisText(ctx(r))));
-  llm.register('research.paper', (r) => json(paperText(ctx(r))));
-  llm.register('research.review', (r) => json(review(ctx(r))));
-  llm.register('research.distill', (r) => json(distill(ctx(r))));
+  for (const [task, responder] of Object.entries(researchResponders()))
+    llm.register(task, responder);
+}
+
+/** The responders by task name, for `createLLM`'s offline provider. */
+export function researchResponders(): Record<string, OfflineResponder> {
+  return {
+    'research.ideation': (r) => json(ideation(ctx(r))),
+    'research.blueprint': (r) => json(blueprint(ctx(r))),
+    'research.blueprint_review': (r) => json(blueprintReview(ctx(r))),
+    'research.code': (r) => json(project(ctx(r))),
+    'research.code_repair': (r) => json(project(ctx(r))),
+    'research.analysis': (r) => json(analysisText(ctx(r))),
+    'research.paper': (r) => json(paperText(ctx(r))),
+    'research.review': (r) => json(review(ctx(r))),
+    'research.distill': (r) => json(distill(ctx(r))),
+  };
 }
 
 type Ctx = Record<string, unknown>;

@@ -23,7 +23,9 @@ interface Entry {
 export interface SessionManagerOptions {
   slots: SessionSlots;
   metrics: VoiceMetrics;
-  engines: SessionEngines;
+  engines: Omit<SessionEngines, 'stt' | 'tts'>;
+  /** The recogniser and synthesiser of a tenant (the deployment's, or the tenant's override). */
+  speechFor(tenant: string): Pick<SessionEngines, 'stt' | 'tts'>;
   maxSessionMs: (tenant: string) => number;
   /** A session nobody connects to within this time ends (the token TTL). */
   connectWithinMs: number;
@@ -80,7 +82,11 @@ export class SessionManager {
       return { close: CLOSE_ALREADY_CONNECTED, reason: 'session already has a live socket' };
     if (entry.idleTimer) clearTimeout(entry.idleTimer);
     entry.idleTimer = null;
-    const session = new VoiceSession(entry.record, transport, this.options.engines, () =>
+    const engines: SessionEngines = {
+      ...this.options.engines,
+      ...this.options.speechFor(entry.record.tenant),
+    };
+    const session = new VoiceSession(entry.record, transport, engines, () =>
       this.end(entry.record.id),
     );
     entry.live = session;
