@@ -125,3 +125,20 @@ test('locales come from the script of each word, in order', () => {
   assert.deepEqual(localesInText('book the قاعة please', ['ar-EG', 'en-GB']), ['en-GB', 'ar-EG']);
   assert.deepEqual(localesInText('123', ['en-US']), []);
 });
+
+test('word boundaries from the engine decide the heard characters of a sentence', () => {
+  let now = 0;
+  const clock = new PlaybackClock(300, () => now);
+  const text = 'Hello there, friend.';
+  clock.beginSegment(text.length);
+  clock.wordBoundary(400, 5); // "Hello" ends at 400 ms
+  clock.wordBoundary(900, 11); // "there" ends at 900 ms
+  clock.wordBoundary(1500, 19); // "friend" ends at 1500 ms
+  clock.sent(1600);
+  now = 899;
+  assert.equal(text.slice(0, clock.spokenChars()), 'Hello');
+  now = 1000;
+  assert.equal(text.slice(0, clock.spokenChars()), 'Hello there');
+  now = 100;
+  assert.equal(clock.spokenChars(), 0);
+});

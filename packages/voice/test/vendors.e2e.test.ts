@@ -25,7 +25,11 @@ test('a spoken turn through OpenAI-compatible recognition, chat and speech serve
         text: 'what is the answer',
         segments: [],
       }),
-    '/audio/speech': async (_req, res) => {
+    '/audio/speech': async (req, res) => {
+      if (JSON.parse(req.body.toString()).input.includes('Broken')) {
+        sendJson(res, 500, { error: { message: 'synthesis backend down' } });
+        return;
+      }
       res.writeHead(200, { 'content-type': 'audio/pcm' });
       const pcm = tone24k(600);
       for (let i = 0; i < pcm.length; i += 9600) res.write(pcm.subarray(i, i + 9600));
@@ -105,6 +109,16 @@ test('a spoken turn through OpenAI-compatible recognition, chat and speech serve
     const ok = await client.waitFor('response.done', (m) => m.stream_id > failed.stream_id);
     assert.equal(ok.status, 'completed');
     assert.equal(ok.text, 'Back again.');
+
+    // A failing synthesiser: tts_unavailable, the reply still arrives as text, the turn ends.
+    llm.enqueue({ content: ['Broken audio here.'] });
+    client.send({ type: 'conversation.item.create', item: { role: 'user', content: 'speak up' } });
+    const ttsErr = await client.waitFor('error', (e) => e.code === 'tts_unavailable');
+    assert.match(ttsErr.message, /500/);
+    const textOnly = await client.waitFor('response.done', (m) => m.stream_id > ok.stream_id);
+    assert.equal(textOnly.status, 'completed');
+    assert.equal(textOnly.text, 'Broken audio here.');
+    assert.equal(client.frames.filter((f) => f.streamId === textOnly.stream_id).length, 0);
     client.close();
   } finally {
     await voice.close();

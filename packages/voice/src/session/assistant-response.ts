@@ -269,6 +269,11 @@ export class AssistantResponse {
             voice: this.config.voice,
             languages: this.config.languages,
             signal: this.signal,
+            onWordBoundary: (w) =>
+              this.clock.wordBoundary(
+                w.audioOffsetMs + (w.durationMs ?? 0),
+                w.textOffset + w.wordLength,
+              ),
           })) {
             const wait = this.clock.waitBeforeSendMs();
             if (wait > 0) await sleep(wait, undefined, { signal: this.signal }).catch(() => {});

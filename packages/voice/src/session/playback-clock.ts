@@ -11,7 +11,13 @@ export class PlaybackClock {
   /** Wall time at which everything sent so far will have finished playing. */
   private playEndAt = 0;
   /** Text segments in order, each with the audio sent for it. */
-  private readonly segments: { chars: number; audioMs: number; complete: boolean }[] = [];
+  private readonly segments: {
+    chars: number;
+    audioMs: number;
+    complete: boolean;
+    /** Word ends reported by the engine: audio time in the segment → characters spoken. */
+    words: { atMs: number; chars: number }[];
+  }[] = [];
 
   constructor(
     private readonly leadMs = 300,
@@ -20,7 +26,12 @@ export class PlaybackClock {
 
   /** Starts a text segment (a sentence) whose audio follows. */
   beginSegment(chars: number): void {
-    this.segments.push({ chars, audioMs: 0, complete: false });
+    this.segments.push({ chars, audioMs: 0, complete: false, words: [] });
+  }
+
+  /** Records that the current segment's first `chars` characters end at `atMs` of its audio. */
+  wordBoundary(atMs: number, chars: number): void {
+    this.segments.at(-1)?.words.push({ atMs, chars });
   }
 
   /** Marks the current segment's audio as complete. */
@@ -69,7 +80,13 @@ export class PlaybackClock {
         played -= total;
         continue;
       }
-      if (total > 0) chars += Math.floor((s.chars * played) / total);
+      // Word boundaries say exactly what was heard; otherwise assume an even speaking rate.
+      if (s.words.length > 0) {
+        chars += s.words.reduce(
+          (best, w) => (w.atMs <= played ? Math.max(best, w.chars) : best),
+          0,
+        );
+      } else if (total > 0) chars += Math.floor((s.chars * played) / total);
       break;
     }
     return chars;

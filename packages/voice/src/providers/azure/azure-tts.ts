@@ -54,11 +54,14 @@ export interface WordBoundary {
   boundaryType: 'word' | 'punctuation' | 'sentence';
 }
 
-/** `SynthesizeOptions` plus word boundaries (an additive extension of the `TTS` contract). */
-export interface AzureSynthesizeOptions extends SynthesizeOptions {
+/**
+ * `SynthesizeOptions` whose word-boundary callback receives Azure's full boundary (the
+ * `TTS` contract's fields plus the word, its duration and kind).
+ */
+export type AzureSynthesizeOptions = Omit<SynthesizeOptions, 'onWordBoundary'> & {
   /** Called for each word as its audio position becomes known (often before the audio arrives). */
   onWordBoundary?: (e: WordBoundary) => void;
-}
+};
 
 /** Options of {@link AzureSpeechTTS}. */
 export interface AzureSpeechTTSOptions extends AzureSpeechConnectionOptions, VoiceTable {
@@ -121,7 +124,8 @@ export class AzureSpeechTTS implements TTS {
   async *synthesize(text: string, options: AzureSynthesizeOptions = {}): AsyncIterable<Buffer> {
     const outer = options.signal;
     if (outer?.aborted || text.trim() === '') return;
-    const { ssml } = this.plan(text, options);
+    const { voice, language, languages } = options;
+    const { ssml } = this.plan(text, { voice, language, languages });
     let token: string;
     try {
       token = await this.connection.tokens.getToken({

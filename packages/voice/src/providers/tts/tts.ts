@@ -15,6 +15,16 @@ export interface SynthesizeOptions {
   languages?: readonly string[];
   /** Aborting stops synthesis promptly; the iteration then ends without an error. */
   signal?: AbortSignal;
+  /**
+   * Called with each word's position in the text and in the audio, by engines that report
+   * word boundaries (Azure Speech); used to tell exactly what was heard at a barge-in.
+   */
+  onWordBoundary?: (e: {
+    textOffset: number;
+    wordLength: number;
+    audioOffsetMs: number;
+    durationMs?: number;
+  }) => void;
 }
 
 /** A speech synthesiser. */
