@@ -31,6 +31,7 @@ const Env = z.object({
   RESEARCH_SANDBOX_CPU_SECONDS: intIn(1, 3600, 60),
   RESEARCH_SANDBOX_MEMORY_MB: intIn(64, 65536, 1024),
   RESEARCH_LATEX_TIMEOUT_MS: intIn(1000, 600_000, 120_000),
+  RESEARCH_RUN_TOKEN_BUDGET: intIn(0, 1_000_000_000, 2_000_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -89,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ResearchConfig
         memoryBytes: e.RESEARCH_SANDBOX_MEMORY_MB * 1024 * 1024,
       },
       latexTimeoutMs: e.RESEARCH_LATEX_TIMEOUT_MS,
+      runTokenBudget: e.RESEARCH_RUN_TOKEN_BUDGET,
     }),
   });
 }

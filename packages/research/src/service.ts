@@ -70,6 +70,7 @@ export async function createService(
       version: VERSION,
       llmProvider: llm.provider,
       uiOrigin: config.uiOrigin,
+      tokenBudget: config.pipeline.runTokenBudget,
     },
     { logLevel: config.logLevel },
   );

@@ -12,4 +12,6 @@ export interface HttpDeps {
   version: string;
   llmProvider: string;
   uiOrigin: string;
+  /** Per-run LLM token budget (0: none). */
+  tokenBudget: number;
 }

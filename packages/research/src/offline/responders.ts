@@ -34,6 +34,7 @@ export function researchResponders(): Record<string, OfflineResponder> {
     'research.analysis': (r) => json(analysisText(ctx(r))),
     'research.paper': (r) => json(paperText(ctx(r))),
     'research.review': (r) => json(review(ctx(r))),
+    'research.meta_review': (r) => json(metaReview(ctx(r))),
     'research.distill': (r) => json(distill(ctx(r))),
   };
 }
@@ -278,23 +279,61 @@ function paperText(c: Ctx): Pick<PaperDraft, 'title' | 'abstract' | 'sections'> 
 function review(c: Ctx): Review {
   const analysis = c.analysis as AnalysisReport;
   const draft = c.draft as PaperDraft;
+  const persona = str(c.persona, 'reviewer');
   const supported = analysis.hypothesis_supported === true;
+  // Each persona weighs a different aspect, so their scores differ in a stable way.
+  const lean = persona === 'methodologist' ? -1 : persona === 'clarity' ? 1 : 0;
+  const overall = Math.min(10, Math.max(1, (supported ? 5 : 4) + lean));
+  const focus: Record<string, { strength: string; weakness: string }> = {
+    methodologist: {
+      strength:
+        'The design includes a baseline and an ablation, over several seeds, with a significance test.',
+      weakness:
+        'The assumed effect sizes drive the outcome of the simulation; a sensitivity analysis is missing.',
+    },
+    domain_expert: {
+      strength: 'The question matters for the field and is stated as a testable hypothesis.',
+      weakness: 'Only synthetic data; external validity is untested.',
+    },
+    clarity: {
+      strength:
+        'The paper is short and clear; every reported number comes from the executed experiment.',
+      weakness: 'The method section could give the simulation parameters explicitly.',
+    },
+  };
+  const f = focus[persona] ?? focus.domain_expert!;
   return {
     summary: `The paper "${draft.title}" tests its hypothesis with a simulation on synthetic data. ${analysis.summary}`,
-    strengths: [
-      'Every reported number comes from the executed experiment.',
-      'The design includes a baseline and an ablation, over several seeds.',
-    ],
-    weaknesses: [
-      'Only synthetic data; external validity is untested.',
-      'The assumed effect sizes drive the outcome of the simulation.',
-    ],
+    strengths: [f.strength],
+    weaknesses: [f.weakness],
     soundness: supported ? 3 : 2,
-    presentation: 3,
+    presentation: persona === 'clarity' ? 4 : 3,
     contribution: 2,
-    overall: supported ? 5 : 4,
+    overall,
     confidence: 3,
-    decision: supported ? 'borderline' : 'weak_reject',
+    decision:
+      overall >= 6
+        ? 'weak_accept'
+        : overall >= 5
+          ? 'borderline'
+          : overall >= 4
+            ? 'weak_reject'
+            : 'reject',
+  };
+}
+
+function metaReview(c: Ctx): { summary: string } {
+  const reviews = (c.reviews as (Review & { persona: string })[] | undefined) ?? [];
+  const overall = Number(c.overall ?? 0);
+  const weakest = reviews.reduce<(Review & { persona: string }) | undefined>(
+    (w, r) => (!w || r.overall < w.overall ? r : w),
+    undefined,
+  );
+  return {
+    summary:
+      `The reviewers rate the paper ${overall}/10 on average. They credit ${reviews[0]?.strengths[0]?.replace(/\.$/, '').toLowerCase() ?? 'the design'}. ` +
+      `The main concern${weakest ? `, raised by the ${weakest.persona.replace('_', ' ')},` : ''} is that ${weakest?.weaknesses[0]?.replace(/\.$/, '').toLowerCase() ?? 'the evidence is thin'}. ` +
+      'Experiments on real data would change the assessment most.',
   };
 }
 

@@ -173,3 +173,19 @@ export const Review = z.object({
   decision: z.enum(['accept', 'weak_accept', 'borderline', 'weak_reject', 'reject']),
 });
 export type Review = z.infer<typeof Review>;
+
+/** One reviewer's review, with the persona it was written from. */
+export const PersonaReview = Review.extend({ persona: z.string().min(1) });
+export type PersonaReview = z.infer<typeof PersonaReview>;
+
+/** The review artefact: several reviewers and the area chair's meta-review. */
+export const ReviewBundle = z.object({
+  reviews: z.array(PersonaReview).min(1),
+  meta: z.object({
+    summary: z.string().min(1),
+    overall: z.number().min(1).max(10),
+    decision: Review.shape.decision,
+    consensus: z.enum(['agree', 'mixed', 'split']),
+  }),
+});
+export type ReviewBundle = z.infer<typeof ReviewBundle>;

@@ -12,4 +12,6 @@ export interface PipelineConfig {
   maxCodeAttempts: number;
   sandbox: { timeoutMs: number; cpuSeconds: number; memoryBytes: number };
   latexTimeoutMs: number;
+  /** Most LLM tokens one run may use (prompt + completion); 0 means no limit. */
+  runTokenBudget: number;
 }

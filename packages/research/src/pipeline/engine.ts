@@ -255,6 +255,14 @@ export class PipelineEngine {
           promptTokens: usage.promptTokens + u.promptTokens,
           completionTokens: usage.completionTokens + u.completionTokens,
         };
+        const budget = config.runTokenBudget;
+        const total = tokensUsed(run.state) + usage.promptTokens + usage.completionTokens;
+        if (budget > 0 && total > budget) {
+          this.persistUsage(runId, stage.name, usage);
+          throw new Error(
+            `the run's token budget of ${budget} was exceeded during ${stage.name} (${total} tokens used); raise RESEARCH_RUN_TOKEN_BUDGET to allow more`,
+          );
+        }
       },
       emit: (type, data) => hub.emit(runId, type, data),
     };
@@ -300,9 +308,35 @@ export class PipelineEngine {
     return updated;
   }
 
+  /** Adds a stage's token usage to the run's stored totals (used when a stage stops early). */
+  private persistUsage(runId: string, stage: StageName, usage: Usage): void {
+    const run = this.getRun(runId);
+    const previous = run.state.usage[stage] ?? { prompt_tokens: 0, completion_tokens: 0 };
+    this.deps.store.runs.update(runId, {
+      state: {
+        ...run.state,
+        usage: {
+          ...run.state.usage,
+          [stage]: {
+            prompt_tokens: previous.prompt_tokens + usage.promptTokens,
+            completion_tokens: previous.completion_tokens + usage.completionTokens,
+          },
+        },
+      },
+    });
+  }
+
   private setStatus(runId: string, status: RunStatus, patch: Partial<RunRecord> = {}): RunRecord {
     const run = this.deps.store.runs.update(runId, { ...patch, status });
     this.deps.hub.emit(runId, 'status_changed', { status });
     return run;
   }
+}
+
+/** Tokens a run has used in the stages it has finished (or stopped in). */
+export function tokensUsed(state: RunState): number {
+  return Object.values(state.usage).reduce(
+    (sum, u) => sum + u.prompt_tokens + u.completion_tokens,
+    0,
+  );
 }

@@ -18,7 +18,7 @@ const ListQuery = z.object({ user_id: z.string().min(1).max(64).optional() });
 const EventsQuery = z.object({ after: z.coerce.number().int().min(0).default(0) });
 
 /** Runs: create, list, inspect, answer pauses, and download the paper. */
-export function runRoutes(app: FastifyInstance, { store, engine }: HttpDeps): void {
+export function runRoutes(app: FastifyInstance, { store, engine, tokenBudget }: HttpDeps): void {
   const requireRun = (params: unknown) => {
     const { run_id } = validate(RunParams, params, 'path');
     return engine.getRun(run_id);
@@ -47,6 +47,20 @@ export function runRoutes(app: FastifyInstance, { store, engine }: HttpDeps): vo
   app.get('/runs/:run_id/artefacts', async (request) => {
     const run = requireRun(request.params);
     return Object.fromEntries(store.artefacts.latestAll(run.run_id).map((a) => [a.kind, a.data]));
+  });
+
+  // Extension: LLM tokens used per stage and in total, against the run's budget.
+  app.get('/runs/:run_id/usage', async (request) => {
+    const run = requireRun(request.params);
+    const stages = run.state.usage;
+    const total = Object.values(stages).reduce(
+      (t, u) => ({
+        prompt_tokens: t.prompt_tokens + u.prompt_tokens,
+        completion_tokens: t.completion_tokens + u.completion_tokens,
+      }),
+      { prompt_tokens: 0, completion_tokens: 0 },
+    );
+    return { run_id: run.run_id, stages, total, budget: tokenBudget || null };
   });
 
   // Extension: the audit trail as JSON (the stream sends the same records).

@@ -1,54 +1,152 @@
 import { generateObject } from '@hikma/llm';
-import { Review, type AnalysisReport, type PaperDraft } from '../artefacts.ts';
-import type { Stage } from '../stage.ts';
+import { z } from 'zod';
+import {
+  Review,
+  type AnalysisReport,
+  type PaperDraft,
+  type PersonaReview,
+  type ReviewBundle,
+} from '../artefacts.ts';
+import type { Stage, StageContext } from '../stage.ts';
 import { systemPrompt } from '../prompts.ts';
 
-/** Review: a structured, conference-style review of the written paper. */
+/** Reviewer personas: each looks at the paper from a different angle. */
+export const REVIEWER_PERSONAS = [
+  {
+    id: 'methodologist',
+    brief:
+      'a methodologist who checks the experimental design, baselines, statistics and whether the claims follow from the data',
+  },
+  {
+    id: 'domain_expert',
+    brief:
+      'a senior expert in the field who judges significance, novelty and how the work relates to what the field knows',
+  },
+  {
+    id: 'clarity',
+    brief:
+      'a careful reader who judges clarity, structure, figures and tables, and whether the work could be reproduced',
+  },
+] as const;
+
+const MetaText = z.object({ summary: z.string().min(1) });
+
+/**
+ * Review: several conference-style reviews from different personas, aggregated by a
+ * meta-review (scores averaged; the decision follows the average; disagreement is noted).
+ */
 export const reviewStage: Stage = {
   name: 'review',
   async run(ctx) {
     const draft = ctx.artefact<PaperDraft>('paper_draft');
     const analysis = ctx.artefact<AnalysisReport>('analysis');
-    const out = await generateObject({
+    const reviews: PersonaReview[] = [];
+    for (const persona of REVIEWER_PERSONAS) {
+      const review = await reviewAs(ctx, persona, draft, analysis);
+      reviews.push({ ...review, persona: persona.id });
+      ctx.trace(
+        'review_written',
+        `Review by the ${persona.id.replace('_', ' ')}: ${review.overall}/10`,
+        review.summary,
+        {
+          persona: persona.id,
+          overall: review.overall,
+          decision: review.decision,
+        },
+      );
+    }
+    const overall = round1(reviews.reduce((s, r) => s + r.overall, 0) / reviews.length);
+    const spread =
+      Math.max(...reviews.map((r) => r.overall)) - Math.min(...reviews.map((r) => r.overall));
+    const consensus = spread <= 1 ? 'agree' : spread <= 3 ? 'mixed' : 'split';
+    const meta = await generateObject({
       llm: ctx.llm,
-      schema: Review,
-      name: 'review',
-      task: 'research.review',
-      context: {
-        draft,
-        analysis,
-        domain: ctx.user.domain,
-        strictness: ctx.user.baseline_strictness,
-      },
+      schema: MetaText,
+      name: 'meta_review',
+      task: 'research.meta_review',
+      context: { reviews, overall, consensus },
       messages: [
         {
           role: 'system',
-          content: systemPrompt(ctx.user, 'an expert reviewer for a venue in this field'),
+          content: systemPrompt(ctx.user, 'the area chair of a venue in this field'),
         },
         {
           role: 'user',
           content:
-            'Review this paper: a summary, strengths, weaknesses, soundness, presentation and contribution ' +
-            '(1-4 each), an overall score (1-10), your confidence (1-5) and a decision. Judge the claims against ' +
-            `the analysis.\n\nPaper: ${JSON.stringify(draft)}\n\nAnalysis: ${JSON.stringify(analysis)}`,
+            `Write a short meta-review (3-5 sentences) that weighs these ${reviews.length} reviews, names the main ` +
+            `strengths and the weaknesses that matter most, and says what would change the assessment. Average ` +
+            `score ${overall}/10; reviewers ${consensus === 'agree' ? 'agree' : consensus === 'mixed' ? 'partly disagree' : 'disagree'}.\n\n` +
+            JSON.stringify(reviews),
         },
       ],
       signal: ctx.signal,
     });
-    ctx.recordUsage(out.usage);
-    const review = out.value;
+    ctx.recordUsage(meta.usage);
+    const bundle: ReviewBundle = {
+      reviews,
+      meta: { summary: meta.value.summary, overall, decision: decisionFor(overall), consensus },
+    };
     ctx.trace(
-      'review_written',
-      `Review: ${review.overall}/10, ${review.decision.replace('_', ' ')}`,
-      review.summary,
+      'meta_review_written',
+      `Meta-review: ${overall}/10, ${bundle.meta.decision.replace('_', ' ')}`,
+      bundle.meta.summary,
       {
-        overall: review.overall,
-        decision: review.decision,
+        overall,
+        decision: bundle.meta.decision,
+        consensus,
       },
     );
     return {
-      artefacts: { review },
-      summary: `Review: overall ${review.overall}/10 (${review.decision.replace('_', ' ')}), confidence ${review.confidence}/5.`,
+      artefacts: { review: bundle },
+      summary: `Reviewed by ${reviews.length} reviewers: average ${overall}/10 (${bundle.meta.decision.replace('_', ' ')}), ${consensus === 'agree' ? 'in agreement' : `${consensus} opinions`}. ${bundle.meta.summary}`,
     };
   },
 };
+
+async function reviewAs(
+  ctx: StageContext,
+  persona: (typeof REVIEWER_PERSONAS)[number],
+  draft: PaperDraft,
+  analysis: AnalysisReport,
+): Promise<Review> {
+  const out = await generateObject({
+    llm: ctx.llm,
+    schema: Review,
+    name: 'review',
+    task: 'research.review',
+    context: {
+      draft,
+      analysis,
+      persona: persona.id,
+      domain: ctx.user.domain,
+      strictness: ctx.user.baseline_strictness,
+    },
+    messages: [
+      {
+        role: 'system',
+        content: `${systemPrompt(ctx.user, 'a reviewer for a venue in this field')}\nYou review as ${persona.brief}.`,
+      },
+      {
+        role: 'user',
+        content:
+          'Review this paper NeurIPS-style: a summary, strengths, weaknesses, soundness, presentation and ' +
+          'contribution (1-4 each), an overall score (1-10), your confidence (1-5) and a decision. Judge the claims ' +
+          `against the analysis.\n\nPaper: ${JSON.stringify(draft)}\n\nAnalysis: ${JSON.stringify(analysis)}`,
+      },
+    ],
+    signal: ctx.signal,
+  });
+  ctx.recordUsage(out.usage);
+  return out.value;
+}
+
+/** The decision that goes with an average overall score. */
+export function decisionFor(overall: number): Review['decision'] {
+  if (overall >= 7.5) return 'accept';
+  if (overall >= 6) return 'weak_accept';
+  if (overall >= 5) return 'borderline';
+  if (overall >= 3.5) return 'weak_reject';
+  return 'reject';
+}
+
+const round1 = (x: number) => Math.round(x * 10) / 10;
