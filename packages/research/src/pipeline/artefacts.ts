@@ -101,6 +101,8 @@ export const MetricSummary = z.object({
   mean: z.number(),
   std: z.number(),
   n: z.number().int(),
+  /** 95% confidence interval of the mean (Student's t). */
+  ci95: z.tuple([z.number(), z.number()]).optional(),
 });
 
 /** Output of analysis: statistics from the execution result and what they support. */

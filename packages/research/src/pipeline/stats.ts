@@ -35,6 +35,26 @@ export function welchTTest(a: number[], b: number[]): WelchResult {
   return { t, df, p: studentTwoSidedP(t, df) };
 }
 
+/** The t value with two-sided tail probability `alpha` (e.g. 2.776 for alpha 0.05, df 4), by bisection. */
+export function studentQuantile(alpha: number, df: number): number {
+  let lo = 0;
+  let hi = 1000;
+  for (let i = 0; i < 100; i++) {
+    const mid = (lo + hi) / 2;
+    if (studentTwoSidedP(mid, df) > alpha) lo = mid;
+    else hi = mid;
+  }
+  return (lo + hi) / 2;
+}
+
+/** The 95% confidence interval of a mean (Student's t); a single value gives a zero-width interval. */
+export function confidenceInterval95(values: number[]): [number, number] {
+  const m = mean(values);
+  if (values.length < 2) return [m, m];
+  const half = (studentQuantile(0.05, values.length - 1) * std(values)) / Math.sqrt(values.length);
+  return [m - half, m + half];
+}
+
 /** Two-sided p-value of Student's t with `df` degrees of freedom. */
 export function studentTwoSidedP(t: number, df: number): number {
   const x = df / (df + t * t);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AnalysisReport, Blueprint, ExecutionResult } from '../artefacts.ts';
 import type { Stage } from '../stage.ts';
 import { stageMessages } from '../prompts.ts';
-import { mean, std, welchTTest } from '../stats.ts';
+import { confidenceInterval95, mean, std, welchTTest } from '../stats.ts';
 
 const AnalysisText = z.object({
   summary: z.string().min(1),
@@ -79,12 +79,14 @@ export function computeFacts(
   const statistics: AnalysisReport['statistics'] = [];
   for (const [condition, metrics] of Object.entries(conditions)) {
     for (const [metric, values] of Object.entries(metrics)) {
+      const [low, high] = confidenceInterval95(values);
       statistics.push({
         condition,
         metric,
         mean: round(mean(values)),
         std: round(std(values)),
         n: values.length,
+        ci95: [round(low), round(high)],
       });
     }
   }
