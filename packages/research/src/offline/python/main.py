@@ -1,4 +1,5 @@
 """Runs the simulated experiment described by CONFIG and writes results.json."""
+import csv
 import json
 
 import numpy as np
@@ -26,7 +27,13 @@ def main():
         results["curves"][condition] = learning_curve(effect, CONFIG["noise"], sizes, curve_rng)
     with open("results.json", "w", encoding="utf-8") as handle:
         json.dump(results, handle, indent=2)
-    print("wrote results.json for", len(CONFIG["conditions"]), "conditions")
+    # The same curves as CSV, one column per condition, for plotting.
+    with open("curves.csv", "w", encoding="utf-8", newline="") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["sample_size"] + CONFIG["conditions"])
+        for row, size in enumerate(sizes):
+            writer.writerow([size] + [results["curves"][c][row][1] for c in CONFIG["conditions"]])
+    print("wrote results.json and curves.csv for", len(CONFIG["conditions"]), "conditions")
 
 
 if __name__ == "__main__":

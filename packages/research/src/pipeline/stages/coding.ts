@@ -82,7 +82,9 @@ async function generateProject(
     'subprocesses. It simulates synthetic data for the blueprint below and its entry file writes ' +
     `"${RESULTS_FILE}" in the working directory with this shape: {"conditions": {<condition>: {<metric>: ` +
     '[one value per seed]}}, "curves": {<condition>: [[x, y], ...]}, "curve_x_label": str, "curve_y_label": str}. ' +
-    'Use every condition and metric of the blueprint and every seed. Keep the run under 30 seconds.\n\n' +
+    'Use every condition and metric of the blueprint and every seed. Also write the curves as CSV ' +
+    '(one x column, one column per condition) for the figures. Split the code into small modules ' +
+    '(simulation, metrics, main). Keep the run under 30 seconds.\n\n' +
     `Blueprint:\n${JSON.stringify(blueprint, null, 2)}`;
   const repair =
     previous && problem
