@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 DEBIAN_PACKAGES=(
   flite espeak-ng pocketsphinx pocketsphinx-en-us sox
   texlive-latex-base texlive-latex-recommended texlive-pictures latexmk lmodern
+  chromium
 )
 
 if command -v apt-get >/dev/null 2>&1; then
@@ -28,3 +29,5 @@ else
 fi
 
 npm ci --no-audit --no-fund
+# The web front ends are served from their static builds.
+npm run build
