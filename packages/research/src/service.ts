@@ -10,6 +10,7 @@ import { DEFAULT_STAGES } from './pipeline/stages/index.ts';
 import type { Stage } from './pipeline/stage.ts';
 import { researchResponders } from './offline/responders.ts';
 import { narrate } from './narrator/narrator.ts';
+import { Planner } from './planner/index.ts';
 import { IntentRouter } from './intent/router.ts';
 import { buildApp } from './http/app.ts';
 
@@ -46,6 +47,7 @@ export async function createService(
   const store = Store.open(join(config.dataDir, 'research.db'));
   const llm = overrides.llm ?? researchLLM(config);
   const hub = new RunEventHub(store, narrate);
+  const planner = new Planner({ store });
   // The engine logs through the app's logger, which exists only once the app is built.
   const appRef: { current?: FastifyInstance } = {};
   const logger: Logger = {
@@ -55,6 +57,7 @@ export async function createService(
   };
   const engine = new PipelineEngine({
     store,
+    planner,
     llm,
     hub,
     config: config.pipeline,
@@ -66,6 +69,7 @@ export async function createService(
       store,
       engine,
       hub,
+      planner,
       intents: new IntentRouter({ llm }),
       version: VERSION,
       llmProvider: llm.provider,

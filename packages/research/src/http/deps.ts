@@ -2,12 +2,14 @@ import type { Store } from '../store/store.ts';
 import type { PipelineEngine } from '../pipeline/engine.ts';
 import type { RunEventHub } from '../pipeline/event-hub.ts';
 import type { IntentRouter } from '../intent/router.ts';
+import type { Planner } from '../planner/index.ts';
 
 /** What the HTTP routes need from the rest of the service. */
 export interface HttpDeps {
   store: Store;
   engine: PipelineEngine;
   hub: RunEventHub;
+  planner: Planner;
   intents: IntentRouter;
   version: string;
   llmProvider: string;

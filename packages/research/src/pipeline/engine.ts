@@ -13,6 +13,7 @@ import type { Stage, StageContext, StageOutput } from './stage.ts';
 import { PipelineError } from './errors.ts';
 import { asksForChanges } from './feedback-intent.ts';
 import { distillRun } from './distill.ts';
+import type { Planner } from '../planner/index.ts';
 
 export interface Logger {
   info(obj: object, msg?: string): void;
@@ -22,6 +23,7 @@ export interface Logger {
 
 export interface EngineDeps {
   store: Store;
+  planner: Planner;
   llm: LLM;
   hub: RunEventHub;
   config: PipelineConfig;
@@ -239,6 +241,7 @@ export class PipelineEngine {
       llm,
       store,
       config,
+      planner: this.deps.planner,
       runDir,
       skills,
       memories,

@@ -5,6 +5,7 @@ import type { ArtefactKind } from '../store/artefacts.ts';
 import type { StageName } from './artefacts.ts';
 import type { RunEventPayloads } from './events.ts';
 import type { PipelineConfig } from './config.ts';
+import type { Planner } from '../planner/index.ts';
 
 /** What a stage can see and do while it runs. */
 export interface StageContext {
@@ -13,6 +14,8 @@ export interface StageContext {
   llm: LLM;
   store: Store;
   config: PipelineConfig;
+  /** The user's trainable planner (ranks candidate hypotheses once trained). */
+  planner: Planner;
   /** The run's private working directory (project, paper). */
   runDir: string;
   /** Top-k skills and memories retrieved for this stage. */

@@ -107,6 +107,18 @@ export const MIGRATIONS: readonly string[] = [
     INSERT INTO memories_fts(memories_fts, rowid, content) VALUES ('delete', old.rowid, old.content);
   END;
   `,
+  // 2: the trainable planner's weights, one row per training session (planner/).
+  `
+  CREATE TABLE planner_models (
+    user_id TEXT NOT NULL REFERENCES users(user_id),
+    version INTEGER NOT NULL,
+    weights_json TEXT NOT NULL,
+    trained_at TEXT NOT NULL,
+    pairs INTEGER NOT NULL,
+    metrics_json TEXT NOT NULL,
+    PRIMARY KEY (user_id, version)
+  );
+  `,
 ];
 
 /** Applies every migration the database has not seen yet, each in its own transaction. */

@@ -7,7 +7,7 @@ import { UserProfile } from '../../store/types.ts';
 const UserParams = z.object({ user_id: z.string().min(1).max(64) });
 
 /** Users, their profiles, skill banks and memories. */
-export function userRoutes(app: FastifyInstance, { store }: HttpDeps): void {
+export function userRoutes(app: FastifyInstance, { store, planner }: HttpDeps): void {
   app.post('/users', async (request, reply) => {
     const profile = validate(UserProfile, request.body, 'body');
     store.users.upsert(profile);
@@ -27,6 +27,16 @@ export function userRoutes(app: FastifyInstance, { store }: HttpDeps): void {
   app.get('/users/:user_id/skills', async (request) =>
     store.skills.list(requireUser(request.params).user_id),
   );
+  // Extension: train the user's planner from the queued feedback; see its state.
+  app.post('/users/:user_id/planner/train', async (request) => {
+    const user = requireUser(request.params);
+    const { interpretations: _i, ...result } = planner.train(user.user_id);
+    return result;
+  });
+  app.get('/users/:user_id/planner', async (request) =>
+    planner.status(requireUser(request.params).user_id),
+  );
+
   app.get('/users/:user_id/memories', async (request) =>
     store.memories.list(requireUser(request.params).user_id),
   );

@@ -44,6 +44,26 @@ export const ideationStage: Stage = {
       ideation.selected_id = selected.id;
       ideation.selection_reason = `Highest weighted novelty and feasibility for a ${user.risk_preference} risk preference.`;
     }
+    // Once trained on the user's feedback, the planner's ranking decides (unless the user
+    // just asked for a revision, which the model's answer already reflects).
+    const ranking = ctx.planner.rank(user.user_id, user, ideation.hypotheses);
+    const top = ranking.ranked[0]?.candidate;
+    if (ranking.version > 0 && top && !ctx.revisionFeedback) {
+      ctx.trace(
+        'planner_ranked',
+        `Your planner (v${ranking.version}) ranked "${top.title}" first`,
+        ranking.ranked.map((r) => `${r.candidate.id}: ${r.score.toFixed(2)}`).join(', '),
+        {
+          version: ranking.version,
+          order: ranking.ranked.map((r) => r.candidate.id),
+        },
+      );
+      if (top.id !== selected.id) {
+        selected = top;
+        ideation.selected_id = top.id;
+        ideation.selection_reason = `Preferred by your planner (v${ranking.version}), trained on your earlier feedback.`;
+      }
+    }
     ctx.trace('hypothesis_selected', `Selected: ${selected.title}`, selected.statement, {
       hypothesis_id: selected.id,
       reason: ideation.selection_reason,
