@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Store } from '../src/store/store.ts';
 import { MIGRATIONS, migrate } from '../src/store/migrations.ts';
+import { decayedUses } from '../src/store/fts.ts';
 
 function freshStore(): Store {
   const store = Store.open(':memory:');
@@ -85,4 +86,67 @@ test('the schema version is recorded and a newer database is refused', () => {
   migrate(store.db); // up to date: nothing to do
   store.db.pragma(`user_version = ${MIGRATIONS.length + 1}`);
   assert.throws(() => migrate(store.db), /newer than this build knows/);
+});
+
+test('near-duplicate skills and memories are not stored twice; usage fades with time unused', () => {
+  const store = freshStore();
+  const first = store.skills.add('u', {
+    name: 'Bootstrap confidence intervals',
+    description: 'd',
+    procedure: 'Resample the measured values with replacement and report percentile intervals.',
+    stage: 'analysis',
+    source_run_id: null,
+  });
+  const reworded = store.skills.add('u', {
+    name: 'Confidence intervals by bootstrap',
+    description: 'd',
+    procedure: 'Resample measured values with replacement, then report the percentile intervals.',
+    stage: 'analysis',
+    source_run_id: null,
+  });
+  assert.equal(reworded.created, false);
+  assert.equal(reworded.skill.skill_id, first.skill.skill_id);
+  const different = store.skills.add('u', {
+    name: 'Bootstrap the sample size',
+    description: 'd',
+    procedure: 'Simulate surveys of growing size until the interval is narrow enough.',
+    stage: 'planning',
+    source_run_id: null,
+  });
+  assert.equal(different.created, true);
+  assert.equal(
+    store.memories.add('u', {
+      kind: 'fact',
+      content: 'Works on coral reef bleaching in the Red Sea.',
+      source_run_id: null,
+    }).created,
+    true,
+  );
+  assert.equal(
+    store.memories.add('u', {
+      kind: 'fact',
+      content: 'works on the coral reef bleaching in Red Sea',
+      source_run_id: null,
+    }).created,
+    false,
+  );
+
+  const [hit] = store.skills.retrieve('u', 'percentile intervals', 1);
+  assert.equal(hit!.skill_id, first.skill.skill_id);
+  const stored = store.skills.list('u').find((s) => s.skill_id === first.skill.skill_id)!;
+  assert.equal(stored.uses, 1);
+  assert.ok(stored.last_used_at && Date.now() - Date.parse(stored.last_used_at) < 5000);
+
+  const now = Date.parse('2026-06-01T00:00:00Z');
+  assert.equal(decayedUses(8, '2026-06-01T00:00:00Z', '2026-01-01T00:00:00Z', now), 8);
+  assert.equal(
+    decayedUses(8, '2026-05-02T00:00:00Z', '2026-01-01T00:00:00Z', now),
+    4,
+    'half after 30 days',
+  );
+  assert.equal(
+    decayedUses(8, null, '2026-04-02T00:00:00Z', now),
+    2,
+    'never used: counted from creation',
+  );
 });

@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { Memory, MemoryKind } from './types.ts';
-import { fingerprint, retrieveRanked } from './fts.ts';
+import { fingerprint, NEAR_DUPLICATE, retrieveRanked, similarity } from './fts.ts';
 import { newMemoryId, nowIso } from './ids.ts';
 
 /** The per-user memory module: facts, preferences and outcomes, searchable with FTS5/BM25. */
@@ -17,11 +17,16 @@ export class MemoryRepository {
       .prepare('SELECT * FROM memories WHERE user_id = ? AND fingerprint = ?')
       .get(userId, fp) as Memory | undefined;
     if (existing) return { memory: strip(existing), created: false };
+    const near = this.list(userId).find(
+      (m) => similarity(m.content, memory.content) >= NEAR_DUPLICATE,
+    );
+    if (near) return { memory: near, created: false };
     const row: Memory = {
       memory_id: newMemoryId(),
       user_id: userId,
       uses: 0,
       created_at: nowIso(),
+      last_used_at: null,
       ...memory,
     };
     this.db
@@ -45,7 +50,7 @@ export class MemoryRepository {
   retrieve(userId: string, query: string, k: number): Memory[] {
     return retrieveRanked<Memory & Record<string, unknown>>(
       this.db,
-      { table: 'memories', idColumn: 'memory_id', fallbackOrder: 'rowid DESC' },
+      { table: 'memories', idColumn: 'memory_id' },
       userId,
       query,
       k,

@@ -119,6 +119,11 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (user_id, version)
   );
   `,
+  // 3: when skills and memories were last retrieved, so unused ones fade in the ranking.
+  `
+  ALTER TABLE skills ADD COLUMN last_used_at TEXT;
+  ALTER TABLE memories ADD COLUMN last_used_at TEXT;
+  `,
 ];
 
 /** Applies every migration the database has not seen yet, each in its own transaction. */

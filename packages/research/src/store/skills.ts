@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { Skill } from './types.ts';
-import { fingerprint, retrieveRanked } from './fts.ts';
+import { fingerprint, NEAR_DUPLICATE, retrieveRanked, similarity } from './fts.ts';
 import { newSkillId, nowIso } from './ids.ts';
 
 export interface NewSkill {
@@ -25,11 +25,18 @@ export class SkillRepository {
       .prepare('SELECT * FROM skills WHERE user_id = ? AND fingerprint = ?')
       .get(userId, fp) as (Skill & { rowid: number }) | undefined;
     if (existing) return { skill: strip(existing), created: false };
+    // A reworded copy of a skill the user has is the same skill.
+    const text = `${skill.name} ${skill.procedure}`;
+    const near = this.list(userId).find(
+      (s) => similarity(`${s.name} ${s.procedure}`, text) >= NEAR_DUPLICATE,
+    );
+    if (near) return { skill: near, created: false };
     const row: Skill = {
       skill_id: newSkillId(),
       user_id: userId,
       uses: 0,
       created_at: nowIso(),
+      last_used_at: null,
       ...skill,
     };
     this.db
@@ -56,7 +63,7 @@ export class SkillRepository {
   retrieve(userId: string, query: string, k: number): Skill[] {
     return retrieveRanked<Skill & Record<string, unknown>>(
       this.db,
-      { table: 'skills', idColumn: 'skill_id', fallbackOrder: 'uses DESC, rowid DESC' },
+      { table: 'skills', idColumn: 'skill_id' },
       userId,
       query,
       k,

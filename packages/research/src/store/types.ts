@@ -67,6 +67,8 @@ export interface Skill {
   source_run_id: string | null;
   uses: number;
   created_at: string;
+  /** When it was last retrieved for a stage (its usage count fades from then). */
+  last_used_at: string | null;
 }
 
 export const MEMORY_KINDS = ['fact', 'preference', 'outcome'] as const;
@@ -81,6 +83,7 @@ export interface Memory {
   source_run_id: string | null;
   uses: number;
   created_at: string;
+  last_used_at: string | null;
 }
 
 export interface FeedbackEntry {
