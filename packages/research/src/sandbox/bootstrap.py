@@ -1,17 +1,21 @@
 """Sandbox bootstrap (started by python-runner.ts through unshare).
 
 It runs as pid 1 of fresh user, network, pid, mount and IPC namespaces. It checks that it really
-is isolated, applies the resource limits, reports "ready" on the status pipe, then forks a
-worker that runs the project's entry with runpy. It stays behind as a small supervisor because
-a pid-1 process ignores signals whose action is the default (so SIGXCPU would not stop it), and
-unshare turns a child killed by a signal into a plain "exit 1"; the supervisor reports the
-worker's real exit code or signal instead. When the supervisor exits, the kernel kills every
-process left in the pid namespace, so nothing the project started outlives the run.
+is isolated, builds the filesystem jail and moves into it (jail.py), drops every capability,
+checks that the root it now sees is the jail, applies the resource limits, reports "ready" on
+the status pipe, then forks a worker that runs the project's entry with runpy. It stays behind
+as a small supervisor because a pid-1 process ignores signals whose action is the default (so
+SIGXCPU would not stop it), and unshare turns a child killed by a signal into a plain "exit 1";
+the supervisor reports the worker's real exit code or signal instead. When the supervisor
+exits, the kernel kills every process left in the pid namespace, so nothing the project started
+outlives the run.
 
-argv[1]: JSON {"entry", "work_dir", "limits": {...}, "host_namespaces": {"net": "net:[...]", ...}}
+argv[1]: JSON {"entry", "limits": {...}, "host_namespaces": {"net": "net:[...]", ...},
+               "jail": {"dirs", "mounts", "symlinks", "workDir"}} (isolation.ts, jail.ts)
 fd 3:    status pipe to the parent, JSON lines:
-         {"event": "ready"} then {"event": "exit", "code": n} or {"event": "signal", "signal": name};
-         {"event": "error", "message": ...} instead when isolation is missing (nothing runs).
+         {"event": "ready"} then {"event": "exit", "code": n} or {"event": "signal", "signal": x};
+         {"event": "error", "message": ...} instead when isolation or the jail is missing
+         (nothing runs).
 """
 
 import json
@@ -19,6 +23,8 @@ import os
 import resource
 import signal
 import sys
+
+import jail
 
 STATUS_FD = 3
 # Distinct from anything the entry is likely to return, for "did not run".
@@ -63,12 +69,13 @@ def apply_limits(limits):
 
 
 def run_entry(config):
-    """The worker: becomes the project's __main__, as `python entry.py` run from work_dir would."""
+    """The worker: becomes the project's __main__, as `python entry.py` in the work dir would."""
     os.close(STATUS_FD)
-    work_dir = config["work_dir"]
+    work_dir = config["jail"]["workDir"]
     os.chdir(work_dir)
     sys.argv = [config["entry"]]
-    # Replaces this bootstrap's own directory, which Python put first on the path.
+    # Replaces this bootstrap's own directory (not even visible in the jail), which Python put
+    # first on the path.
     sys.path[0] = work_dir
     import runpy
 
@@ -95,19 +102,34 @@ def supervise(worker):
     os._exit(code)
 
 
+def enter_jail(config):
+    """Builds the jail, moves into it and drops privileges; returns why it failed, or None."""
+    host_root = os.stat("/")
+    try:
+        jail.build(config["jail"], config["limits"]["maxProcesses"])
+        jail.drop_privileges()
+    except OSError as err:
+        return f"cannot build the filesystem jail: {err}"
+    # This file is on the host's filesystem: seeing it would mean the host is still reachable.
+    return jail.problem(config["jail"], (host_root.st_dev, host_root.st_ino), __file__)
+
+
 def main():
     config = json.loads(sys.argv[1])
-    problem = isolation_problem(config["host_namespaces"])
+    # Namespaces first: the jail's mounts must never be attempted in the host's mount namespace.
+    problem = isolation_problem(config["host_namespaces"]) or enter_jail(config)
     if problem:
         send({"event": "error", "message": problem})
         os._exit(NOT_ISOLATED_EXIT)
-    # Before the fork, so "ready" means isolated and limited; the worker inherits the limits.
+    # Before the fork, so "ready" means isolated, jailed and limited; the worker inherits it all.
     apply_limits(config["limits"])
     send({"event": "ready"})
     worker = os.fork()
     if worker == 0:
         run_entry(config)  # exceptions propagate and print their traceback, as usual
         return
+    # The worker (same uid, no capabilities) must not ptrace the supervisor to forge its status.
+    jail.make_undumpable()
     supervise(worker)
 
 

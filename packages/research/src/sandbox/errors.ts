@@ -1,7 +1,7 @@
 /** Stable codes of the errors the sandbox raises, with what each means. */
 export const SANDBOX_ERROR_CODES = {
   sandbox_unavailable:
-    'the isolated environment (user, network and pid namespaces) or the interpreter could not be set up; nothing was run',
+    'the isolated environment (namespaces, filesystem jail) or the interpreter could not be set up; nothing was run',
   invalid_project: 'a project file path, extension or entry is not allowed; nothing was written',
   unsafe_path: 'a path escapes the work directory or goes through a symlink',
   result_missing: 'the run did not write the expected result file',

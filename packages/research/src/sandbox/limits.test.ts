@@ -10,6 +10,7 @@ test('fills in the documented defaults', () => {
     maxFileBytes: 32 * 1024 ** 2,
     maxProcesses: 64,
     maxOutputBytes: 64 * 1024,
+    tmpBytes: 64 * 1024 ** 2,
   });
   assert.deepEqual(resolveLimits({ timeoutMs: 5, cpuSeconds: undefined }), {
     ...DEFAULT_LIMITS,

@@ -19,6 +19,8 @@ export const SandboxLimits = z.object({
   maxProcesses: positiveInt,
   /** Bytes kept of stdout and of stderr, each; the tail is kept. */
   maxOutputBytes: positiveInt,
+  /** Size of the run's private /tmp, a tmpfs (so it is memory, on top of memoryBytes). */
+  tmpBytes: positiveInt,
 });
 export type SandboxLimits = z.infer<typeof SandboxLimits>;
 
@@ -30,6 +32,7 @@ export const DEFAULT_LIMITS: Readonly<SandboxLimits> = Object.freeze({
   maxFileBytes: 32 * 1024 ** 2,
   maxProcesses: 64,
   maxOutputBytes: 64 * 1024,
+  tmpBytes: 64 * 1024 ** 2,
 });
 
 /** Fills in defaults and validates; throws a ZodError on a non-positive or fractional limit. */

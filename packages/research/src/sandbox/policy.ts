@@ -8,8 +8,8 @@ export const ALLOWED_THIRD_PARTY = ['numpy'] as const;
 
 /**
  * Denied modules (a name denies its submodules too), with the reason shown to the model.
- * `shutil` is deliberately allowed: it only wraps file operations `os` already offers, and the
- * sandbox is not a filesystem jail; it starts no processes and opens no sockets.
+ * `shutil` is deliberately allowed: it only wraps file operations `os` already offers, the
+ * filesystem jail bounds what either can reach, and it starts no processes and opens no sockets.
  */
 export const DENIED_MODULES: Readonly<Record<string, string>> = {
   // Network.

@@ -1,11 +1,24 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, mkdtemp, readdir, readFile, readlink, rm, stat, writeFile } from 'node:fs/promises';
+import {
+  chmod,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  readlink,
+  realpath,
+  rm,
+  stat,
+  writeFile,
+} from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
-import { tmpdir } from 'node:os';
+import { release, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { after, before, describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import {
   InvalidProjectError,
@@ -14,8 +27,12 @@ import {
   SandboxUnavailableError,
   UnsafePathError,
 } from './errors.ts';
+import { readHostNamespaces, sandboxArgs } from './isolation.ts';
+import { hostFacts, planJail, type JailPlan } from './jail.ts';
+import { resolveLimits } from './limits.ts';
 import { readResultFile, runPythonProject, type RunOptions } from './python-runner.ts';
-import { resolvePython } from './python-interpreter.ts';
+import { describePython, resolvePython } from './python-interpreter.ts';
+import { runSandboxProcess } from './sandbox-process.ts';
 
 const run = promisify(execFile);
 let root: string;
@@ -49,6 +66,35 @@ async function results(workDirPath: string): Promise<Record<string, unknown>> {
     string,
     unknown
   >;
+}
+
+/**
+ * Python that runs each `label: expression` and prints JSON of "ok" or the errno name it failed
+ * with; `after` lines can add more to `out`, `before` lines set up names the expressions use.
+ */
+function probes(cases: Record<string, string>, after: string[] = [], before: string[] = []) {
+  return [
+    'import errno, json, os, sys',
+    ...before,
+    'out = {}',
+    'def attempt(label, fn):',
+    '    try:',
+    '        fn()',
+    '        out[label] = "ok"',
+    '    except OSError as e:',
+    '        out[label] = errno.errorcode.get(e.errno, str(e.errno))',
+    ...Object.entries(cases).map(
+      ([label, expression]) => `attempt(${JSON.stringify(label)}, lambda: ${expression})`,
+    ),
+    ...after,
+    'print(json.dumps(out))',
+  ].join('\n');
+}
+
+/** Linux >= 6.14 has a pid_max per pid namespace, which caps processes even for real root. */
+function perNamespacePidMax(): boolean {
+  const [major = 0, minor = 0] = release().split('.').map(Number);
+  return major > 6 || (major === 6 && minor >= 14);
 }
 
 /** Host processes whose command line mentions `needle` (the bootstrap's argv holds the workDir). */
@@ -113,7 +159,7 @@ describe('runPythonProject', () => {
       'R = resource',
       'out = {',
       '  "env": dict(os.environ), "cwd": os.getcwd(), "path0": sys.path[0], "argv": sys.argv,',
-      '  "pid": os.getpid(), "uid": os.getuid(), "hash_randomization": sys.flags.hash_randomization,',
+      '  "ppid": os.getppid(), "uid": os.getuid(), "hash_randomization": sys.flags.hash_randomization,',
       '  "no_user_site": sys.flags.no_user_site, "no_bytecode": sys.flags.dont_write_bytecode,',
       '  "limits": {n: R.getrlimit(getattr(R, n)) for n in',
       '             ["RLIMIT_CPU", "RLIMIT_AS", "RLIMIT_FSIZE", "RLIMIT_NPROC", "RLIMIT_CORE"]},',
@@ -133,22 +179,22 @@ describe('runPythonProject', () => {
     const python = await resolvePython();
     assert.deepEqual(out.env, {
       PATH: `${python.slice(0, python.lastIndexOf('/'))}:/usr/local/bin:/usr/bin:/bin`,
-      HOME: result.workDir,
+      HOME: '/work',
       LANG: 'C.UTF-8',
-      TMPDIR: join(result.workDir, 'tmp'),
+      TMPDIR: '/tmp',
       PYTHONHASHSEED: '0',
       PYTHONUNBUFFERED: '1',
       OPENBLAS_NUM_THREADS: '1',
       OMP_NUM_THREADS: '1',
       MKL_NUM_THREADS: '1',
     });
-    assert.equal(out.cwd, result.workDir);
-    assert.equal(out.path0, result.workDir);
+    assert.equal(out.cwd, '/work', 'the work directory, as the jail shows it');
+    assert.equal(out.path0, '/work');
     assert.deepEqual(out.argv, ['main.py']);
     assert.equal(out.hash_randomization, 0, 'PYTHONHASHSEED=0 must take effect');
     assert.equal(out.no_user_site, 1);
     assert.equal(out.no_bytecode, 1);
-    assert.equal(out.pid, 2, 'the entry runs as the worker under the pid-1 supervisor');
+    assert.equal(out.ppid, 1, 'the entry runs as the worker under the pid-1 supervisor');
     assert.equal(out.uid, 0, 'mapped to root of its own user namespace');
     assert.deepEqual(out.limits, {
       RLIMIT_CPU: [7, 8],
@@ -161,8 +207,7 @@ describe('runPythonProject', () => {
     for (const kind of ['net', 'pid', 'user']) {
       assert.notEqual(ns[kind], await readlink(`/proc/self/ns/${kind}`));
     }
-    assert.ok(existsSync(join(result.workDir, 'tmp')));
-    assert.ok(!existsSync(join(result.workDir, '__pycache__')), 'no .pyc written');
+    assert.deepEqual(await readdir(result.workDir), ['main.py', 'results.json'], 'no .pyc written');
   });
 
   test('reports exit codes and tracebacks', async () => {
@@ -320,15 +365,6 @@ describe('runPythonProject', () => {
     assert.ok(!result.stdout.includes('line 000000'));
   });
 
-  test('is not a filesystem jail: host files stay readable (documented in README)', async () => {
-    // Pins the documented limit of this version: if a filesystem jail is added, update README.
-    const result = await runPythonProject(
-      project('print(open("/etc/passwd").readline().split(":")[0])\n'),
-    );
-    assert.equal(result.exitCode, 0, result.stderr);
-    assert.equal(result.stdout, 'root\n');
-  });
-
   test('caps processes with RLIMIT_NPROC when the service is unprivileged', async (t) => {
     // As real root the kernel exempts the process from RLIMIT_NPROC, so run this one as nobody.
     let extra: Partial<RunOptions> = {};
@@ -365,6 +401,186 @@ describe('runPythonProject', () => {
     // created), the supervisor, the worker and three children.
     assert.equal(result.stdout, '3\n');
     assert.ok(result.durationMs < 3000, 'the sleeping children die with the namespace');
+  });
+  test('caps a fork bomb at maxProcesses; it ends quickly and the host can still fork', async (t) => {
+    if (process.getuid?.() === 0 && !perNamespacePidMax()) {
+      t.skip('as root only a per-namespace pid_max (Linux >= 6.14) caps processes; see README');
+      return;
+    }
+    // What the static check forbids (os.fork), run as the runner would run it unchecked.
+    const options = project('import os\nwhile True:\n    os.fork()\n', {
+      limits: { maxProcesses: 16, timeoutMs: 10_000 },
+    });
+    let finished = false;
+    const running = runPythonProject(options).finally(() => (finished = true));
+    let peak = 0;
+    let slowestSpawnMs = 0;
+    while (!finished) {
+      peak = Math.max(peak, (await processesMentioning(options.workDir)).length);
+      const started = performance.now();
+      await run('/bin/true');
+      slowestSpawnMs = Math.max(slowestSpawnMs, performance.now() - started);
+    }
+    const result = await running;
+    // The entry itself gets EAGAIN from fork and dies of it; the whole namespace goes with it.
+    assert.equal(result.timedOut, false);
+    assert.equal(result.exitCode, 1);
+    assert.match(result.stderr, /BlockingIOError: \[Errno 11\] Resource temporarily unavailable/);
+    assert.ok(result.durationMs < 5000, `took ${result.durationMs} ms`);
+    // 16 in the pid namespace (as root) or in the user namespace (unprivileged, which counts
+    // unshare too), plus unshare, which is outside the pid namespace.
+    assert.ok(peak <= 17, `${peak} processes at once`);
+    assert.ok(slowestSpawnMs < 2000, `the host took ${slowestSpawnMs} ms to start a process`);
+    assert.deepEqual(await processesMentioning(options.workDir), [], 'no process survives the run');
+  });
+});
+
+describe('filesystem jail', () => {
+  test('shows only the jail: no host files, no other runs, no host root through /proc', async () => {
+    const other = await runPythonProject(project('open("secret.txt", "w").write("other run")\n'));
+    const serviceFile = join(root, 'service-secret.txt');
+    await writeFile(serviceFile, 'secret');
+    const options = project('');
+    const install = await describePython();
+    const main = probes(
+      {
+        'read /etc/passwd': 'open("/etc/passwd")',
+        'list /root': 'os.listdir("/root")',
+        'read /root/.bashrc': 'open("/root/.bashrc")',
+        'read /proc/1/root/etc/passwd': 'open("/proc/1/root/etc/passwd")',
+        'list /proc/1/root': 'os.listdir("/proc/1/root")',
+        'read /proc/self/root/etc/passwd': 'open("/proc/self/root/etc/passwd")',
+        'read a file of the service': `open(${JSON.stringify(serviceFile)})`,
+        'read another run': `open(${JSON.stringify(join(other.workDir, 'secret.txt'))})`,
+        'read the service code': `open(${JSON.stringify(fileURLToPath(import.meta.url))})`,
+        'read own files by their host path': `open(${JSON.stringify(join(options.workDir, 'main.py'))})`,
+        'read own files at /work': 'open("/work/main.py")',
+        'import numpy': '__import__("numpy").ones(3).sum()',
+      },
+      [
+        'out["/"] = sorted(os.listdir("/"))',
+        'out["/dev"] = sorted(os.listdir("/dev"))',
+        'out["/etc"] = sorted(os.listdir("/etc"))',
+        'out["/proc"] = len([p for p in os.listdir("/proc") if p.isdigit()])',
+      ],
+    );
+    const result = await runPythonProject({
+      ...options,
+      files: [{ path: 'main.py', content: main }],
+    });
+    assert.equal(result.exitCode, 0, result.stderr);
+    const out = JSON.parse(result.stdout) as Record<string, unknown>;
+    // Directories that only lead to a mount point (/root/.pyenv/...) can be passed, not listed.
+    const underRoot = install.prefixes.some((p) => p.startsWith('/root/'));
+    const { '/': top, '/dev': dev, '/etc': etc, '/proc': procs, ...probed } = out;
+    assert.deepEqual(probed, {
+      'read /etc/passwd': 'ENOENT',
+      'list /root': underRoot ? 'EACCES' : 'ENOENT',
+      'read /root/.bashrc': 'ENOENT',
+      // pid 1 is the supervisor, which is not dumpable; the worker's own root is the jail.
+      'read /proc/1/root/etc/passwd': 'EACCES',
+      'list /proc/1/root': 'EACCES',
+      'read /proc/self/root/etc/passwd': 'ENOENT',
+      'read a file of the service': 'ENOENT',
+      'read another run': 'ENOENT',
+      'read the service code': 'ENOENT',
+      'read own files by their host path': 'ENOENT',
+      'read own files at /work': 'ok',
+      'import numpy': 'ok',
+    });
+    const plan = planJail(await hostFacts(install), '/unused', 1);
+    const planned = [
+      ...plan.dirs,
+      ...plan.mounts.map((m) => ({ path: m.target })),
+      ...plan.symlinks,
+    ];
+    assert.deepEqual(top, [...new Set(planned.map((e) => e.path.split('/')[1]!))].sort());
+    assert.deepEqual(dev, ['fd', 'null', 'stderr', 'stdin', 'stdout', 'urandom', 'zero']);
+    assert.ok((etc as string[]).every((name) => ['alternatives', 'ld.so.cache'].includes(name)));
+    assert.equal(procs, 2, 'the supervisor and the worker');
+  });
+
+  test('writes land only in /work and the private /tmp', async () => {
+    const name = `sandbox-jail-probe-${process.pid}-${counter}.txt`;
+    const main = probes(
+      {
+        'write /': 'open("/new.txt", "w")',
+        'write /usr': 'open("/usr/new.txt", "w")',
+        'write the interpreter': 'open(sys.prefix + "/new.txt", "w")',
+        'write /etc/passwd': 'open("/etc/passwd", "w")',
+        'write /dev': 'open("/dev/new", "w")',
+        'write /proc/sys': 'open("/proc/sys/kernel/core_pattern", "w")',
+        'chmod /': 'os.chmod("/", 0o777)',
+        'write /work': 'open("/work/out.txt", "w").write("from the jail")',
+        'write the cwd': 'open("cwd.txt", "w").write("cwd")',
+        'write /tmp': `open("/tmp/${name}", "w").write("in tmp")`,
+        'write /dev/null': 'open("/dev/null", "w").write("x")',
+      },
+      [`out["read /tmp"] = open("/tmp/${name}").read()`],
+    );
+    const result = await runPythonProject(project(main));
+    assert.equal(result.exitCode, 0, result.stderr);
+    assert.deepEqual(JSON.parse(result.stdout), {
+      'write /': 'EROFS',
+      'write /usr': 'EROFS',
+      'write the interpreter': 'EROFS',
+      'write /etc/passwd': 'EROFS',
+      'write /dev': 'EROFS',
+      'write /proc/sys': 'EROFS',
+      'chmod /': 'EROFS',
+      'write /work': 'ok',
+      'write the cwd': 'ok',
+      'write /tmp': 'ok',
+      'write /dev/null': 'ok',
+      'read /tmp': 'in tmp',
+    });
+    assert.equal(await readFile(join(result.workDir, 'out.txt'), 'utf8'), 'from the jail');
+    assert.equal(await readFile(join(result.workDir, 'cwd.txt'), 'utf8'), 'cwd');
+    assert.equal(existsSync(join('/tmp', name)), false, "the jail's /tmp is not the host's");
+  });
+
+  test('the project cannot undo the jail: no capabilities, mount and chroot refused', async () => {
+    const main = probes(
+      {
+        'remount /usr writable':
+          'call(libc.mount, None, b"/usr", None, MS_REMOUNT | MS_BIND, None)',
+        'mount a tmpfs': 'call(libc.mount, b"tmpfs", b"/usr", b"tmpfs", 0, None)',
+        'unmount /proc': 'call(libc.umount2, b"/proc", 2)',
+        chroot: 'os.chroot("/tmp")',
+        'make a device': 'os.mknod("/tmp/null", 0o20666, os.makedev(1, 3))',
+        'raise pid_max': 'open("/proc/sys/kernel/pid_max", "w").write("4000000")',
+      },
+      [
+        'out["status"] = [l.strip() for l in open("/proc/self/status")',
+        '                 if l.startswith(("Cap", "NoNewPrivs"))]',
+      ],
+      [
+        'import ctypes',
+        'libc = ctypes.CDLL(None, use_errno=True)',
+        'MS_REMOUNT, MS_BIND = 0x20, 0x1000',
+        'def call(fn, *args):',
+        '    if fn(*args) != 0:',
+        '        raise OSError(ctypes.get_errno(), "failed")',
+      ],
+    );
+    const result = await runPythonProject(project(main));
+    assert.equal(result.exitCode, 0, result.stderr);
+    assert.deepEqual(JSON.parse(result.stdout), {
+      'remount /usr writable': 'EPERM',
+      'mount a tmpfs': 'EPERM',
+      'unmount /proc': 'EPERM',
+      chroot: 'EPERM',
+      'make a device': 'EPERM',
+      'raise pid_max': 'EROFS',
+      status: [
+        'CapInh:\t0000000000000000',
+        'CapPrm:\t0000000000000000',
+        'CapEff:\t0000000000000000',
+        'CapBnd:\t0000000000000000',
+        'CapAmb:\t0000000000000000',
+        'NoNewPrivs:\t1',
+      ],
+    });
   });
 });
 
@@ -485,10 +701,63 @@ describe('fails closed', () => {
       'while [ "$1" != "--" ]; do shift; done\nshift\nexec "$@"',
     );
     const options = project(marker, { unshare });
+    const mounts = await readFile('/proc/self/mountinfo', 'utf8');
     await assert.rejects(
       runPythonProject(options),
       /not isolated: still in the host's \w+ namespace/,
     );
     assert.equal(existsSync(join(options.workDir, 'ran.txt')), false, 'the entry never ran');
+    // The namespace check comes first, so no jail mount was attempted on the host.
+    assert.equal(await readFile('/proc/self/mountinfo', 'utf8'), mounts);
+  });
+
+  /** Runs `marker` through the real unshare and bootstrap with a jail plan changed by `change`. */
+  async function runWithPlan(change: (plan: JailPlan) => JailPlan) {
+    const dir = workDir();
+    await mkdir(dir, { recursive: true });
+    await writeFile(join(dir, 'main.py'), marker);
+    const install = await describePython();
+    const limits = resolveLimits();
+    const jail = change(planJail(await hostFacts(install), await realpath(dir), limits.tmpBytes));
+    const hostNamespaces = await readHostNamespaces();
+    const run = runSandboxProcess({
+      command: 'unshare',
+      args: sandboxArgs(install.executable, { entry: 'main.py', limits, hostNamespaces, jail }),
+      env: { PATH: '/usr/bin:/bin' },
+      workDir: dir,
+      limits,
+      signal: undefined,
+    });
+    return { dir, run };
+  }
+
+  test('when the jail cannot be built', async () => {
+    const { dir, run } = await runWithPlan((plan) => ({
+      ...plan,
+      mounts: [
+        ...plan.mounts,
+        { kind: 'bind', source: '/no/such/dir', target: '/opt', writable: false, device: false },
+      ],
+    }));
+    await assert.rejects(run, (err: unknown) => {
+      assert.ok(err instanceof SandboxUnavailableError);
+      assert.match(err.message, /cannot build the filesystem jail: .*\/no\/such\/dir/);
+      return true;
+    });
+    assert.equal(existsSync(join(dir, 'ran.txt')), false, 'the entry never ran');
+  });
+
+  test('when the jail would show the host: the self-check refuses it', async () => {
+    // A plan that mounts the host's /etc, as a mistake in jail.ts could.
+    const { dir, run } = await runWithPlan((plan) => ({
+      ...plan,
+      dirs: plan.dirs.filter((d) => d.path !== '/etc'),
+      mounts: [
+        { kind: 'bind', source: '/etc', target: '/etc', writable: false, device: false },
+        ...plan.mounts.filter((m) => !m.target.startsWith('/etc/')),
+      ],
+    }));
+    await assert.rejects(run, /not isolated: the host's \/etc\/passwd is visible/);
+    assert.equal(existsSync(join(dir, 'ran.txt')), false, 'the entry never ran');
   });
 });

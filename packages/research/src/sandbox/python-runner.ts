@@ -1,14 +1,15 @@
-// Runs a generated Python project inside namespaces (no network, own pids) under resource
-// limits and a wall-clock timeout. It is not a filesystem jail: see README.md for what is and
-// is not contained.
+// Runs a generated Python project inside namespaces (no network, own pids) and a filesystem
+// jail, under resource limits and a wall-clock timeout. See README.md for what is and is not
+// contained.
 import { mkdir, realpath } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { ResultMissingError } from './errors.ts';
 import { readHostNamespaces, sandboxArgs } from './isolation.ts';
+import { hostFacts, JAIL_TMP_DIR, JAIL_WORK_DIR, planJail } from './jail.ts';
 import { resolveLimits, type SandboxLimits } from './limits.ts';
 import { validateProject, type ProjectFile } from './project-files.ts';
-import { resolvePython } from './python-interpreter.ts';
-import { ensureRealDir, readFileInside, writeFileInside } from './safe-fs.ts';
+import { describePython } from './python-interpreter.ts';
+import { readFileInside, writeFileInside } from './safe-fs.ts';
 import { runSandboxProcess, type SandboxRunResult } from './sandbox-process.ts';
 
 export type { SandboxRunResult } from './sandbox-process.ts';
@@ -18,7 +19,10 @@ export interface RunOptions {
   files: ProjectFile[];
   /** Entry script, one of `files`, e.g. 'main.py'. */
   entry: string;
-  /** Created if missing; the files are written there and the run's cwd and HOME point to it. */
+  /**
+   * Created if missing; the files are written there. The run sees it as /work (its cwd and
+   * HOME) and sees nothing else of the host's filesystem but the interpreter and NumPy.
+   */
   workDir: string;
   limits?: Partial<SandboxLimits>;
   signal?: AbortSignal;
@@ -30,20 +34,24 @@ export interface RunOptions {
 
 /**
  * Writes the project into workDir and runs its entry isolated (fresh user, network, pid, mount
- * and IPC namespaces) under limits; throws SandboxUnavailableError rather than run unisolated.
+ * and IPC namespaces, filesystem jail) under limits; throws SandboxUnavailableError rather than
+ * run unisolated.
  */
 export async function runPythonProject(options: RunOptions): Promise<SandboxRunResult> {
   validateProject(options.files, options.entry);
   const limits = resolveLimits(options.limits);
   if (options.signal?.aborted) return notStarted(resolve(options.workDir));
-  const [python, hostNamespaces] = await Promise.all([
-    resolvePython(options.python),
+  const [install, hostNamespaces] = await Promise.all([
+    describePython(options.python),
     readHostNamespaces(),
   ]);
+  const facts = await hostFacts(install);
   const workDir = await prepareWorkDir(options.workDir, options.files);
   if (options.signal?.aborted) return notStarted(workDir);
-  const env = sandboxEnv(python, workDir);
-  const args = sandboxArgs(python, { entry: options.entry, workDir, limits, hostNamespaces });
+  const python = install.executable;
+  const jail = planJail(facts, workDir, limits.tmpBytes);
+  const env = sandboxEnv(python);
+  const args = sandboxArgs(python, { entry: options.entry, limits, hostNamespaces, jail });
   return runSandboxProcess({
     command: options.unshare ?? 'unshare',
     args,
@@ -75,16 +83,16 @@ async function prepareWorkDir(requested: string, files: ProjectFile[]): Promise<
   await mkdir(requested, { recursive: true, mode: 0o755 });
   const workDir = await realpath(requested);
   for (const file of files) await writeFileInside(workDir, file.path, file.content);
-  await ensureRealDir(workDir, 'tmp');
   return workDir;
 }
 
-function sandboxEnv(python: string, workDir: string): Record<string, string> {
+// Paths as the run sees them inside the jail (the interpreter is mounted at its host path).
+function sandboxEnv(python: string): Record<string, string> {
   return {
     PATH: `${dirname(python)}:/usr/local/bin:/usr/bin:/bin`,
-    HOME: workDir,
+    HOME: JAIL_WORK_DIR,
     LANG: 'C.UTF-8',
-    TMPDIR: join(workDir, 'tmp'),
+    TMPDIR: JAIL_TMP_DIR,
     PYTHONHASHSEED: '0',
     // Output reaches the pipe as it is printed, so a killed run still shows its last lines.
     PYTHONUNBUFFERED: '1',
