@@ -7,14 +7,20 @@ import { userRoutes } from './routes/users.ts';
 import { runRoutes } from './routes/runs.ts';
 import { streamRoutes } from './routes/stream.ts';
 import { intentRoutes } from './routes/intent.ts';
+import { registerWebUI } from './static.ts';
 
 export interface AppOptions {
   logLevel?: string;
   /** Largest accepted request body in bytes (default 1 MiB). */
   bodyLimit?: number;
+  /** The built web app served at `/` (default `packages/research/web/dist`). */
+  webDistDir?: string;
 }
 
-/** Builds the HTTP app: every route under `/api`, CORS for the one UI origin, `{detail}` errors. */
+/**
+ * Builds the HTTP app: every route under `/api`, the web app at `/`, CORS for the one UI
+ * origin, `{detail}` errors.
+ */
 export async function buildApp(deps: HttpDeps, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: options.logLevel ?? 'info' },
@@ -22,9 +28,6 @@ export async function buildApp(deps: HttpDeps, options: AppOptions = {}): Promis
     requestTimeout: 120_000,
   });
   app.setErrorHandler(errorHandler);
-  app.setNotFoundHandler((request, reply) => {
-    void reply.status(404).send({ detail: 'Not Found' });
-  });
   await app.register(cors, {
     // Answer with the header only for the one UI origin; other origins get no CORS headers.
     origin: (origin, callback) => callback(null, origin === deps.uiOrigin),
@@ -41,5 +44,7 @@ export async function buildApp(deps: HttpDeps, options: AppOptions = {}): Promis
     },
     { prefix: '/api' },
   );
+  // Also installs the not-found handler: JSON 404 under /api, the app's index.html elsewhere.
+  await registerWebUI(app, options.webDistDir);
   return app;
 }
