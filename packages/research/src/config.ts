@@ -32,6 +32,12 @@ const Env = z.object({
   RESEARCH_SANDBOX_MEMORY_MB: intIn(64, 65536, 1024),
   RESEARCH_LATEX_TIMEOUT_MS: intIn(1000, 600_000, 120_000),
   RESEARCH_RUN_TOKEN_BUDGET: intIn(0, 1_000_000_000, 2_000_000),
+  RESEARCH_PAPER_MAX_PAGES: intIn(1, 200, 8),
+  RESEARCH_CITATIONS: z.enum(['none', 'openalex', 'semantic_scholar', 'both']).default('none'),
+  RESEARCH_OPENALEX_MAILTO: z.email().optional(),
+  RESEARCH_OPENALEX_BASE_URL: z.url().optional(),
+  RESEARCH_SEMANTIC_SCHOLAR_API_KEY: z.string().optional(),
+  RESEARCH_SEMANTIC_SCHOLAR_BASE_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -41,12 +47,22 @@ export interface ResearchConfig {
   uiOrigin: string;
   dataDir: string;
   llm: LLMSettings;
+  citations: {
+    provider: 'none' | 'openalex' | 'semantic_scholar' | 'both';
+    openalexMailto?: string;
+    openalexBaseUrl?: string;
+    semanticScholarApiKey?: string;
+    semanticScholarBaseUrl?: string;
+  };
   logLevel: string;
   pipeline: PipelineConfig;
 }
 
 /** Settings that hold secrets: each may be given as `NAME_FILE` or a Key Vault reference. */
-export const SECRET_SETTINGS = ['RESEARCH_LLM_API_KEY'] as const;
+export const SECRET_SETTINGS = [
+  'RESEARCH_LLM_API_KEY',
+  'RESEARCH_SEMANTIC_SCHOLAR_API_KEY',
+] as const;
 
 /** Resolves the secret settings (files, Key Vault), then reads the configuration. */
 export async function loadConfigFromEnvironment(
@@ -78,6 +94,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ResearchConfig
     uiOrigin: e.RESEARCH_UI_ORIGIN.replace(/\/$/, ''),
     dataDir,
     llm,
+    citations: {
+      provider: e.RESEARCH_CITATIONS,
+      openalexMailto: e.RESEARCH_OPENALEX_MAILTO,
+      openalexBaseUrl: e.RESEARCH_OPENALEX_BASE_URL,
+      semanticScholarApiKey: e.RESEARCH_SEMANTIC_SCHOLAR_API_KEY,
+      semanticScholarBaseUrl: e.RESEARCH_SEMANTIC_SCHOLAR_BASE_URL,
+    },
     logLevel: e.LOG_LEVEL,
     pipeline: Object.freeze({
       dataDir,
@@ -91,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ResearchConfig
       },
       latexTimeoutMs: e.RESEARCH_LATEX_TIMEOUT_MS,
       runTokenBudget: e.RESEARCH_RUN_TOKEN_BUDGET,
+      maxPages: e.RESEARCH_PAPER_MAX_PAGES,
     }),
   });
 }

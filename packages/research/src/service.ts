@@ -11,6 +11,8 @@ import type { Stage } from './pipeline/stage.ts';
 import { researchResponders } from './offline/responders.ts';
 import { narrate } from './narrator/narrator.ts';
 import { Planner } from './planner/index.ts';
+import { citationProviderFromConfig } from './citations/from-config.ts';
+import type { CitationProvider } from './citations/index.ts';
 import { IntentRouter } from './intent/router.ts';
 import { buildApp } from './http/app.ts';
 
@@ -31,6 +33,7 @@ export interface ResearchService {
 
 export interface ServiceOverrides {
   llm?: LLM;
+  citations?: CitationProvider | null;
   stages?: Stage[];
 }
 
@@ -58,6 +61,10 @@ export async function createService(
   const engine = new PipelineEngine({
     store,
     planner,
+    citations:
+      overrides.citations !== undefined
+        ? overrides.citations
+        : citationProviderFromConfig(config.citations, logger),
     llm,
     hub,
     config: config.pipeline,

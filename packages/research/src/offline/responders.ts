@@ -35,6 +35,10 @@ export function researchResponders(): Record<string, OfflineResponder> {
     'research.paper': (r) => json(paperText(ctx(r))),
     'research.review': (r) => json(review(ctx(r))),
     'research.meta_review': (r) => json(metaReview(ctx(r))),
+    // Offline there is no model to rephrase with: a sentence with an unmeasured number is dropped.
+    'research.paper_numbers': () => json({ sentence: '' }),
+    // Offline, a failing document is returned unchanged; the math-as-text fallback remains.
+    'research.paper_fix': () => json({ tex: '' }),
     'research.distill': (r) => json(distill(ctx(r))),
   };
 }
@@ -237,6 +241,14 @@ function paperText(c: Ctx): Pick<PaperDraft, 'title' | 'abstract' | 'sections'> 
   const bp = c.blueprint as Blueprint;
   const analysis = c.analysis as AnalysisReport;
   const figures = (c.figures as unknown[] | undefined) ?? [];
+  const references = (c.references as { key: string; title: string }[] | undefined) ?? [];
+  const related =
+    references.length > 0
+      ? `\n\nRelated work includes ${references
+          .slice(0, 3)
+          .map((r) => `${r.title} [@${r.key}]`)
+          .join('; ')}.`
+      : '';
   const conditions = bp.conditions.map((x) => x.name.replace(/_/g, ' ')).join(', ');
   const metrics = bp.metrics.map((m) => m.name.replace(/_/g, ' ')).join(' and ');
   return {
@@ -247,7 +259,7 @@ function paperText(c: Ctx): Pick<PaperDraft, 'title' | 'abstract' | 'sections'> 
     sections: [
       {
         heading: 'Introduction',
-        body: `${hyp.rationale}\n\nThis paper asks: ${hyp.statement} We answer it with a small, fully reproducible simulation.`,
+        body: `${hyp.rationale}\n\nThis paper asks: ${hyp.statement} We answer it with a small, fully reproducible simulation.${related}`,
       },
       {
         heading: 'Method',

@@ -35,9 +35,10 @@ async function tempDir(t: TestContext): Promise<string> {
 
 /** Renders a draft into `dir` and compiles it, with no retry (unlike writePaper). */
 async function renderAndCompile(draft: PaperDraft, dir: string) {
-  const { tex, bib } = renderLatex(draft);
+  const { tex, bib, files } = renderLatex(draft);
   await writeFile(join(dir, 'paper.tex'), tex);
   if (bib !== '') await writeFile(join(dir, 'refs.bib'), bib);
+  for (const file of files) await writeFile(join(dir, file.name), file.content);
   return { tex, result: await compileLatex({ dir }) };
 }
 
@@ -229,9 +230,10 @@ test('without latexmk, pdflatex and bibtex are run directly', async (t) => {
   await mkdir(build);
   await symlink(pdflatex, join(bin, 'pdflatex'));
   await symlink(bibtex, join(bin, 'bibtex'));
-  const { tex, bib } = renderLatex(sampleDraft());
+  const { tex, bib, files } = renderLatex(sampleDraft());
   await writeFile(join(build, 'paper.tex'), tex);
   await writeFile(join(build, 'refs.bib'), bib);
+  for (const file of files) await writeFile(join(build, file.name), file.content);
   const result = await compileLatex({ dir: build, searchPath: bin });
   assert.equal(result.error, null);
   await assertPdf(result.pdfPath);

@@ -69,15 +69,60 @@ test('table rows are padded or cut to the number of columns', () => {
   assert.match(tex, /\\label\{tab:t\}/);
 });
 
-test('figures are pgfplots axes with one \\addplot per series', () => {
-  const { tex } = renderLatex(sampleDraft());
+test('figures are pgfplots axes with one \\addplot per series, read from a CSV file', () => {
+  const { tex, files } = renderLatex(sampleDraft());
   assert.equal(tex.match(/\\addplot\+/g)?.length, 2);
+  assert.match(
+    tex,
+    /\\addplot\+\[thick, mark size=1\.5pt\] table\[x=x, y=y1, col sep=comma\]\{fig-loss\.csv\};/,
+  );
+  assert.match(
+    tex,
+    /table\[x=x, y=y2, col sep=comma\]\{fig-loss\.csv\};\n\\addlegendentry\{warm\\_up\}/,
+  );
   assert.match(tex, /\\addlegendentry\{constant\}\n/);
-  assert.match(tex, /\\addlegendentry\{warm\\_up\}\n/);
   assert.match(tex, /xlabel=\{step\}/);
   assert.match(tex, /ylabel=\{loss\}/);
-  assert.match(tex, /coordinates \{\(0,2\) \(100,1\.5384615\)/);
   assert.match(tex, /\\label\{fig:loss\}/);
+  assert.doesNotMatch(tex, /coordinates/, 'no inline coordinates');
+  assert.equal(files.length, 1);
+  assert.equal(files[0]!.name, 'fig-loss.csv');
+  const lines = files[0]!.content.split('\n');
+  assert.equal(lines[0], 'x,y1,y2');
+  assert.equal(lines[1], '0,2,1.8');
+  assert.equal(lines[2], '100,1.5384615,1.3333333');
+  assert.equal(lines.length, 22, 'header, 20 rows and the final newline');
+});
+
+test('series with different x values get one CSV file each; names are unique and safe', () => {
+  const draft = sampleDraft();
+  const fig = (label: string, series: [number, number][][]) => ({
+    label,
+    caption: 'c',
+    x_label: 'x',
+    y_label: 'y',
+    series: series.map((points, i) => ({ name: `s${i}`, points })),
+  });
+  draft.figures = [
+    fig('fig:A b', [
+      [
+        [0, 1],
+        [1, 2],
+      ],
+      [[0.5, 3]],
+    ]),
+    fig('fig:a-b', [[[1, 1]]]),
+    fig('fig:}{\\input', [[[2, 2]]]),
+  ];
+  const { tex, files } = renderLatex(draft);
+  assert.deepEqual(
+    files.map((f) => f.name),
+    ['fig-a-b--1.csv', 'fig-a-b--2.csv', 'fig-a-b-2.csv', 'fig-input.csv'],
+  );
+  assert.equal(files[0]!.content, 'x,y\n0,1\n1,2\n');
+  assert.equal(files[1]!.content, 'x,y\n0.5,3\n');
+  assert.match(tex, /table\[x=x, y=y, col sep=comma\]\{fig-a-b--2\.csv\}/);
+  for (const f of files) assert.match(f.name, /^[a-z0-9][a-z0-9-]*\.csv$/);
 });
 
 test('figures drop non-finite points, thin long series and skip empty ones', () => {
@@ -108,12 +153,16 @@ test('figures drop non-finite points, thin long series and skip empty ones', () 
     },
   ];
   draft.sections[0]!.body += ' See @fig:none.';
-  const { tex } = renderLatex(draft);
-  const coords = /coordinates \{([^}]*)\}/.exec(tex)?.[1]?.split(' ') ?? [];
-  assert.equal(coords.length, 400);
-  assert.equal(coords[0], '(0,0)');
-  assert.equal(coords.at(-1), '(4999,4999)');
-  assert.doesNotMatch(tex, /NaN|empty|fig:none\}/);
+  const { tex, files } = renderLatex(draft);
+  assert.deepEqual(
+    files.map((f) => f.name),
+    ['fig-big.csv'],
+  );
+  const rows = files[0]!.content.trim().split('\n').slice(1);
+  assert.equal(rows.length, 400);
+  assert.equal(rows[0], '0,0');
+  assert.equal(rows.at(-1), '4999,4999');
+  assert.doesNotMatch(tex + files[0]!.content, /NaN|empty|fig:none\}/);
   assert.match(tex, /See @fig:none\./, 'a reference to a skipped figure stays text');
 });
 

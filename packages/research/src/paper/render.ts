@@ -1,7 +1,7 @@
 import type { PaperDraft } from '../pipeline/artefacts.ts';
 import { citableReferences, renderBibliography } from './bib.ts';
 import { escapeLatex, plainAscii } from './escape.ts';
-import { plottableSeries, renderFigure } from './figure.ts';
+import { plottableSeries, renderFigure, type DataFile } from './figure.ts';
 import { renderBlocks, renderInline, type MarkupContext, type MathMode } from './markup.ts';
 import { renderTable } from './table.ts';
 
@@ -18,6 +18,8 @@ export interface RenderedPaper {
   tex: string;
   /** The .bib content, or '' when nothing is cited (then the .tex has no bibliography). */
   bib: string;
+  /** Files the .tex reads, to be written next to it: each figure's points as CSV. */
+  files: DataFile[];
 }
 
 const PREAMBLE = [
@@ -42,6 +44,27 @@ const PREAMBLE = [
   '\\newsavebox{\\papertablebox}',
   '\\newcommand{\\fitwidth}[1]{\\ifdim\\wd#1>\\linewidth\\resizebox{\\linewidth}{!}{\\usebox{#1}}\\else\\usebox{#1}\\fi}',
 ];
+
+/**
+ * The base name of each figure's data files: `fig-<label id>`, lower-case letters, digits and
+ * single hyphens only (so no TeX special and no `--`, which per-series files use), unique.
+ */
+function dataBases(labels: readonly (string | null)[]): (string | null)[] {
+  const used = new Set<string>();
+  return labels.map((label, i) => {
+    if (label === null) return null;
+    const slug = label
+      .replace(/^fig:/, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '');
+    const base = `fig-${slug || String(i + 1)}`;
+    let name = base;
+    for (let n = 2; used.has(name); n++) name = `${base}-${n}`;
+    used.add(name);
+    return name;
+  });
+}
 
 /** Labels for tables and figures, deduplicated, with the lookup `@tab:x` / `@fig:x` uses. */
 function assignLabels(draft: PaperDraft): {
@@ -89,6 +112,8 @@ function hyperref(title: string, authors: string[]): string[] {
 export function renderLatex(draft: PaperDraft, options: RenderOptions = {}): RenderedPaper {
   const references = citableReferences(draft.references);
   const labels = assignLabels(draft);
+  const bases = dataBases(labels.figures);
+  const files: DataFile[] = [];
   const ctx: MarkupContext = {
     references: new Map([...references].map(([lower, ref]) => [lower, ref.key])),
     labels: labels.lookup,
@@ -104,7 +129,15 @@ export function renderLatex(draft: PaperDraft, options: RenderOptions = {}): Ren
     })),
     ...draft.figures.flatMap((f, i) => {
       const label = labels.figures[i];
-      return label ? [{ label, render: () => renderFigure(f, label, ctx) ?? '' }] : [];
+      const base = bases[i];
+      if (!label || !base) return [];
+      const render = (): string => {
+        const figure = renderFigure(f, label, base, ctx);
+        if (figure === null) return '';
+        files.push(...figure.files);
+        return figure.tex;
+      };
+      return [{ label, render }];
     }),
   ];
   const placed = new Set<string>();
@@ -156,5 +189,5 @@ export function renderLatex(draft: PaperDraft, options: RenderOptions = {}): Ren
     '\\end{document}',
     '',
   ].join('\n');
-  return { tex, bib };
+  return { tex, bib, files };
 }

@@ -154,11 +154,26 @@ export type PaperTable = z.infer<typeof PaperTable>;
 export type PaperFigure = z.infer<typeof PaperFigure>;
 export type Reference = z.infer<typeof Reference>;
 
+export const PaperWarning = z.object({
+  code: z.enum(['page_limit_exceeded', 'missing_citations']),
+  message: z.string(),
+});
+export const CompileAttempt = z.object({
+  source: z.enum(['render', 'fix', 'math_as_text']),
+  outcome: z.enum(['compiled', 'failed', 'timed_out', 'no_compiler', 'refused', 'no_fix']),
+  error: z.string().nullable(),
+});
+
 export const CompiledPaper = z.object({
   compiled: z.boolean(),
   tex_path: z.string(),
   pdf_path: z.string().nullable(),
   compile_error: z.string().nullable(),
+  /** Pages of the PDF (null without one). */
+  pages: z.number().int().nullable().optional(),
+  warnings: z.array(PaperWarning).optional(),
+  /** Every compilation tried: the first render, LLM fixes, the math-as-text fallback. */
+  attempts: z.array(CompileAttempt).optional(),
 });
 export type CompiledPaper = z.infer<typeof CompiledPaper>;
 

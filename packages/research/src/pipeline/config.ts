@@ -12,6 +12,8 @@ export interface PipelineConfig {
   maxCodeAttempts: number;
   sandbox: { timeoutMs: number; cpuSeconds: number; memoryBytes: number };
   latexTimeoutMs: number;
+  /** Page limit of the compiled paper (a warning when exceeded). */
+  maxPages: number;
   /** Most LLM tokens one run may use (prompt + completion); 0 means no limit. */
   runTokenBudget: number;
 }

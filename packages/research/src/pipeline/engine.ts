@@ -14,6 +14,7 @@ import { PipelineError } from './errors.ts';
 import { asksForChanges } from './feedback-intent.ts';
 import { distillRun } from './distill.ts';
 import type { Planner } from '../planner/index.ts';
+import type { CitationProvider } from '../citations/index.ts';
 
 export interface Logger {
   info(obj: object, msg?: string): void;
@@ -24,6 +25,7 @@ export interface Logger {
 export interface EngineDeps {
   store: Store;
   planner: Planner;
+  citations: CitationProvider | null;
   llm: LLM;
   hub: RunEventHub;
   config: PipelineConfig;
@@ -242,6 +244,7 @@ export class PipelineEngine {
       store,
       config,
       planner: this.deps.planner,
+      citations: this.deps.citations,
       runDir,
       skills,
       memories,

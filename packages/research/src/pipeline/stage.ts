@@ -6,6 +6,7 @@ import type { StageName } from './artefacts.ts';
 import type { RunEventPayloads } from './events.ts';
 import type { PipelineConfig } from './config.ts';
 import type { Planner } from '../planner/index.ts';
+import type { CitationProvider } from '../citations/index.ts';
 
 /** What a stage can see and do while it runs. */
 export interface StageContext {
@@ -16,6 +17,8 @@ export interface StageContext {
   config: PipelineConfig;
   /** The user's trainable planner (ranks candidate hypotheses once trained). */
   planner: Planner;
+  /** Where references come from; null means none (the paper then cites only the user's memories). */
+  citations: CitationProvider | null;
   /** The run's private working directory (project, paper). */
   runDir: string;
   /** Top-k skills and memories retrieved for this stage. */

@@ -9,10 +9,14 @@ import type {
   PaperDraft,
   PaperFigure,
   PaperTable,
+  Reference,
 } from '../artefacts.ts';
 import type { Stage } from '../stage.ts';
 import { stageMessages } from '../prompts.ts';
-import { writePaper } from '../../paper/index.ts';
+import { allowedNumbers, enforceNumbers, writePaper } from '../../paper/index.ts';
+import { citationsFromMemories, mergeReferences } from '../../citations/index.ts';
+import { computeFacts } from './analysis.ts';
+import type { StageContext } from '../stage.ts';
 import { selectedHypothesis } from './ideation.ts';
 
 const PaperText = z.object({
@@ -35,6 +39,11 @@ export const writingStage: Stage = {
     const analysis = ctx.artefact<AnalysisReport>('analysis');
     const tables = [resultsTable(blueprint, analysis)];
     const figures = execution.results?.curves ? [curvesFigure(execution)] : [];
+    const references = await findReferences(ctx, hypothesis.title);
+    const citeHint =
+      references.length > 0
+        ? `Cite sources only from this list, as [@key]: ${references.map((r) => `${r.key} (${r.title}, ${r.year ?? 'n.d.'})`).join('; ')}.`
+        : 'Cite nothing (no sources are available).';
 
     const out = await generateObject({
       llm: ctx.llm,
@@ -49,6 +58,7 @@ export const writingStage: Stage = {
         analysis,
         tables,
         figures,
+        references,
       },
       messages: stageMessages(
         ctx.user,
@@ -56,7 +66,7 @@ export const writingStage: Stage = {
         `Write a short paper on "${ctx.run.topic}" for readers in ${ctx.user.domain}: a title, an abstract and ` +
           'the sections Introduction, Method, Results, Discussion and Conclusion. Refer to the results table as ' +
           `@tab:${tables[0]!.label.replace(/^tab:/, '')}${figures[0] ? ` and the figure as @fig:${figures[0].label.replace(/^fig:/, '')}` : ''}. ` +
-          'Use only numbers from the analysis below, with the same rounding; cite nothing (no sources are available).\n\n' +
+          `Use only numbers from the analysis below, with the same rounding. ${citeHint}\n\n` +
           `Hypothesis: ${hypothesis.statement}\nBlueprint: ${JSON.stringify(blueprint)}\nAnalysis: ${JSON.stringify(analysis)}`,
         ctx,
       ),
@@ -64,27 +74,73 @@ export const writingStage: Stage = {
     });
     ctx.recordUsage(out.usage);
 
-    const draft: PaperDraft = {
+    const written: PaperDraft = {
       ...out.value,
       authors: [ctx.user.user_id],
       tables,
       figures,
-      references: [],
+      references,
     };
     ctx.trace(
       'draft_written',
-      `Drafted "${draft.title}"`,
-      `${draft.sections.length} sections, ${tables.length} table(s), ${figures.length} figure(s)`,
+      `Drafted "${written.title}"`,
+      `${written.sections.length} sections, ${tables.length} table(s), ${figures.length} figure(s), ${references.length} reference(s)`,
     );
+
+    // Every number in the text must come from the experiment: others are rewritten or cut.
+    const facts = computeFacts(blueprint, execution.results!.conditions);
+    const allowed = allowedNumbers({
+      statistics: analysis.statistics,
+      measurements: execution.results?.conditions,
+      pValues: [facts.p_value],
+      seeds: blueprint.seeds,
+      conditionCount: blueprint.conditions.length,
+      metricCount: blueprint.metrics.length,
+      trustedText: [
+        facts.comparison ?? '',
+        blueprint.objective,
+        ...blueprint.procedure,
+        ...blueprint.conditions.map((c) => c.description),
+      ],
+      draft: { tables, figures, references, sections: written.sections },
+    });
+    const { draft, report } = await enforceNumbers(
+      written,
+      allowed,
+      (sentence, unknown) => rewriteSentence(ctx, sentence, unknown),
+      {
+        signal: ctx.signal,
+      },
+    );
+    ctx.trace(
+      'numbers_checked',
+      `Checked ${report.checked} sentence(s) against the measured numbers`,
+      report.removed.length + report.rewritten.length === 0
+        ? 'Every number in the text comes from the experiment.'
+        : `${report.rewritten.length} sentence(s) rewritten and ${report.removed.length} removed for numbers the experiment did not produce.`,
+      {
+        checked: report.checked,
+        rewritten: report.rewritten.length,
+        removed: report.removed.length,
+      },
+    );
+
     const compiled = await writePaper(draft, join(ctx.runDir, 'paper'), {
       timeoutMs: ctx.config.latexTimeoutMs,
       signal: ctx.signal,
+      maxPages: ctx.config.maxPages,
+      fix: (tex, error) => fixLatex(ctx, tex, error),
     });
     ctx.trace(
       'compile_finished',
       compiled.compiled ? 'Compiled the paper to PDF' : 'The paper did not compile to PDF',
       compiled.compile_error ?? 'PDF written.',
-      { compiled: compiled.compiled },
+      {
+        compiled: compiled.compiled,
+        pages: compiled.pages ?? null,
+        attempts: compiled.attempts?.length ?? 1,
+        warnings: (compiled.warnings ?? []).map((w) => w.code),
+      },
     );
     return {
       artefacts: { paper_draft: draft, compiled_paper: compiled },
@@ -122,4 +178,80 @@ function curvesFigure(execution: ExecutionResult): PaperFigure {
       points,
     })),
   };
+}
+
+/** References from the user's memories and, when configured, a citation provider; never invented. */
+async function findReferences(ctx: StageContext, title: string): Promise<Reference[]> {
+  const found = ctx.citations
+    ? await ctx.citations.search(`${ctx.run.topic} ${title}`, { limit: 8, signal: ctx.signal })
+    : [];
+  const references = mergeReferences([citationsFromMemories(ctx.memories), found]);
+  if (ctx.citations) {
+    ctx.trace(
+      'citations_found',
+      `Found ${references.length} reference(s)`,
+      references.map((r) => r.title).join('; '),
+      {
+        provider: ctx.citations.name,
+        count: references.length,
+      },
+    );
+  }
+  return references;
+}
+
+const RewrittenSentence = z.object({ sentence: z.string() });
+const FixedTex = z.object({ tex: z.string() });
+
+/** Asks the LLM to restate a sentence without the numbers the experiment did not produce. */
+async function rewriteSentence(
+  ctx: StageContext,
+  sentence: string,
+  unknown: readonly string[],
+): Promise<string | null> {
+  const out = await generateObject({
+    llm: ctx.llm,
+    schema: RewrittenSentence,
+    name: 'rewritten_sentence',
+    task: 'research.paper_numbers',
+    context: { sentence, unknown },
+    messages: [
+      {
+        role: 'system',
+        content: 'You edit scientific text so that it reports only measured numbers.',
+      },
+      {
+        role: 'user',
+        content: `This sentence contains numbers that were not measured: ${unknown.join(', ')}. Rewrite it without them (keep the meaning where possible), or answer an empty sentence to drop it.\n\n${sentence}`,
+      },
+    ],
+    signal: ctx.signal,
+  });
+  ctx.recordUsage(out.usage);
+  return out.value.sentence.trim() || null;
+}
+
+/** Asks the LLM to repair LaTeX that failed to compile, given the log excerpt. */
+async function fixLatex(ctx: StageContext, tex: string, error: string): Promise<string | null> {
+  const out = await generateObject({
+    llm: ctx.llm,
+    schema: FixedTex,
+    name: 'fixed_latex',
+    task: 'research.paper_fix',
+    context: { tex, error },
+    messages: [
+      {
+        role: 'system',
+        content:
+          'You fix LaTeX compile errors with the smallest change; you never add packages, files or numbers.',
+      },
+      {
+        role: 'user',
+        content: `The compiler failed with:\n${error}\n\nReturn the whole corrected document.\n\n${tex}`,
+      },
+    ],
+    signal: ctx.signal,
+  });
+  ctx.recordUsage(out.usage);
+  return out.value.tex.trim() ? out.value.tex : null;
 }
