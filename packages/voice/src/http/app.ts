@@ -5,6 +5,7 @@ import { errorHandler, sendError } from './errors.ts';
 import { sessionRoutes } from './routes/sessions.ts';
 import { indexRoutes } from './routes/indexes.ts';
 import { healthRoutes } from './routes/health.ts';
+import { webConsoleRoutes } from './static.ts';
 import { attachVoiceSocket } from './websocket.ts';
 
 export interface VoiceApp {
@@ -15,7 +16,7 @@ export interface VoiceApp {
 /** Builds the HTTP routes and the WebSocket endpoint on one server. */
 export async function buildApp(
   deps: HttpDeps,
-  options: { logLevel?: string; trustProxy?: boolean } = {},
+  options: { logLevel?: string; trustProxy?: boolean; webConsoleDir?: string } = {},
 ): Promise<VoiceApp> {
   const app = Fastify({
     logger: { level: options.logLevel ?? 'info' },
@@ -42,6 +43,7 @@ export async function buildApp(
   sessionRoutes(app, deps);
   indexRoutes(app, deps);
   healthRoutes(app, deps);
+  await webConsoleRoutes(app, options.webConsoleDir);
   await app.ready();
   const wss = attachVoiceSocket(app.server, deps, app.log);
   return { app, wss };
