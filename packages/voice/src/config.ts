@@ -81,7 +81,10 @@ const Env = z.object({
   VOICE_LLM_TOKENS_PER_MINUTE: intIn(1, 1_000_000_000, 240_000),
   VOICE_BARGE_IN_MIN_MS: intIn(0, 5000, 200),
   VOICE_TOOL_TIMEOUT_MS: intIn(100, 600_000, 30_000),
-  VOICE_PLAYBACK_LEAD_MS: intIn(0, 5000, 300),
+  VOICE_PLAYBACK_LEAD_MS: intIn(0, 600_000, 300),
+  VOICE_DRAIN_MS: intIn(0, 600_000, 10_000),
+  VOICE_MAX_BUFFERED_BYTES: intIn(64 * 1024, 1024 * 1024 * 1024, 8 * 1024 * 1024),
+  VOICE_MAX_MESSAGES_PER_SECOND: intIn(1, 100_000, 200),
   CLOUD_LLM_ENDPOINT: z.string().optional(),
   CLOUD_SPEECH_RESOURCE_ID: z.string().optional(),
   TELEMETRY_CONNECTION_STRING: z.string().optional(),
@@ -111,6 +114,12 @@ export interface VoiceConfig {
   bargeInMinMs: number;
   toolTimeoutMs: number;
   playbackLeadMs: number;
+  /** On SIGTERM: how long live sessions get before they are closed (1012). */
+  drainMs: number;
+  /** Outgoing bytes a socket may have queued before the client counts as not reading. */
+  maxBufferedBytes: number;
+  /** Client messages (text or audio) per second per socket before `rate_limited`. */
+  maxMessagesPerSecond: number;
   logLevel: string;
   /** Azure Monitor connection string; metrics and traces are exported when set. */
   telemetryConnectionString: string | undefined;
@@ -238,6 +247,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): VoiceConfig {
     bargeInMinMs: e.VOICE_BARGE_IN_MIN_MS,
     toolTimeoutMs: e.VOICE_TOOL_TIMEOUT_MS,
     playbackLeadMs: e.VOICE_PLAYBACK_LEAD_MS,
+    drainMs: e.VOICE_DRAIN_MS,
+    maxBufferedBytes: e.VOICE_MAX_BUFFERED_BYTES,
+    maxMessagesPerSecond: e.VOICE_MAX_MESSAGES_PER_SECOND,
     logLevel: e.LOG_LEVEL,
     telemetryConnectionString: e.TELEMETRY_CONNECTION_STRING || undefined,
     telemetryExportIntervalMs: e.TELEMETRY_EXPORT_INTERVAL_MS,

@@ -67,6 +67,16 @@ export const ERROR_CODES = {
     description: 'the session reached its maximum duration',
   },
   not_found: { status: 404, recoverable: true, description: 'no such route or resource' },
+  server_shutting_down: {
+    status: 503,
+    recoverable: false,
+    description: 'the instance is draining for a restart; reconnect to a new session',
+  },
+  client_too_slow: {
+    status: 400,
+    recoverable: false,
+    description: 'the client does not read what the server sends; the socket is closed',
+  },
   request_too_large: {
     status: 413,
     recoverable: true,

@@ -10,8 +10,8 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    service.app.log.info({ signal }, 'stopping voice service');
-    await service.close();
+    service.app.log.info({ signal, drain_ms: config.drainMs }, 'draining voice service');
+    await service.shutdown(config.drainMs);
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

@@ -24,6 +24,8 @@ export interface VoiceService {
   sessions: SessionManager;
   engines: Omit<SessionEngines, 'stt' | 'tts'>;
   speech: SpeechProviders;
+  /** Graceful stop: drain the sessions for `graceMs`, then close everything. */
+  shutdown(graceMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -93,6 +95,10 @@ export async function createVoiceService(
       sessions,
       rag: engines.rag,
       metrics,
+      limits: {
+        maxBufferedBytes: config.maxBufferedBytes,
+        maxMessagesPerSecond: config.maxMessagesPerSecond,
+      },
       defaultVoice: config.defaultVoice,
       defaultModel: config.defaultModel,
       providers: () => ({
@@ -113,15 +119,20 @@ export async function createVoiceService(
     sessions,
     engines,
     speech,
-    async close() {
-      sessions.endAll();
-      for (const client of wss.clients) client.terminate();
-      wss.close();
-      await app.close();
-      await speech.close();
-      engines.rag.close();
-      await metrics.shutdown();
-      await monitor?.shutdown();
+    async shutdown(graceMs: number) {
+      await sessions.drain(graceMs);
+      await close();
     },
+    close,
   };
+  async function close(): Promise<void> {
+    sessions.endAll();
+    for (const client of wss.clients) client.terminate();
+    wss.close();
+    await app.close();
+    await speech.close();
+    engines.rag.close();
+    await metrics.shutdown();
+    await monitor?.shutdown();
+  }
 }

@@ -21,6 +21,8 @@ export async function buildApp(
   const app = Fastify({
     logger: { level: options.logLevel ?? 'info' },
     bodyLimit: 4 * 1024 * 1024,
+    // A client that trickles its request (headers or body) is cut off rather than holding a socket.
+    requestTimeout: 30_000,
     trustProxy: options.trustProxy ?? true,
   });
   // The spec lets a session be created with an empty body, even one typed as JSON.

@@ -11,6 +11,7 @@ export interface HttpDeps {
   sessions: SessionManager;
   rag: RagIndexStore;
   metrics: VoiceMetrics;
+  limits: { maxBufferedBytes: number; maxMessagesPerSecond: number };
   defaultVoice: string;
   defaultModel: string;
   /** Readiness of each provider, for /healthz. */

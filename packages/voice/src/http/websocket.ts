@@ -6,6 +6,7 @@ import { bearerFromUpgrade } from '../auth/tokens.ts';
 import { CLOSE_UNAUTHORIZED } from '../session/session-manager.ts';
 import type { SessionTransport } from '../session/transport.ts';
 import type { HttpDeps } from './deps.ts';
+import { MessageRate } from '../limits/message-rate.ts';
 
 /** The WebSocket path of spec §2. */
 export const VOICE_PATH = '/v1/voice';
@@ -13,13 +14,32 @@ export const VOICE_PATH = '/v1/voice';
 // itself accepts far more than the audio frame limit.
 const MAX_WS_PAYLOAD = 16 * 1024 * 1024;
 
-function transportFor(ws: WebSocket): SessionTransport {
+/**
+ * Sends to one socket. A client that stops reading would make the server buffer without
+ * bound: past `maxBufferedBytes` queued, the socket is closed (1008, client_too_slow).
+ */
+function transportFor(
+  ws: WebSocket,
+  maxBufferedBytes: number,
+  onTooSlow: () => void,
+): SessionTransport {
+  let tooSlow = false;
+  const guard = (): boolean => {
+    if (ws.readyState !== ws.OPEN || tooSlow) return false;
+    if (ws.bufferedAmount <= maxBufferedBytes) return true;
+    tooSlow = true;
+    onTooSlow();
+    ws.close(1008, 'client_too_slow');
+    // A peer that reads nothing will not read the close frame either.
+    setTimeout(() => ws.terminate(), 2000).unref();
+    return false;
+  };
   return {
     sendJson: (message) => {
-      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+      if (guard()) ws.send(JSON.stringify(message));
     },
     sendBinary: (frame) => {
-      if (ws.readyState === ws.OPEN) ws.send(frame, { binary: true });
+      if (guard()) ws.send(frame, { binary: true });
     },
     close: (code, reason) => {
       if (ws.readyState === ws.OPEN || ws.readyState === ws.CONNECTING)
@@ -64,14 +84,25 @@ export function attachVoiceSocket(
           ws.close(CLOSE_UNAUTHORIZED, verified.reason);
           return;
         }
-        const transport = transportFor(ws);
+        const transport = transportFor(ws, deps.limits.maxBufferedBytes, () =>
+          log.warn({ session: verified.claims.sid }, 'closing a socket whose client does not read'),
+        );
         const joined = deps.sessions.connect(verified.claims, transport);
         if ('close' in joined) {
           ws.close(joined.close, joined.reason);
           return;
         }
         const { session } = joined;
+        const rate = new MessageRate(deps.limits.maxMessagesPerSecond);
         ws.on('message', (data, isBinary) => {
+          if (!rate.allow()) {
+            if (rate.shouldWarn())
+              session.refuse(
+                'rate_limited',
+                `more than ${deps.limits.maxMessagesPerSecond} messages a second; messages are being dropped`,
+              );
+            return;
+          }
           const buf = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
           if (isBinary) session.onBinary(buf);
           else session.onText(buf.toString('utf8'));

@@ -12,6 +12,8 @@ import type { SessionTransport } from './transport.ts';
 export const CLOSE_UNAUTHORIZED = 4401;
 export const CLOSE_EXPIRED = 4408;
 export const CLOSE_ALREADY_CONNECTED = 4409;
+/** Standard close code "service restart": the instance is draining. */
+export const CLOSE_SERVICE_RESTART = 1012;
 
 interface Entry {
   record: SessionRecord;
@@ -41,8 +43,33 @@ export class SessionManager {
 
   constructor(private readonly options: SessionManagerOptions) {}
 
+  private draining = false;
+
+  /** True once `drain()` began: no new sessions are accepted. */
+  get isDraining(): boolean {
+    return this.draining;
+  }
+
+  /**
+   * Stops accepting sessions, tells every live session the instance is going away, and
+   * closes them (1012, service restart) after `graceMs`, so clients can finish what they
+   * hear and reconnect elsewhere. Resolves when every session has ended.
+   */
+  async drain(graceMs: number): Promise<void> {
+    this.draining = true;
+    for (const entry of this.entries.values()) entry.live?.announceShutdown(graceMs);
+    if (this.entries.size > 0) await new Promise((r) => setTimeout(r, graceMs));
+    for (const entry of [...this.entries.values()]) entry.live?.closeForRestart();
+    this.endAll();
+  }
+
   /** Creates a session for a tenant; throws `tenant_session_limit` or `capacity_exceeded`. */
   create(tenant: string, config: SessionConfig): SessionRecord {
+    if (this.draining)
+      throw new VoiceError(
+        'server_shutting_down',
+        'this instance is shutting down; try again in a moment',
+      );
     const slot = this.options.slots.acquire(tenant);
     if (!slot.ok) {
       throw new VoiceError(
@@ -80,6 +107,7 @@ export class SessionManager {
       return { close: CLOSE_EXPIRED, reason: 'session_expired' };
     if (entry.live)
       return { close: CLOSE_ALREADY_CONNECTED, reason: 'session already has a live socket' };
+    if (this.draining) return { close: CLOSE_SERVICE_RESTART, reason: 'server_shutting_down' };
     if (entry.idleTimer) clearTimeout(entry.idleTimer);
     entry.idleTimer = null;
     const engines: SessionEngines = {

@@ -164,6 +164,25 @@ export class VoiceSession {
     return this.state;
   }
 
+  /** Tells the client a message was refused (e.g. over the message rate). */
+  refuse(code: VoiceErrorCode, message: string): void {
+    this.sendError(code, message);
+  }
+
+  /** Warns the client that the instance is going away in `graceMs`. */
+  announceShutdown(graceMs: number): void {
+    this.sendError(
+      'server_shutting_down',
+      `this instance restarts in ${Math.round(graceMs / 1000)} s; create a new session to continue`,
+    );
+  }
+
+  /** Closes the socket with 1012 (service restart) and ends the session. */
+  closeForRestart(): void {
+    this.transport.close(1012, 'server_shutting_down');
+    this.close();
+  }
+
   // ---- client messages ----
 
   private handle(message: ClientMessage): void {

@@ -8,6 +8,12 @@ export function healthRoutes(app: FastifyInstance, deps: HttpDeps): void {
     sessions: deps.sessions.size,
     providers: deps.providers(),
   }));
+  // Readiness: false while draining, so a load balancer stops sending new sessions here.
+  app.get('/readyz', async (_request, reply) =>
+    deps.sessions.isDraining
+      ? reply.status(503).send({ status: 'draining' })
+      : reply.send({ status: 'ready', sessions: deps.sessions.size }),
+  );
   app.get('/metrics', async (_request, reply) =>
     reply
       .type('text/plain; version=0.0.4; charset=utf-8')
