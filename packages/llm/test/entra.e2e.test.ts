@@ -1,76 +1,49 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:https';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { ClientSecretCredential } from '@azure/identity';
 import { AzureOpenAILLM, complete } from '../src/index.ts';
-import { startFakeOpenAIServer } from '../src/testing/index.ts';
+import { selfSignedCertificate, startFakeOpenAIServer } from '../src/testing/index.ts';
 
 test('Azure OpenAI with a Microsoft Entra ID credential: the token comes from the (fake) Entra endpoint, no key is sent', async () => {
   // Entra ID is HTTPS only: the fake authority uses a throwaway self-signed certificate.
-  const dir = mkdtempSync(join(tmpdir(), 'entra-'));
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-keyout',
-      join(dir, 'key.pem'),
-      '-out',
-      join(dir, 'cert.pem'),
-    ],
-    { stdio: 'ignore' },
-  );
   process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
   const tokenRequests: URLSearchParams[] = [];
-  const entra = createServer(
-    { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) },
-    (req, res) => {
-      const base = `https://127.0.0.1:${(entra.address() as { port: number }).port}`;
-      const parts: Buffer[] = [];
-      req.on('data', (c: Buffer) => parts.push(c));
-      req.on('end', () => {
-        const path = (req.url ?? '').split('?')[0]!;
-        res.setHeader('content-type', 'application/json');
-        if (path.endsWith('/v2.0/.well-known/openid-configuration')) {
-          const tenant = path.split('/')[1];
-          res.end(
-            JSON.stringify({
-              token_endpoint: `${base}/${tenant}/oauth2/v2.0/token`,
-              authorization_endpoint: `${base}/${tenant}/oauth2/v2.0/authorize`,
-              end_session_endpoint: `${base}/${tenant}/oauth2/v2.0/logout`,
-              issuer: `${base}/${tenant}/v2.0`,
-              jwks_uri: `${base}/${tenant}/discovery/v2.0/keys`,
-            }),
-          );
-        } else if (path.endsWith('/oauth2/v2.0/token')) {
-          const form = new URLSearchParams(Buffer.concat(parts).toString());
-          tokenRequests.push(form);
-          res.end(
-            JSON.stringify({
-              token_type: 'Bearer',
-              expires_in: 3599,
-              ext_expires_in: 3599,
-              access_token: 'entra-issued-token',
-            }),
-          );
-        } else {
-          res.statusCode = 404;
-          res.end('{}');
-        }
-      });
-    },
-  );
+  const entra = createServer(selfSignedCertificate(), (req, res) => {
+    const base = `https://127.0.0.1:${(entra.address() as { port: number }).port}`;
+    const parts: Buffer[] = [];
+    req.on('data', (c: Buffer) => parts.push(c));
+    req.on('end', () => {
+      const path = (req.url ?? '').split('?')[0]!;
+      res.setHeader('content-type', 'application/json');
+      if (path.endsWith('/v2.0/.well-known/openid-configuration')) {
+        const tenant = path.split('/')[1];
+        res.end(
+          JSON.stringify({
+            token_endpoint: `${base}/${tenant}/oauth2/v2.0/token`,
+            authorization_endpoint: `${base}/${tenant}/oauth2/v2.0/authorize`,
+            end_session_endpoint: `${base}/${tenant}/oauth2/v2.0/logout`,
+            issuer: `${base}/${tenant}/v2.0`,
+            jwks_uri: `${base}/${tenant}/discovery/v2.0/keys`,
+          }),
+        );
+      } else if (path.endsWith('/oauth2/v2.0/token')) {
+        const form = new URLSearchParams(Buffer.concat(parts).toString());
+        tokenRequests.push(form);
+        res.end(
+          JSON.stringify({
+            token_type: 'Bearer',
+            expires_in: 3599,
+            ext_expires_in: 3599,
+            access_token: 'entra-issued-token',
+          }),
+        );
+      } else {
+        res.statusCode = 404;
+        res.end('{}');
+      }
+    });
+  });
   await new Promise<void>((r) => entra.listen(0, '127.0.0.1', r));
   const openai = await startFakeOpenAIServer([{ content: ['Hello from Azure.'] }]);
   try {
@@ -100,6 +73,5 @@ test('Azure OpenAI with a Microsoft Entra ID credential: the token comes from th
   } finally {
     await openai.close();
     entra.close();
-    rmSync(dir, { recursive: true, force: true });
   }
 });

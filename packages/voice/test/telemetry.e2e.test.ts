@@ -1,41 +1,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:https';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { selfSignedCertificate } from '@hikma/llm/testing';
 import { createSession, startVoice, VoiceClient } from './helpers/service.ts';
 
 test('with TELEMETRY_CONNECTION_STRING, metrics and turn traces go to Azure Monitor ingestion', async () => {
   const envelopes: { name: string; data: any }[] = [];
   // Azure Monitor ingestion is HTTPS only: the fake uses a throwaway self-signed certificate.
-  const dir = mkdtempSync(join(tmpdir(), 'ingest-'));
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-keyout',
-      join(dir, 'key.pem'),
-      '-out',
-      join(dir, 'cert.pem'),
-    ],
-    { stdio: 'ignore' },
-  );
   process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
-  const tls = {
-    key: readFileSync(join(dir, 'key.pem')),
-    cert: readFileSync(join(dir, 'cert.pem')),
-  };
+  const tls = selfSignedCertificate();
   const ingestion = createServer(tls, (req, res) => {
     const parts: Buffer[] = [];
     req.on('data', (c: Buffer) => parts.push(c));
@@ -94,6 +68,5 @@ test('with TELEMETRY_CONNECTION_STRING, metrics and turn traces go to Azure Moni
   } finally {
     await voice.close();
     ingestion.close();
-    rmSync(dir, { recursive: true, force: true });
   }
 });

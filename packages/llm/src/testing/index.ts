@@ -10,3 +10,4 @@ export type {
 } from './fake-openai-server.ts';
 export { fakeTokenCredential } from './fake-token-credential.ts';
 export type { FakeTokenCredential } from './fake-token-credential.ts';
+export { selfSignedCertificate } from './tls.ts';
