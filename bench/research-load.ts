@@ -1,0 +1,650 @@
+// Load benchmark of the research service (issue 7): SSE fan-out to 1,000 subscribers
+// against a bare node:http baseline, audit-trail write throughput, GET /runs/{id} under 200
+// concurrent clients, and a full offline run split by stage. Every server, client and
+// measurement runs in its own child process; traffic stays on 127.0.0.1.
+// Run: npm run bench:research [-- --only=sse,get,audit,run --subscribers=1000 --cpu-prof]
+// Writes bench/results/research-load.json and bench/results/research-sse.svg; with
+// --cpu-prof, bench/results/research-load-profile.json and profiles/<process>/*.cpuprofile.
+import { fork } from 'node:child_process';
+import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, release, totalmem } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Child, type CommandMap } from './research-load/ipc.ts';
+import type {
+  AuditCommands,
+  ClientCommands,
+  EmitResult,
+  HammerStats,
+  PhaseFigures,
+  ServerCommands,
+  ServerMemory,
+  StepStats,
+} from './research-load/protocol.ts';
+import { summarizeProfile, type ProfileSummary } from './research-load/profile.ts';
+import { barChartSvg } from './research-load/svg.ts';
+import type { OfflineRunResult } from './research-run.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const resultsDir = join(here, 'results');
+const profileDir = join(resultsDir, 'profiles');
+const TOTAL_LIMIT_MS = 5 * 60_000;
+const P99_TARGET_MS = 50;
+const AUDIT_TARGET_PER_SEC = 20_000;
+
+const { values: opts } = parseArgs({
+  options: {
+    only: { type: 'string', default: 'sse,get,audit,run' },
+    subscribers: { type: 'string', default: '1000' },
+    rates: { type: 'string', default: '10,25,50,100' },
+    'step-seconds': { type: 'string', default: '4' },
+    'get-concurrency': { type: 'string', default: '200' },
+    'get-seconds': { type: 'string', default: '10' },
+    'audit-events': { type: 'string', default: '100000' },
+    runs: { type: 'string', default: '3' },
+    'cpu-prof': { type: 'boolean', default: false },
+    out: { type: 'string' },
+    'young-mb': { type: 'string', default: '16' },
+  },
+});
+const only = new Set(opts.only.split(','));
+const subscriberCount = Number(opts.subscribers);
+const rates = opts.rates.split(',').map(Number);
+const stepSeconds = Number(opts['step-seconds']);
+const getConcurrency = Number(opts['get-concurrency']);
+const getSeconds = Number(opts['get-seconds']);
+const cpuProf = opts['cpu-prof'];
+// V8 grows and shrinks the young generation (up to 3 x 16 MiB) with allocation pressure,
+// which would swamp a 1,000-subscriber RSS delta: both servers get a fixed one.
+const youngMb = Number(opts['young-mb']);
+const youngGeneration =
+  youngMb > 0 ? [`--min-semi-space-size=${youngMb}`, `--max-semi-space-size=${youngMb}`] : [];
+// A profiled run is slower: its figures go to a file of their own, and no chart.
+const outName = opts.out ?? (cpuProf ? 'research-load-profile' : 'research-load');
+
+// Bounded: whatever hangs, the children are killed and the benchmark stops.
+const children = new Set<{ process: { kill(signal?: NodeJS.Signals): boolean } }>();
+const watchdog = setTimeout(() => {
+  console.error(`benchmark exceeded ${TOTAL_LIMIT_MS / 60_000} minutes: stopping`);
+  for (const child of children) child.process.kill('SIGKILL');
+  process.exit(1);
+}, TOTAL_LIMIT_MS);
+
+async function child<C extends CommandMap>(
+  name: string,
+  script: string,
+  execArgv: string[] = [],
+): Promise<Child<C>> {
+  const handle = await Child.start<C>(name, join(here, 'research-load', script), { execArgv });
+  children.add(handle);
+  handle.process.once('exit', () => children.delete(handle));
+  return handle;
+}
+
+// One directory per process: tsx's module loader runs in a worker thread of its own, and
+// --cpu-prof writes one profile per thread.
+const profArgs = (name: string) =>
+  cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${join(profileDir, name)}`] : [];
+
+/** The main thread's profile of a process: the largest one in its directory. */
+function mainProfile(name: string): string {
+  const dir = join(profileDir, name);
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.cpuprofile'))
+    .map((f) => ({ f, size: statSync(join(dir, f)).size }))
+    .sort((a, b) => b.size - a.size);
+  if (!files[0]) throw new Error(`no profile in ${dir}`);
+  return join(dir, files[0].f);
+}
+
+function loadNow(): { load1: number; load5: number; load15: number } {
+  const [load1 = 0, load5 = 0, load15 = 0] = loadavg();
+  return { load1, load5, load15 };
+}
+
+// ---------------------------------------------------------------------------------------
+// SSE fan-out and GET /runs/{id}: the service and the baseline side by side, their steps
+// interleaved, so a change in the machine's background load hits both alike.
+
+interface StepResult {
+  step: string;
+  ratePerSec: number | null;
+  /** The paced emission (synthetic steps only). */
+  emit: EmitResult | null;
+  server: PhaseFigures;
+  client: StepStats;
+}
+
+interface TargetResult {
+  target: 'service' | 'baseline';
+  connect?: { connected: number; failed: number; connectMs: number };
+  memory?: { before: ServerMemory; connected: ServerMemory; afterSteps: ServerMemory };
+  rssPerSubscriberKiB?: number;
+  heapPerSubscriberKiB?: number;
+  steps: StepResult[];
+  integrity?: { ended: number; seqGaps: number; duplicates: number };
+  get?: HammerStats;
+  /** The server process while GET was hammered. */
+  getServer?: PhaseFigures;
+  profile?: ProfileSummary;
+}
+
+const PROFILED_FUNCTIONS = [
+  'emit',
+  'append',
+  'publish',
+  'send',
+  'formatSse',
+  'stringify',
+  'write_',
+  'connectionCorkNT',
+  'writev',
+  'runStage',
+];
+
+/** One server under test, its subscribers' process, and its figures. */
+class Side {
+  readonly result: TargetResult;
+  private subscribers?: Child<ClientCommands>;
+  private lastSeq: number;
+
+  private constructor(
+    readonly target: 'service' | 'baseline',
+    readonly server: Child<ServerCommands>,
+    readonly ready: ServerCommands['prepare']['result'],
+  ) {
+    this.result = { target, steps: [] };
+    this.lastSeq = ready.lastSeq;
+  }
+
+  static async start(target: 'service' | 'baseline', runId?: string): Promise<Side> {
+    const script = target === 'service' ? 'sse-server.ts' : 'baseline-server.ts';
+    const server = await child<ServerCommands>(target, script, [
+      '--expose-gc',
+      ...youngGeneration,
+      ...profArgs(`research-${target}`),
+    ]);
+    const ready = await server.call('prepare', { runId }, 120_000);
+    return new Side(target, server, ready);
+  }
+
+  get base(): string {
+    return `http://127.0.0.1:${this.ready.port}`;
+  }
+
+  get runId(): string {
+    return this.ready.streamPath.split('/')[3] ?? '';
+  }
+
+  /** Connects the subscribers; memory per subscriber from the server's RSS before and after. */
+  async connect(): Promise<void> {
+    this.subscribers = await child<ClientCommands>(`${this.target} subscribers`, 'client.ts');
+    const before = await this.server.call('memory', { gc: true });
+    const connect = await this.subscribers.call(
+      'subscribe',
+      {
+        url: this.base + this.ready.streamPath,
+        count: subscriberCount,
+        lastEventId: this.lastSeq,
+        batch: 100,
+        timeoutMs: 10_000,
+      },
+      120_000,
+    );
+    await sleep(500);
+    const connected = await this.server.call('memory', { gc: true });
+    const n = Math.max(1, connect.connected);
+    Object.assign(this.result, {
+      connect,
+      memory: { before, connected, afterSteps: connected },
+      rssPerSubscriberKiB: (connected.rss - before.rss) / n / 1024,
+      heapPerSubscriberKiB: (connected.heapUsed - before.heapUsed) / n / 1024,
+    });
+    console.log(
+      `  ${this.target}: ${connect.connected} subscribers in ${connect.connectMs.toFixed(0)} ms (${connect.failed} failed), RSS +${this.result.rssPerSubscriberKiB!.toFixed(1)} KiB and heap +${this.result.heapPerSubscriberKiB!.toFixed(1)} KiB per subscriber`,
+    );
+  }
+
+  /** Sends `count` events at `ratePerSec` and waits until every subscriber has them. */
+  private async send(step: string, count: number, ratePerSec: number) {
+    const subscribers = this.subscribers!;
+    await subscribers.call('step', { step });
+    const emit = await this.server.call(
+      'emit',
+      { count, ratePerSec, maxMs: (count / ratePerSec) * 2000, step },
+      (count / ratePerSec) * 3000 + 30_000,
+    );
+    const client = await subscribers.call('wait', {
+      perSubscriber: emit.lastSeq - this.lastSeq,
+      timeoutMs: 30_000,
+    });
+    this.lastSeq = emit.lastSeq;
+    return { emit, client };
+  }
+
+  /** JIT and first writes; not reported. */
+  async warmUp(): Promise<void> {
+    await this.send('warm-up', 25, 25);
+  }
+
+  async step(rate: number): Promise<void> {
+    const step = `${rate}/s`;
+    const { emit, client } = await this.send(step, Math.round(rate * stepSeconds), rate);
+    this.result.steps.push({ step, ratePerSec: rate, emit, server: emit.server, client });
+    console.log(
+      `  ${this.target} ${step}: p50 ${client.latencyMs.p50.toFixed(1)} ms, p99 ${client.latencyMs.p99.toFixed(1)} ms, ${client.delivered}/${client.expected} delivered; sent ${emit.achievedRate.toFixed(0)}/s, flushed p99 ${emit.flushedMs.p99.toFixed(1)} ms, server CPU ${emit.server.cpuPercent.toFixed(0)}%, loop delay p99 ${emit.server.loopDelayP99Ms.toFixed(1)} ms; client CPU ${client.clientCpuPercent.toFixed(0)}%`,
+    );
+  }
+
+  /**
+   * The service: answering the pause drives the real pipeline (planning to review) to every
+   * subscriber and ends the streams. The baseline: sends stream_end.
+   */
+  async finish(): Promise<void> {
+    const subscribers = this.subscribers!;
+    this.result.memory!.afterSteps = await this.server.call('memory', { gc: false });
+    const step = this.target === 'service' ? 'real run' : 'stream end';
+    await subscribers.call('step', { step });
+    const finished = await this.server.call('finish', { api: `${this.base}/api` }, 180_000);
+    const client = await subscribers.call('wait', { perSubscriber: null, timeoutMs: 60_000 });
+    client.expected = (finished.lastSeq - this.lastSeq) * client.subscribers;
+    this.result.steps.push({ step, ratePerSec: null, emit: null, server: finished.server, client });
+    this.result.integrity = {
+      ended: client.ended,
+      seqGaps: client.seqGaps,
+      duplicates: client.duplicates,
+    };
+    console.log(
+      `  ${this.target} ${step}: p50 ${client.latencyMs.p50.toFixed(1)} ms, p99 ${client.latencyMs.p99.toFixed(1)} ms, ${client.delivered}/${client.expected} delivered, ${client.ended} streams ended; server CPU ${finished.server.cpuPercent.toFixed(0)}%, loop delay p99 ${finished.server.loopDelayP99Ms.toFixed(1)} ms, max ${finished.server.loopDelayMaxMs.toFixed(1)} ms`,
+    );
+    console.log(
+      `    slowest at subscriber 0: ${client.slowest.map((m) => `#${m.seq} ${m.type} ${m.latencyMs.toFixed(0)} ms`).join(', ')}`,
+    );
+    await subscribers.call('close', {});
+    await subscribers.stop();
+  }
+
+  /** Closed loop: `getConcurrency` keep-alive clients on GET, from a process of their own. */
+  async hammer(): Promise<void> {
+    const clients = await child<ClientCommands>(`${this.target} GET clients`, 'client.ts');
+    try {
+      await this.server.call('meter', { end: false });
+      const get = await clients.call(
+        'hammer',
+        {
+          url: this.base + this.ready.getPath,
+          concurrency: getConcurrency,
+          warmupMs: 1000,
+          durationMs: getSeconds * 1000,
+          maxRequests: 2_000_000,
+        },
+        getSeconds * 1000 + 60_000,
+      );
+      this.result.get = get;
+      this.result.getServer = (await this.server.call('meter', { end: true })) ?? undefined;
+      console.log(
+        `  ${this.target} GET: ${get.requestsPerSec.toFixed(0)} req/s, p50 ${get.latencyMs.p50.toFixed(1)} ms, p99 ${get.latencyMs.p99.toFixed(1)} ms, ${get.errors} errors, ${get.non200} non-200, server CPU ${this.result.getServer?.cpuPercent.toFixed(0)}%, client CPU ${get.clientCpuPercent.toFixed(0)}%`,
+      );
+    } finally {
+      await clients.stop();
+    }
+  }
+
+  async stop(): Promise<void> {
+    await this.subscribers?.stop();
+    if (this.server.process.connected) await this.server.call('close', {}).catch(() => {});
+    await this.server.stop();
+    if (cpuProf)
+      this.result.profile = summarizeProfile(
+        mainProfile(`research-${this.target}`),
+        PROFILED_FUNCTIONS,
+      );
+  }
+}
+
+async function runServers(): Promise<{ service: TargetResult; baseline: TargetResult }> {
+  const service = await Side.start('service');
+  // The same run id, so both servers' messages have the same size.
+  const baseline = await Side.start('baseline', service.runId);
+  const sides = [service, baseline];
+  try {
+    if (only.has('sse')) {
+      for (const side of sides) await side.connect();
+      for (const side of sides) await side.warmUp();
+      // Alternating who goes first, so neither always runs right after the other.
+      for (const [i, rate] of rates.entries())
+        for (const side of i % 2 === 0 ? sides : [...sides].reverse()) await side.step(rate);
+      for (const side of sides) await side.finish();
+    }
+    if (only.has('get')) {
+      const snapshot = await fetch(service.base + service.ready.getPath).then((r) => r.text());
+      await baseline.server.call('snapshot', { json: snapshot });
+      for (const side of sides) await side.hammer();
+    }
+  } finally {
+    for (const side of sides) await side.stop();
+  }
+  return { service: service.result, baseline: baseline.result };
+}
+
+// ---------------------------------------------------------------------------------------
+// Audit trail and offline run
+
+async function runAudit() {
+  const audit = await child<AuditCommands>('audit', 'audit.ts', profArgs('research-audit'));
+  let result: AuditCommands['run']['result'];
+  try {
+    result = await audit.call(
+      'run',
+      { maxEvents: Number(opts['audit-events']), maxMs: 3000 },
+      60_000,
+    );
+  } finally {
+    await audit.stop();
+  }
+  const profile = cpuProf
+    ? summarizeProfile(mainProfile('research-audit'), [
+        'append',
+        'emit',
+        'narrate',
+        'stringify',
+        'nowIso',
+        'syntheticPayload',
+      ])
+    : undefined;
+  return { ...result, profile };
+}
+
+async function runOffline(): Promise<OfflineRunResult> {
+  const proc = fork(join(here, 'research-run.ts'), [opts.runs], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const handle = { process: proc };
+  children.add(handle);
+  try {
+    return await new Promise<OfflineRunResult>((resolve, reject) => {
+      proc.on('message', (m: { type: string; result: OfflineRunResult }) => {
+        if (m.type === 'result') resolve(m.result);
+      });
+      proc.on('exit', (code) => reject(new Error(`research-run exited (${code})`)));
+    });
+  } finally {
+    children.delete(handle);
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Report
+
+const pad = (rows: string[][]) => {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
+  return rows.map((r) => r.map((c, i) => c.padStart(widths[i]!)).join('  ')).join('\n');
+};
+const ms = (v: number | undefined) => (v === undefined ? '-' : v.toFixed(1));
+const ratio = (a: number | undefined, b: number | undefined) =>
+  a === undefined || b === undefined || b === 0 ? null : a / b;
+
+const machine = {
+  cores: cpus().length,
+  cpuModel: cpus()[0]?.model ?? 'unknown',
+  ramGiB: totalmem() / 1024 ** 3,
+  node: process.version,
+  kernel: release(),
+};
+console.log(
+  `machine: ${machine.cores} cores (${machine.cpuModel}), ${machine.ramGiB.toFixed(1)} GiB RAM, Node ${machine.node}`,
+);
+const loadBefore = loadNow();
+console.log(
+  `load average before: ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
+const startedAt = new Date().toISOString();
+mkdirSync(resultsDir, { recursive: true });
+if (cpuProf) {
+  for (const name of ['research-service', 'research-baseline', 'research-audit'])
+    rmSync(join(profileDir, name), { recursive: true, force: true });
+  mkdirSync(profileDir, { recursive: true });
+  // Raw profiles are megabytes: kept for a look in DevTools, not for the repository.
+  writeFileSync(join(profileDir, '.gitignore'), '*\n');
+}
+
+let service: TargetResult | undefined;
+let baseline: TargetResult | undefined;
+let audit: Awaited<ReturnType<typeof runAudit>> | undefined;
+let offline: OfflineRunResult | undefined;
+if (only.has('sse') || only.has('get')) {
+  console.log(
+    `SSE fan-out (${subscriberCount} subscribers) and GET /runs/{id}: the service and the bare node:http baseline`,
+  );
+  ({ service, baseline } = await runServers());
+}
+if (only.has('audit')) {
+  console.log('audit trail write throughput');
+  audit = await runAudit();
+}
+if (only.has('run')) {
+  console.log('full offline run');
+  offline = await runOffline();
+}
+const loadAfter = loadNow();
+clearTimeout(watchdog);
+
+const output = {
+  startedAt,
+  machine,
+  load: { before: loadBefore, after: loadAfter },
+  options: {
+    subscribers: subscriberCount,
+    rates,
+    stepSeconds,
+    getConcurrency,
+    getSeconds,
+    cpuProf,
+  },
+  targets: { sseP99Ms: P99_TARGET_MS, auditPerSec: AUDIT_TARGET_PER_SEC },
+  sse:
+    service && baseline
+      ? {
+          rssPerSubscriberRatio: ratio(service.rssPerSubscriberKiB, baseline.rssPerSubscriberKiB),
+          p99Ratios: service.steps.map((s) => ({
+            step: s.step,
+            ratio: ratio(
+              s.client.latencyMs.p99,
+              baseline.steps.find((b) => b.step === s.step)?.client.latencyMs.p99,
+            ),
+          })),
+        }
+      : null,
+  service: service ?? null,
+  baseline: baseline ?? null,
+  audit: audit ?? null,
+  offlineRun: offline ?? null,
+};
+writeFileSync(join(resultsDir, `${outName}.json`), `${JSON.stringify(output, null, 2)}\n`);
+
+console.log('');
+if (service?.connect && baseline?.connect) {
+  console.log(
+    `SSE fan-out, ${service.connect.connected} subscribers on one run (latency: event ts -> arrival, ms)`,
+  );
+  const rows = [
+    [
+      'step',
+      'sent/s',
+      'delivered',
+      'p50',
+      'p99',
+      'max',
+      'base p50',
+      'base p99',
+      'p99 ratio',
+      'flush p99',
+      'base flush',
+      'CPU%',
+      'base CPU%',
+      'p99<=50',
+    ],
+  ];
+  for (const s of service.steps) {
+    const b = baseline.steps.find((x) => x.step === s.step);
+    const r = ratio(s.client.latencyMs.p99, b?.client.latencyMs.p99);
+    rows.push([
+      s.step,
+      s.emit ? s.emit.achievedRate.toFixed(0) : '-',
+      `${s.client.delivered}/${s.client.expected}`,
+      ms(s.client.latencyMs.p50),
+      ms(s.client.latencyMs.p99),
+      ms(s.client.latencyMs.max),
+      ms(b?.client.latencyMs.p50),
+      ms(b?.client.latencyMs.p99),
+      r === null ? '-' : `${r.toFixed(1)}x`,
+      ms(s.emit?.flushedMs.p99),
+      ms(b?.emit?.flushedMs.p99),
+      s.server.cpuPercent.toFixed(0),
+      b ? b.server.cpuPercent.toFixed(0) : '-',
+      s.client.latencyMs.p99 <= P99_TARGET_MS ? 'yes' : 'NO',
+    ]);
+  }
+  console.log(pad(rows));
+  const rssRatio = ratio(service.rssPerSubscriberKiB, baseline.rssPerSubscriberKiB);
+  console.log(
+    `memory per subscriber (RSS delta after GC): service ${service.rssPerSubscriberKiB?.toFixed(1)} KiB, baseline ${baseline.rssPerSubscriberKiB?.toFixed(1)} KiB (${rssRatio?.toFixed(1)}x); heap ${service.heapPerSubscriberKiB?.toFixed(1)} vs ${baseline.heapPerSubscriberKiB?.toFixed(1)} KiB`,
+  );
+  const delivered = service.steps.reduce((t, s) => t + s.client.delivered, 0);
+  console.log(
+    `events delivered by the service: ${delivered} (${service.integrity?.seqGaps ?? '?'} seq gaps, ${service.integrity?.duplicates ?? '?'} duplicates, ${service.integrity?.ended} streams ended by stream_end)`,
+  );
+}
+if (service?.get && baseline?.get) {
+  console.log('');
+  console.log(
+    `GET /runs/{id}, ${service.get.concurrency} concurrent keep-alive clients, closed loop`,
+  );
+  console.log(
+    pad([
+      ['server', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'errors', 'non-200', 'CPU%', 'client CPU%'],
+      ...[service, baseline].map((t) => [
+        t.target,
+        t.get!.requestsPerSec.toFixed(0),
+        ms(t.get!.latencyMs.p50),
+        ms(t.get!.latencyMs.p99),
+        ms(t.get!.latencyMs.max),
+        `${t.get!.errors}`,
+        `${t.get!.non200}`,
+        t.getServer ? t.getServer.cpuPercent.toFixed(0) : '-',
+        t.get!.clientCpuPercent.toFixed(0),
+      ]),
+    ]),
+  );
+}
+if (audit) {
+  console.log('');
+  console.log(
+    `audit trail appends (SQLite ${audit.sqliteVersion}, ${JSON.stringify(audit.pragmas)})`,
+  );
+  console.log(
+    pad([
+      [
+        'case',
+        'events',
+        'rows/s',
+        'calls/s',
+        'p50 us',
+        'p99 us',
+        'max us',
+        'stalls>=5ms',
+        '>=20k/s',
+      ],
+      ...audit.cases.map((c) => [
+        c.name,
+        `${c.events}`,
+        c.rowsPerSec.toFixed(0),
+        c.callsPerSec.toFixed(0),
+        c.appendUs.p50.toFixed(1),
+        c.appendUs.p99.toFixed(1),
+        c.appendUs.max.toFixed(0),
+        `${c.stalls.count} (${c.stalls.totalMs.toFixed(0)} ms)`,
+        c.rowsPerSec >= AUDIT_TARGET_PER_SEC ? 'yes' : 'NO',
+      ]),
+    ]),
+  );
+}
+if (offline) {
+  console.log('');
+  console.log(
+    `full offline run: median ${(offline.totalMs.median / 1000).toFixed(2)} s over ${offline.runs} runs; ` +
+      offline.stages.map((s) => `${s.stage} ${(s.medianMs / 1000).toFixed(2)} s`).join(', '),
+  );
+}
+const profiles = [
+  ...[service, baseline].map((t) => t?.profile && { name: `the ${t.target}`, profile: t.profile }),
+  audit?.profile && { name: 'the audit appends', profile: audit.profile },
+];
+for (const t of profiles) {
+  if (!t) continue;
+  console.log('');
+  console.log(
+    `CPU profile of ${t.name} (${t.profile.busyMs.toFixed(0)} ms busy of ${t.profile.totalMs.toFixed(0)} ms), top self time:`,
+  );
+  for (const f of t.profile.topSelf)
+    console.log(`  ${f.percentOfBusy.toFixed(1).padStart(5)}%  ${f.name}`);
+  console.log(
+    `  inclusive: ${t.profile.inclusive.map((f) => `${f.name} ${f.percentOfBusy.toFixed(1)}%`).join(', ')}`,
+  );
+}
+const chart = Boolean(service && baseline && !cpuProf);
+if (service && baseline && chart) {
+  writeFileSync(
+    join(resultsDir, 'research-sse.svg'),
+    barChartSvg({
+      title: `Research SSE fan-out: ${subscriberCount} subscribers on one run, event latency (ms, log scale)`,
+      subtitle: `${machine.cores} cores, Node ${machine.node}, load ${loadBefore.load1.toFixed(2)} at start; ${startedAt.slice(0, 16)}Z`,
+      yLabel: 'ts -> arrival (ms)',
+      // A step the service could not keep up with says how fast it really sent.
+      groups: service.steps.map((s) =>
+        s.emit && s.ratePerSec && s.emit.achievedRate < s.ratePerSec * 0.95
+          ? `${s.step} (service sent ${s.emit.achievedRate.toFixed(0)}/s)`
+          : s.step,
+      ),
+      log: true,
+      reference: { value: P99_TARGET_MS, label: `target p99 <= ${P99_TARGET_MS} ms` },
+      series: [
+        {
+          name: 'service p50',
+          color: '#7fb3e6',
+          values: service.steps.map((s) => s.client.latencyMs.p50),
+        },
+        {
+          name: 'service p99',
+          color: '#1f5fa8',
+          values: service.steps.map((s) => s.client.latencyMs.p99),
+        },
+        {
+          name: 'baseline p50',
+          color: '#b7dfa3',
+          values: service.steps.map(
+            (s) => baseline.steps.find((b) => b.step === s.step)?.client.latencyMs.p50 ?? null,
+          ),
+        },
+        {
+          name: 'baseline p99',
+          color: '#3c8c2a',
+          values: service.steps.map(
+            (s) => baseline.steps.find((b) => b.step === s.step)?.client.latencyMs.p99 ?? null,
+          ),
+        },
+      ],
+    }),
+  );
+}
+console.log('');
+console.log(
+  `load average after: ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}; wrote bench/results/${outName}.json${chart ? ' and research-sse.svg' : ''}`,
+);

@@ -1,0 +1,126 @@
+// Commands between the orchestrator (bench/research-load.ts) and its child processes.
+import type { PaceResult } from './pacer.ts';
+import type { Summary } from './stats.ts';
+
+/** Memory of a server process, bytes; `subscribers` as the server counts them. */
+export interface ServerMemory {
+  rss: number;
+  heapUsed: number;
+  external: number;
+  subscribers: number;
+}
+
+/** One paced burst of synthetic events, and the `seq` range it took. */
+export interface EmitResult extends PaceResult {
+  firstSeq: number;
+  lastSeq: number;
+  server: PhaseFigures;
+}
+
+/** A server process over one phase: CPU % of one core and event-loop delay. */
+export interface PhaseFigures {
+  wallMs: number;
+  cpuPercent: number;
+  loopDelayP99Ms: number;
+  loopDelayMaxMs: number;
+}
+
+/** Commands both SSE servers answer: the research service and the bare-`http` baseline. */
+export type ServerCommands = {
+  /** Listens on 127.0.0.1:0 and makes a stream to subscribe to (a run paused on feedback). */
+  prepare: {
+    args: { runId?: string };
+    result: { port: number; streamPath: string; getPath: string; lastSeq: number };
+  };
+  memory: { args: { gc: boolean }; result: ServerMemory };
+  emit: {
+    args: { count: number; ratePerSec: number; maxMs: number; step: string };
+    result: EmitResult;
+  };
+  /** Ends every stream (baseline: sends `stream_end`; service: answers the pause). */
+  finish: { args: { api?: string }; result: { lastSeq: number; server: PhaseFigures } };
+  /** Starts measuring this process's CPU and event-loop delay, or ends and returns it. */
+  meter: { args: { end: boolean }; result: PhaseFigures | null };
+  /** Baseline: the body its GET answers with (the service's real snapshot). */
+  snapshot: { args: { json: string }; result: { ok: true } };
+  close: { args: Record<string, never>; result: { ok: true } };
+};
+
+/** Delivery figures of one phase, as the subscribers saw them. */
+export interface StepStats {
+  step: string;
+  subscribers: number;
+  delivered: number;
+  expected: number;
+  /** Event `ts` (server clock) to the chunk's arrival at the subscriber, ms. */
+  latencyMs: Summary;
+  wallMs: number;
+  clientCpuPercent: number;
+  clientLoopDelayP99Ms: number;
+  timedOut: boolean;
+  /** The slowest messages of the step at the first subscriber. */
+  slowest: { seq: number; type: string; latencyMs: number }[];
+  /** Streams the server has ended so far, and stream integrity over the whole session. */
+  ended: number;
+  seqGaps: number;
+  duplicates: number;
+}
+
+/** Closed-loop GET figures. */
+export interface HammerStats {
+  concurrency: number;
+  requests: number;
+  errors: number;
+  non200: number;
+  durationMs: number;
+  requestsPerSec: number;
+  latencyMs: Summary;
+  bytesPerResponse: number;
+  clientCpuPercent: number;
+}
+
+export type ClientCommands = {
+  subscribe: {
+    args: { url: string; count: number; lastEventId: number; batch: number; timeoutMs: number };
+    result: { connected: number; failed: number; connectMs: number };
+  };
+  /** Starts counting arrivals under a new step name. */
+  step: { args: { step: string }; result: { ok: true } };
+  /**
+   * Waits until `perSubscriber` messages of the step reached every open subscriber, or
+   * (`perSubscriber: null`) until the server has ended every stream.
+   */
+  wait: { args: { perSubscriber: number | null; timeoutMs: number }; result: StepStats };
+  hammer: {
+    args: {
+      url: string;
+      concurrency: number;
+      warmupMs: number;
+      durationMs: number;
+      maxRequests: number;
+    };
+    result: HammerStats;
+  };
+  close: { args: Record<string, never>; result: { ok: true } };
+};
+
+/** Appends per second of one way of writing the audit trail. */
+export interface AuditCase {
+  name: string;
+  description: string;
+  events: number;
+  rows: number;
+  elapsedMs: number;
+  rowsPerSec: number;
+  callsPerSec: number;
+  appendUs: Summary;
+  /** Calls of 5 ms or more (WAL checkpoints), and the time they took. */
+  stalls: { count: number; totalMs: number };
+}
+
+export type AuditCommands = {
+  run: {
+    args: { maxEvents: number; maxMs: number };
+    result: { cases: AuditCase[]; sqliteVersion: string; pragmas: Record<string, unknown> };
+  };
+};

@@ -1,0 +1,106 @@
+// Child process: the real research service (createService, Fastify on 127.0.0.1:0, SQLite
+// WAL in a temp dir, offline LLM) with one run paused on feedback, and synthetic events
+// emitted on command through the service's own RunEventHub.emit (audit append, narrator,
+// publish, one SSE write per subscriber).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../../packages/research/src/config.ts';
+import { createService } from '../../packages/research/src/service.ts';
+import { serve } from './ipc.ts';
+import { pace } from './pacer.ts';
+import type { ServerCommands } from './protocol.ts';
+import { memory, PhaseMeter, settledMemory } from './stats.ts';
+import { syntheticPayload } from './synthetic.ts';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-research-sse-'));
+const config = loadConfig({ RESEARCH_PORT: '0', RESEARCH_DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+const service = await createService(config);
+let runId = '';
+
+const lastSeq = () => service.store.events.list(runId).at(-1)?.seq ?? 0;
+
+let meter: PhaseMeter | undefined;
+
+serve<ServerCommands>({
+  async prepare() {
+    await service.app.listen({ host: '127.0.0.1', port: 0 });
+    const address = service.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    service.store.users.upsert({
+      user_id: 'bench',
+      archetype: 'researcher',
+      domain: 'ecology',
+      risk_preference: 'medium',
+      baseline_strictness: 'medium',
+      persona_brief: '',
+    });
+    // A real run, paused after ideation: its stream stays open for the synthetic steps,
+    // and answering the pause later drives the rest of the pipeline to the subscribers.
+    runId = service.engine.startRun('bench', 'pollinator decline in urban gardens', [
+      'ideation',
+    ]).run_id;
+    await service.engine.idle(runId);
+    const status = service.engine.getRun(runId).status;
+    if (status !== 'awaiting_feedback') throw new Error(`run is ${status}, not paused`);
+    return {
+      port: address.port,
+      streamPath: `/api/runs/${runId}/stream`,
+      getPath: `/api/runs/${runId}`,
+      lastSeq: lastSeq(),
+    };
+  },
+
+  async memory({ gc }) {
+    return {
+      ...(gc ? await settledMemory() : memory()),
+      subscribers: service.hub.subscriberCount(runId),
+    };
+  },
+
+  async emit({ count, ratePerSec, maxMs, step }) {
+    const firstSeq = lastSeq() + 1;
+    const meter = new PhaseMeter();
+    const result = await pace(count, ratePerSec, maxMs, (i) => {
+      service.hub.emit(runId, 'trajectory_event', syntheticPayload(step, i));
+    });
+    return {
+      ...result,
+      firstSeq,
+      lastSeq: lastSeq(),
+      server: meter.end(),
+    };
+  },
+
+  // Answers the pause over HTTP as a user would; the run then goes through planning,
+  // coding (sandboxed Python), analysis, writing (LaTeX) and review, and ends the streams.
+  async finish({ api }) {
+    const meter = new PhaseMeter();
+    const res = await fetch(`${api}/runs/${runId}/feedback`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'continue' }),
+    });
+    if (res.status !== 200) throw new Error(`feedback answered ${res.status}`);
+    await service.engine.idle(runId);
+    return { lastSeq: lastSeq(), server: meter.end() };
+  },
+
+  meter({ end }) {
+    if (!end) {
+      meter = new PhaseMeter();
+      return null;
+    }
+    return meter?.end() ?? null;
+  },
+
+  snapshot() {
+    return { ok: true }; // the service answers GET from its own store
+  },
+
+  async close() {
+    await service.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    return { ok: true };
+  },
+});

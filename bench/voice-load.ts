@@ -1,0 +1,179 @@
+// How far one voice instance goes: N concurrent talking sessions against the real service
+// (Silero VAD, protocol, sessions, tenants; fast fakes for STT, LLM and TTS) in its own
+// process, and against a bare `ws` echo server doing the same audio I/O, in the same run.
+// Run: npm run bench:voice -- [--sessions 50,250,500] [--window-s 20] [--profile] [--help]
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { fliteSpeech16k } from './lib/flite-speech.ts';
+import { speechCycle, vadTimeline } from './voice-load/audio.ts';
+import { runOnce, waitForQuiet, type RunOptions } from './voice-load/run.ts';
+import { printReport, writeChart, type Row, type SavedReport } from './voice-load/report.ts';
+
+const USAGE = `npm run bench:voice -- [options]
+  --sessions <list>     concurrent sessions per step (default 50,250,500)
+  --window-s <s>        measurement window per step (default 20)
+  --silence-ms <ms>     silence after each utterance (default 2500: the reply ends before the next one)
+  --text <text>         what Flite says and the scripted recogniser returns
+  --stt-delay-ms <ms>   scripted recogniser: final this long after the utterance (default 0)
+  --llm-delay-ms <ms>   LLM time to first token (default 0)
+  --tts-delay-ms <ms>   synthesiser: first audio this long after each sentence (default 0)
+  --sentence-ms <ms>    audio per synthesised sentence (default 1000, 24 kHz)
+  --tenants <n>         API keys / tenants the sessions are spread over (default 4)
+  --skip-baseline       do not run the bare ws server
+  --quiet-wait-s <s>    in all, wait up to this long (before steps) for other work on the machine to drop below half a core (default 20)
+  --profile             run the voice server with --cpu-prof and print its top self-time functions
+  --out <dir>           results directory (default bench/results)
+  --replot <json>       print the tables and redraw the chart of a saved run (no measurement)`;
+
+const { values } = parseArgs({
+  options: {
+    sessions: { type: 'string', default: '50,250,500' },
+    'window-s': { type: 'string', default: '20' },
+    'silence-ms': { type: 'string', default: '2500' },
+    text: { type: 'string', default: 'what is the weather in london today' },
+    'stt-delay-ms': { type: 'string', default: '0' },
+    'llm-delay-ms': { type: 'string', default: '0' },
+    'tts-delay-ms': { type: 'string', default: '0' },
+    'sentence-ms': { type: 'string', default: '1000' },
+    tenants: { type: 'string', default: '4' },
+    'skip-baseline': { type: 'boolean', default: false },
+    profile: { type: 'boolean', default: false },
+    'quiet-wait-s': { type: 'string', default: '20' },
+    out: { type: 'string', default: 'bench/results' },
+    replot: { type: 'string' },
+    help: { type: 'boolean', default: false },
+  },
+});
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+if (values.replot) {
+  const saved = JSON.parse(readFileSync(values.replot, 'utf8')) as SavedReport;
+  printReport(saved.rows);
+  writeChart(saved, values.out);
+  process.exit(0);
+}
+
+function positive(name: string, raw: string, max: number): number {
+  const v = Number(raw);
+  if (!Number.isFinite(v) || v < 0 || v > max)
+    throw new Error(`--${name} must be 0..${max}, got "${raw}"`);
+  return v;
+}
+const sessionSteps = values.sessions.split(',').map((s) => positive('sessions', s, 5000));
+if (sessionSteps.some((n) => n < 1 || !Number.isInteger(n)))
+  throw new Error('--sessions: whole numbers ≥ 1');
+const windowMs = positive('window-s', values['window-s'], 600) * 1000;
+const silenceMs = positive('silence-ms', values['silence-ms'], 30_000);
+let quietWaitMs = positive('quiet-wait-s', values['quiet-wait-s'], 3600) * 1000;
+const tenants = Math.max(1, Math.round(positive('tenants', values.tenants, 1000)));
+const fakes = {
+  sttDelayMs: positive('stt-delay-ms', values['stt-delay-ms'], 10_000),
+  llmDelayMs: positive('llm-delay-ms', values['llm-delay-ms'], 10_000),
+  ttsDelayMs: positive('tts-delay-ms', values['tts-delay-ms'], 10_000),
+  sentenceMs: positive('sentence-ms', values['sentence-ms'], 10_000),
+  text: values.text,
+};
+const FRAME_MS = 40;
+const GRACE_MS = 3000;
+
+const machine = {
+  cores: cpus().length,
+  cpu: cpus()[0]?.model ?? 'unknown',
+  ramGb: totalmem() / 2 ** 30,
+  node: process.version,
+  loadAverageAtStart: loadavg(),
+};
+console.log(
+  `machine: ${machine.cores} cores (${machine.cpu}), ${machine.ramGb.toFixed(1)} GB RAM, Node ${machine.node}, ` +
+    `load average ${machine.loadAverageAtStart.map((l) => l.toFixed(2)).join(' ')}`,
+);
+
+// The audio: Flite speech then silence, generated once; and where the VAD decides on it.
+const work = mkdtempSync(join(tmpdir(), 'bench-voice-load-'));
+const speech = fliteSpeech16k(fakes.text);
+const cycle = speechCycle(speech, silenceMs, FRAME_MS);
+const cycleMs = cycle.length / 32;
+const warmupMs = cycleMs + 1500;
+const maxFrames = Math.ceil((cycleMs + warmupMs + windowMs + GRACE_MS + 10_000) / FRAME_MS);
+const cycles = Math.ceil((maxFrames * FRAME_MS) / cycleMs) + 1;
+const timeline = await vadTimeline(cycle, cycles, FRAME_MS);
+const perCycle = timeline.started.length / cycles;
+console.log(
+  `audio: "${fakes.text}" (${(speech.length / 32).toFixed(0)} ms of Flite speech) + silence = ${cycleMs} ms a cycle, ` +
+    `${FRAME_MS} ms frames; Silero decisions per cycle: ${perCycle.toFixed(2)} starts` +
+    (timeline.started[0] && timeline.stopped[0]
+      ? ` (first: start confirmed at ${timeline.started[0].atMs} ms, stop at ${timeline.stopped[0].atMs} ms)`
+      : ''),
+);
+if (Math.abs(perCycle - 1) > 0.05)
+  throw new Error('the VAD should find exactly one utterance per cycle');
+const audioPath = join(work, 'cycle.pcm');
+const timelinePath = join(work, 'timeline.json');
+writeFileSync(audioPath, cycle);
+writeFileSync(timelinePath, JSON.stringify(timeline));
+console.log(
+  `per step: connect, ${(warmupMs / 1000).toFixed(1)} s warm-up, ${windowMs / 1000} s window, ${GRACE_MS / 1000} s grace; ` +
+    `fakes: STT +${fakes.sttDelayMs} ms, LLM +${fakes.llmDelayMs} ms, TTS +${fakes.ttsDelayMs} ms, ${fakes.sentenceMs} ms audio per sentence`,
+);
+
+const rows: Row[] = [];
+try {
+  for (const sessions of sessionSteps) {
+    const row: Row = { sessions };
+    const modes: ('echo' | 'voice')[] = values['skip-baseline'] ? ['voice'] : ['echo', 'voice'];
+    for (const mode of modes) {
+      const profileDir =
+        values.profile && mode === 'voice'
+          ? mkdtempSync(join(tmpdir(), 'voice-load-prof-'))
+          : undefined;
+      const options: RunOptions = {
+        mode,
+        sessions,
+        windowMs,
+        warmupMs,
+        graceMs: GRACE_MS,
+        tenants,
+        fakes,
+        plan: { audioPath, timelinePath, frameMs: FRAME_MS, spreadMs: cycleMs, maxFrames },
+        ...(profileDir ? { profileDir } : {}),
+      };
+      // The machine is shared: give other work a moment to finish, within a total budget.
+      const waitStart = performance.now();
+      const others = await waitForQuiet(50, quietWaitMs);
+      quietWaitMs = Math.max(0, quietWaitMs - (performance.now() - waitStart));
+      if (others >= 50)
+        console.log(
+          `  (other work on the machine uses ${others.toFixed(0)} % of a core; measuring anyway)`,
+        );
+      const t0 = performance.now();
+      const result = await runOnce(options);
+      row[mode] = result;
+      console.log(
+        `  ${mode.padEnd(5)} N=${sessions}: held ${result.client.held}/${sessions}, server ${result.serverCorePct.toFixed(0)} % of a core, ` +
+          `load gen ${result.clientCorePct.toFixed(0)} %, others ${result.otherCorePct.toFixed(0)} %, ` +
+          `load avg ${result.loadAverage[0]!.toFixed(2)} (${((performance.now() - t0) / 1000).toFixed(0)} s)`,
+      );
+    }
+    rows.push(row);
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+
+printReport(rows);
+mkdirSync(values.out, { recursive: true });
+const report: SavedReport = {
+  stamp: new Date().toISOString(),
+  machine,
+  options: { sessionSteps, windowMs, silenceMs, cycleMs, tenants, fakes },
+  rows,
+};
+const jsonPath = join(values.out, values.profile ? 'voice-load-profile.json' : 'voice-load.json');
+writeFileSync(jsonPath, JSON.stringify(report, null, 2));
+console.log(`\nwrote ${jsonPath}`);
+// A profiled run is slower, so it does not replace the chart.
+if (!values.profile) writeChart(report, values.out);

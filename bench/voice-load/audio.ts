@@ -1,0 +1,61 @@
+// The audio every load session sends, and where the VAD decides on it.
+import { SileroVAD, VADStream } from '../../packages/voice/src/audio/vad.ts';
+import type { VadTimeline } from './ipc.ts';
+
+const BYTES_PER_MS = 32; // PCM16 at 16 kHz
+
+/** One cycle: the speech, then silence up to a whole number of frames of at least `silenceMs`. */
+export function speechCycle(speech: Buffer, silenceMs: number, frameMs: number): Buffer {
+  const frameBytes = frameMs * BYTES_PER_MS;
+  const speechBytes = speech.length - (speech.length % 2);
+  const total = Math.ceil((speechBytes + silenceMs * BYTES_PER_MS) / frameBytes) * frameBytes;
+  const cycle = Buffer.alloc(total);
+  speech.copy(cycle, 0, 0, speechBytes);
+  return cycle;
+}
+
+/**
+ * Runs the same Silero VAD and segmenter as the service over `cycles` repetitions of the cycle,
+ * pushed in the same frames a client sends, and records each decision: its audio time
+ * (`atMs`, the end of the 32 ms window that confirmed a start or completed the silence) and
+ * the boundary it reports. The service sees exactly this audio, so it decides at the same
+ * audio times; the client times each decision from the frame that carried that window's end.
+ */
+export async function vadTimeline(
+  cycle: Buffer,
+  cycles: number,
+  frameMs: number,
+): Promise<VadTimeline> {
+  const vad = await SileroVAD.load();
+  try {
+    const stream = new VADStream(vad);
+    const timeline: VadTimeline = {
+      frameMs,
+      cycleMs: cycle.length / BYTES_PER_MS,
+      started: [],
+      stopped: [],
+    };
+    const reading = (async () => {
+      for await (const e of stream) {
+        if (e.type === 'speech_started')
+          timeline.started.push({ startMs: e.startMs, atMs: e.atMs });
+        else if (e.type === 'speech_stopped')
+          timeline.stopped.push({ endMs: e.endMs, atMs: e.atMs });
+        else throw new Error(`VAD failed during calibration: ${e.message}`);
+      }
+    })();
+    const frameBytes = frameMs * BYTES_PER_MS;
+    for (let c = 0; c < cycles; c++) {
+      for (let off = 0; off < cycle.length; off += frameBytes) {
+        stream.pushAudio(cycle.subarray(off, off + frameBytes));
+      }
+      await stream.drain(); // bounded memory: one cycle of windows in flight at a time
+    }
+    // Decisions only: closing the stream must not add a speech_stopped at the end of the audio.
+    stream.close();
+    await reading;
+    return timeline;
+  } finally {
+    await vad.close();
+  }
+}

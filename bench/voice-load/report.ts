@@ -1,0 +1,217 @@
+// The printed table, the targets of issue 7 and the SVG chart of a load run.
+import { lineChartSvg } from '../lib/svg-chart.ts';
+import { SNAPSHOT_TIMEOUT_MS, type RunResult } from './run.ts';
+
+/** The issue's targets. */
+export const TARGETS = {
+  sessions: 500,
+  firstAudioP99Ms: 20,
+  cpuRatio: 3,
+} as const;
+
+/** One N: the voice run and the baseline run side by side. */
+export interface Row {
+  sessions: number;
+  voice?: RunResult;
+  echo?: RunResult;
+}
+
+const f = (v: number | undefined, digits = 1) =>
+  v === undefined || !Number.isFinite(v) ? '–' : v.toFixed(digits);
+
+/** CPU per voice session over CPU per bare-ws session. */
+export const cpuRatio = (row: Row) =>
+  row.voice && row.echo ? row.voice.cpuPerSessionPct / row.echo.cpuPerSessionPct : Number.NaN;
+
+/** Frames lost or late: missing VAD events, mismatched ones and `error` messages. */
+export function dropped(run: RunResult): number {
+  const v = run.client.voice;
+  if (!v) return run.client.echoMissing ?? 0;
+  const errors = Object.values(run.client.errors).reduce((a, b) => a + b, 0);
+  return (
+    v.expectedStarts -
+    v.receivedStarts +
+    (v.expectedStops - v.receivedStops) +
+    v.mismatches +
+    errors
+  );
+}
+
+/** Which targets one N meets. */
+export function verdict(row: Row): {
+  held: boolean;
+  p99: boolean;
+  noDrops: boolean;
+  cpu: boolean | undefined;
+} {
+  const v = row.voice;
+  return {
+    held: !!v && v.client.held === row.sessions && v.client.clean === row.sessions,
+    p99:
+      !!v &&
+      v.client.voice!.firstAudio.n > 0 &&
+      v.client.voice!.firstAudio.p99 <= TARGETS.firstAudioP99Ms,
+    noDrops: !!v && dropped(v) === 0,
+    cpu: Number.isFinite(cpuRatio(row)) ? cpuRatio(row) <= TARGETS.cpuRatio : undefined,
+  };
+}
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => c.padStart(widths[i]!)).join(' | ')} |`;
+  return [
+    line(header),
+    `|${widths.map((w) => '-'.repeat(w + 1) + ':').join('|')}|`,
+    ...rows.map(line),
+  ].join('\n');
+}
+
+/** The results as Markdown tables (printed, and pasted into docs/benchmarks.md). */
+export function formatTables(rows: Row[]): string {
+  const capacity = table(
+    [
+      'sessions',
+      'held / clean',
+      'server CPU (% core)',
+      'CPU/session (% core)',
+      'bare ws CPU/session',
+      'ratio',
+      'RSS/session (MB)',
+      'VAD frames done',
+      'mean batch',
+      'loop delay p99 (ms)',
+      'load gen CPU (% core)',
+      'others (% core)',
+    ],
+    rows.map((row) => {
+      const v = row.voice;
+      const e = row.echo;
+      return [
+        String(row.sessions),
+        v ? `${v.client.held} / ${v.client.clean}` : '–',
+        f(v?.serverCorePct, 0),
+        f(v?.cpuPerSessionPct, 3),
+        f(e?.cpuPerSessionPct, 3),
+        `${f(cpuRatio(row), 1)}×`,
+        f(v?.rssPerSessionMb, 2),
+        v?.vad ? `${f((100 * v.vad.framesPerSecond) / v.vad.expectedPerSecond, 0)} %` : '–',
+        f(v?.vad?.meanBatch, 0),
+        v ? (v.unresponsive ? `> ${SNAPSHOT_TIMEOUT_MS}` : f(v.loopDelay.p99, 0)) : '–',
+        f(v?.clientCorePct, 0),
+        f(v?.otherCorePct, 0),
+      ];
+    }),
+  );
+  const latency = table(
+    [
+      'sessions',
+      '(a) start p50 / p99 (ms)',
+      '(a) stop p50 / p99 (ms)',
+      '(b) stop→audio p50 / p99 (ms)',
+      'backlog at stop p99 (ms)',
+      'utterances (expected / got)',
+      'dropped / late',
+      'errors',
+      'load gen send lag p99 (ms)',
+      'bare ws echo RTT p50 / p99 (ms)',
+    ],
+    rows.map((row) => {
+      const v = row.voice?.client.voice;
+      const e = row.echo?.client;
+      const errors = row.voice ? Object.entries(row.voice.client.errors) : [];
+      return [
+        String(row.sessions),
+        v ? `${f(v.speechStarted.p50)} / ${f(v.speechStarted.p99)}` : '–',
+        v ? `${f(v.speechStopped.p50)} / ${f(v.speechStopped.p99)}` : '–',
+        v ? `${f(v.firstAudio.p50)} / ${f(v.firstAudio.p99)}` : '–',
+        v ? f(v.stopBacklogMs.p99, 0) : '–',
+        v ? `${v.expectedStarts} / ${v.receivedStarts}` : '–',
+        row.voice ? String(dropped(row.voice)) : '–',
+        errors.length ? errors.map(([k, c]) => `${k}×${c}`).join(' ') : '0',
+        row.voice ? f(row.voice.client.sendLag.p99) : '–',
+        e?.echoRtt ? `${f(e.echoRtt.p50)} / ${f(e.echoRtt.p99)}` : '–',
+      ];
+    }),
+  );
+  return `${capacity}\n\n${latency}`;
+}
+
+/** Three panels: CPU per session against the baseline, latencies against the target, memory. */
+export function chartSvg(rows: Row[], subtitle: string): string {
+  const xs = rows.map((r) => r.sessions);
+  const pts = (pick: (r: Row) => number | undefined): [number, number][] =>
+    rows.map((r) => [r.sessions, pick(r) ?? Number.NaN]);
+  return lineChartSvg({
+    title: 'Voice service under load: one instance, concurrent talking sessions',
+    subtitle,
+    xLabel: 'concurrent sessions',
+    xs,
+    panels: [
+      {
+        title: 'Server CPU per session',
+        yLabel: '% of one core',
+        series: [
+          {
+            name: 'voice service',
+            color: '#1f77b4',
+            points: pts((r) => r.voice?.cpuPerSessionPct),
+          },
+          {
+            name: 'bare ws echo (baseline)',
+            color: '#7f7f7f',
+            dashed: true,
+            points: pts((r) => r.echo?.cpuPerSessionPct),
+          },
+          {
+            name: '3 × baseline (target)',
+            color: '#d62728',
+            dashed: true,
+            points: pts((r) => (r.echo ? 3 * r.echo.cpuPerSessionPct : undefined)),
+          },
+        ],
+      },
+      {
+        title: 'Server-added latency, p99',
+        yLabel: 'ms (log scale)',
+        logY: true,
+        rules: [{ y: TARGETS.firstAudioP99Ms, label: 'target (b) 20 ms' }],
+        series: [
+          {
+            name: '(b) speech_stopped → first audio',
+            color: '#1f77b4',
+            points: pts((r) => r.voice?.client.voice?.firstAudio.p99),
+          },
+          {
+            name: '(a) deciding frame → speech_stopped',
+            color: '#2ca02c',
+            points: pts((r) => r.voice?.client.voice?.speechStopped.p99),
+          },
+          {
+            name: 'server event-loop delay',
+            color: '#ff7f0e',
+            dashed: true,
+            points: pts((r) => r.voice?.loopDelay.p99),
+          },
+        ],
+      },
+      {
+        title: 'Server memory',
+        yLabel: 'MB',
+        series: [
+          {
+            name: 'voice RSS under load',
+            color: '#1f77b4',
+            points: pts((r) => r.voice?.loadRssMb),
+          },
+          {
+            name: 'bare ws RSS under load',
+            color: '#7f7f7f',
+            dashed: true,
+            points: pts((r) => r.echo?.loadRssMb),
+          },
+        ],
+      },
+    ],
+  });
+}
