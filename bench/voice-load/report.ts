@@ -1,4 +1,6 @@
 // The printed table, the targets of issue 7 and the SVG chart of a load run.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { lineChartSvg } from '../lib/svg-chart.ts';
 import { SNAPSHOT_TIMEOUT_MS, type RunResult } from './run.ts';
 
@@ -214,4 +216,65 @@ export function chartSvg(rows: Row[], subtitle: string): string {
       },
     ],
   });
+}
+
+/** What a run saves as JSON (and `--replot` reads back). */
+export interface SavedReport {
+  stamp: string;
+  machine: {
+    cores: number;
+    cpu: string;
+    ramGb: number;
+    node: string;
+    loadAverageAtStart: number[];
+  };
+  options: {
+    sessionSteps: number[];
+    windowMs: number;
+    silenceMs: number;
+    cycleMs: number;
+    tenants: number;
+    fakes: unknown;
+  };
+  rows: Row[];
+}
+
+/** Prints the tables, the targets met per N and any CPU profile summaries. */
+export function printReport(rows: Row[]): void {
+  console.log(`\n${formatTables(rows)}\n`);
+  const yes = (ok: boolean | undefined) =>
+    ok === undefined ? 'not measured' : ok ? 'met' : 'NOT met';
+  for (const row of rows) {
+    const v = verdict(row);
+    console.log(
+      `N=${row.sessions}: all held without errors ${yes(v.held)}; (b) p99 ≤ ${TARGETS.firstAudioP99Ms} ms ${yes(v.p99)}; ` +
+        `no dropped frames ${yes(v.noDrops)}; CPU/session ≤ ${TARGETS.cpuRatio}× bare ws ${yes(v.cpu)} (${cpuRatio(row).toFixed(1)}×)`,
+    );
+  }
+  for (const row of rows) {
+    const p = row.voice?.profile;
+    if (!p) continue;
+    console.log(
+      `\nCPU profile of the voice server, N=${row.sessions}, window only: ${(p.sampledMs / 1000).toFixed(1)} s sampled on the main thread, ` +
+        `${((100 * p.idleMs) / p.sampledMs).toFixed(0)} % idle (${p.file})`,
+    );
+    for (const [group, ms] of Object.entries(p.groups)) {
+      console.log(`  ${((100 * ms) / p.sampledMs).toFixed(1).padStart(5)} %  ${group} (inclusive)`);
+    }
+    console.log('  top self time:');
+    for (const e of p.entries)
+      console.log(`  ${(100 * e.selfShare).toFixed(1).padStart(5)} %  ${e.name}`);
+  }
+}
+
+/** Writes `voice-load.svg` into `dir`. */
+export function writeChart(report: SavedReport, dir: string): void {
+  const { machine, options, rows, stamp } = report;
+  const subtitle =
+    `${machine.cores} cores, Node ${machine.node}, ${options.windowMs / 1000} s window per step, ` +
+    `load average ${rows.map((r) => r.voice?.loadAverage[0]?.toFixed(1) ?? '–').join(' / ')} during the voice runs; ${stamp.slice(0, 10)}`;
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, 'voice-load.svg');
+  writeFileSync(path, chartSvg(rows, subtitle));
+  console.log(`wrote ${path}`);
 }
