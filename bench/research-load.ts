@@ -3,10 +3,10 @@
 // concurrent clients, and a full offline run split by stage. Every server, client and
 // measurement runs in its own child process; traffic stays on 127.0.0.1.
 // Run: npm run bench:research [-- --only=sse,get,audit,run --subscribers=1000 --cpu-prof]
-// Writes bench/results/research-load.json and bench/results/research-sse.svg; with
-// --cpu-prof, bench/results/research-load-profile.json and profiles/<process>/*.cpuprofile.
+// Writes bench/results/research-load.json and bench/results/research-sse.svg; a partial or
+// --cpu-prof run writes research-load-<parts>[-profile].json (and profiles/<process>/).
 import { fork } from 'node:child_process';
-import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, release, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,15 +16,12 @@ import { Child, type CommandMap } from './research-load/ipc.ts';
 import type {
   AuditCommands,
   ClientCommands,
-  EmitResult,
-  HammerStats,
-  PhaseFigures,
+  LoadReport,
   ServerCommands,
-  ServerMemory,
-  StepStats,
+  TargetResult,
 } from './research-load/protocol.ts';
 import { summarizeProfile, type ProfileSummary } from './research-load/profile.ts';
-import { barChartSvg } from './research-load/svg.ts';
+import { sseChartSvg } from './research-load/chart.ts';
 import type { OfflineRunResult } from './research-run.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -61,8 +58,12 @@ const cpuProf = opts['cpu-prof'];
 const youngMb = Number(opts['young-mb']);
 const youngGeneration =
   youngMb > 0 ? [`--min-semi-space-size=${youngMb}`, `--max-semi-space-size=${youngMb}`] : [];
-// A profiled run is slower: its figures go to a file of their own, and no chart.
-const outName = opts.out ?? (cpuProf ? 'research-load-profile' : 'research-load');
+// A profiled or partial run goes to a file of its own (and makes no chart), so it does not
+// replace the figures of the last full run.
+const partial = ['sse', 'get', 'audit', 'run'].some((part) => !only.has(part));
+const outName =
+  opts.out ??
+  `research-load${partial ? `-${[...only].join('-')}` : ''}${cpuProf ? '-profile' : ''}`;
 
 // Bounded: whatever hangs, the children are killed and the benchmark stops.
 const children = new Set<{ process: { kill(signal?: NodeJS.Signals): boolean } }>();
@@ -88,15 +89,18 @@ async function child<C extends CommandMap>(
 const profArgs = (name: string) =>
   cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${join(profileDir, name)}`] : [];
 
-/** The main thread's profile of a process: the largest one in its directory. */
-function mainProfile(name: string): string {
+/**
+ * The main thread's profile of a process: the busiest one in its directory (the loader
+ * thread's profile can be the larger file, with more distinct functions in it).
+ */
+function mainProfile(name: string, interesting: string[]): ProfileSummary {
   const dir = join(profileDir, name);
-  const files = readdirSync(dir)
+  const summaries = readdirSync(dir)
     .filter((f) => f.endsWith('.cpuprofile'))
-    .map((f) => ({ f, size: statSync(join(dir, f)).size }))
-    .sort((a, b) => b.size - a.size);
-  if (!files[0]) throw new Error(`no profile in ${dir}`);
-  return join(dir, files[0].f);
+    .map((f) => summarizeProfile(join(dir, f), interesting))
+    .sort((a, b) => b.busyMs - a.busyMs);
+  if (!summaries[0]) throw new Error(`no profile in ${dir}`);
+  return summaries[0];
 }
 
 function loadNow(): { load1: number; load5: number; load15: number } {
@@ -107,29 +111,6 @@ function loadNow(): { load1: number; load5: number; load15: number } {
 // ---------------------------------------------------------------------------------------
 // SSE fan-out and GET /runs/{id}: the service and the baseline side by side, their steps
 // interleaved, so a change in the machine's background load hits both alike.
-
-interface StepResult {
-  step: string;
-  ratePerSec: number | null;
-  /** The paced emission (synthetic steps only). */
-  emit: EmitResult | null;
-  server: PhaseFigures;
-  client: StepStats;
-}
-
-interface TargetResult {
-  target: 'service' | 'baseline';
-  connect?: { connected: number; failed: number; connectMs: number };
-  memory?: { before: ServerMemory; connected: ServerMemory; afterSteps: ServerMemory };
-  rssPerSubscriberKiB?: number;
-  heapPerSubscriberKiB?: number;
-  steps: StepResult[];
-  integrity?: { ended: number; seqGaps: number; duplicates: number };
-  get?: HammerStats;
-  /** The server process while GET was hammered. */
-  getServer?: PhaseFigures;
-  profile?: ProfileSummary;
-}
 
 const PROFILED_FUNCTIONS = [
   'emit',
@@ -296,11 +277,7 @@ class Side {
     await this.subscribers?.stop();
     if (this.server.process.connected) await this.server.call('close', {}).catch(() => {});
     await this.server.stop();
-    if (cpuProf)
-      this.result.profile = summarizeProfile(
-        mainProfile(`research-${this.target}`),
-        PROFILED_FUNCTIONS,
-      );
+    if (cpuProf) this.result.profile = mainProfile(`research-${this.target}`, PROFILED_FUNCTIONS);
   }
 }
 
@@ -345,7 +322,7 @@ async function runAudit() {
     await audit.stop();
   }
   const profile = cpuProf
-    ? summarizeProfile(mainProfile('research-audit'), [
+    ? mainProfile('research-audit', [
         'append',
         'emit',
         'narrate',
@@ -409,8 +386,6 @@ if (cpuProf) {
   for (const name of ['research-service', 'research-baseline', 'research-audit'])
     rmSync(join(profileDir, name), { recursive: true, force: true });
   mkdirSync(profileDir, { recursive: true });
-  // Raw profiles are megabytes: kept for a look in DevTools, not for the repository.
-  writeFileSync(join(profileDir, '.gitignore'), '*\n');
 }
 
 let service: TargetResult | undefined;
@@ -434,7 +409,7 @@ if (only.has('run')) {
 const loadAfter = loadNow();
 clearTimeout(watchdog);
 
-const output = {
+const output: LoadReport = {
   startedAt,
   machine,
   load: { before: loadBefore, after: loadAfter },
@@ -445,12 +420,17 @@ const output = {
     getConcurrency,
     getSeconds,
     cpuProf,
+    youngMb,
   },
   targets: { sseP99Ms: P99_TARGET_MS, auditPerSec: AUDIT_TARGET_PER_SEC },
   sse:
     service && baseline
       ? {
           rssPerSubscriberRatio: ratio(service.rssPerSubscriberKiB, baseline.rssPerSubscriberKiB),
+          heapPerSubscriberRatio: ratio(
+            service.heapPerSubscriberKiB,
+            baseline.heapPerSubscriberKiB,
+          ),
           p99Ratios: service.steps.map((s) => ({
             step: s.step,
             ratio: ratio(
@@ -558,6 +538,7 @@ if (audit) {
         'p99 us',
         'max us',
         'stalls>=5ms',
+        'WAL pages/event',
         '>=20k/s',
       ],
       ...audit.cases.map((c) => [
@@ -569,6 +550,7 @@ if (audit) {
         c.appendUs.p99.toFixed(1),
         c.appendUs.max.toFixed(0),
         `${c.stalls.count} (${c.stalls.totalMs.toFixed(0)} ms)`,
+        c.walFramesPerEvent === undefined ? '' : c.walFramesPerEvent.toFixed(2),
         c.rowsPerSec >= AUDIT_TARGET_PER_SEC ? 'yes' : 'NO',
       ]),
     ]),
@@ -597,51 +579,8 @@ for (const t of profiles) {
     `  inclusive: ${t.profile.inclusive.map((f) => `${f.name} ${f.percentOfBusy.toFixed(1)}%`).join(', ')}`,
   );
 }
-const chart = Boolean(service && baseline && !cpuProf);
-if (service && baseline && chart) {
-  writeFileSync(
-    join(resultsDir, 'research-sse.svg'),
-    barChartSvg({
-      title: `Research SSE fan-out: ${subscriberCount} subscribers on one run, event latency (ms, log scale)`,
-      subtitle: `${machine.cores} cores, Node ${machine.node}, load ${loadBefore.load1.toFixed(2)} at start; ${startedAt.slice(0, 16)}Z`,
-      yLabel: 'ts -> arrival (ms)',
-      // A step the service could not keep up with says how fast it really sent.
-      groups: service.steps.map((s) =>
-        s.emit && s.ratePerSec && s.emit.achievedRate < s.ratePerSec * 0.95
-          ? `${s.step} (service sent ${s.emit.achievedRate.toFixed(0)}/s)`
-          : s.step,
-      ),
-      log: true,
-      reference: { value: P99_TARGET_MS, label: `target p99 <= ${P99_TARGET_MS} ms` },
-      series: [
-        {
-          name: 'service p50',
-          color: '#7fb3e6',
-          values: service.steps.map((s) => s.client.latencyMs.p50),
-        },
-        {
-          name: 'service p99',
-          color: '#1f5fa8',
-          values: service.steps.map((s) => s.client.latencyMs.p99),
-        },
-        {
-          name: 'baseline p50',
-          color: '#b7dfa3',
-          values: service.steps.map(
-            (s) => baseline.steps.find((b) => b.step === s.step)?.client.latencyMs.p50 ?? null,
-          ),
-        },
-        {
-          name: 'baseline p99',
-          color: '#3c8c2a',
-          values: service.steps.map(
-            (s) => baseline.steps.find((b) => b.step === s.step)?.client.latencyMs.p99 ?? null,
-          ),
-        },
-      ],
-    }),
-  );
-}
+const chart = Boolean(service && baseline && !cpuProf && !partial);
+if (chart) writeFileSync(join(resultsDir, 'research-sse.svg'), sseChartSvg(output));
 console.log('');
 console.log(
   `load average after: ${loadavg()

@@ -166,6 +166,28 @@ serve<AuditCommands>({
         );
       }),
     );
+    // Diagnostic, not a setting to ship as is: with no auto-checkpoint the WAL keeps every
+    // frame, so it also counts the pages each one-event transaction writes.
+    cases.push(
+      withStore((store) => {
+        store.db.pragma('wal_autocheckpoint = 0');
+        const result = measure(
+          'append, 1,000 runs, no auto-checkpoint',
+          'Diagnostic: the 1,000-run case with wal_autocheckpoint=0, so no checkpoint (and fsync) runs inside the loop',
+          maxEvents,
+          maxMs,
+          (i) =>
+            store.events.append(
+              `run-${i % 1000}`,
+              'trajectory_event',
+              syntheticPayload('audit', i),
+            ),
+          () => countRows(store),
+        );
+        const [wal] = store.db.pragma('wal_checkpoint(PASSIVE)') as { log: number }[];
+        return { ...result, walFramesPerEvent: wal ? wal.log / result.rows : undefined };
+      }),
+    );
     cases.push(
       withStore((store) => {
         const batch = 100;

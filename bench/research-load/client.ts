@@ -209,6 +209,7 @@ serve<ClientCommands>({
   },
 
   step({ step }) {
+    bucket.meter.end();
     bucket = newBucket(step);
     return { ok: true };
   },

@@ -1,6 +1,8 @@
 // Commands between the orchestrator (bench/research-load.ts) and its child processes.
 import type { PaceResult } from './pacer.ts';
 import type { Summary } from './stats.ts';
+import type { ProfileSummary } from './profile.ts';
+import type { OfflineRunResult } from '../research-run.ts';
 
 /** Memory of a server process, bytes; `subscribers` as the server counts them. */
 export interface ServerMemory {
@@ -116,6 +118,8 @@ export interface AuditCase {
   appendUs: Summary;
   /** Calls of 5 ms or more (WAL checkpoints), and the time they took. */
   stalls: { count: number; totalMs: number };
+  /** WAL frames (4 KiB pages) written per event, where the case could count them. */
+  walFramesPerEvent?: number;
 }
 
 export type AuditCommands = {
@@ -124,3 +128,60 @@ export type AuditCommands = {
     result: { cases: AuditCase[]; sqliteVersion: string; pragmas: Record<string, unknown> };
   };
 };
+
+// ---------------------------------------------------------------------------------------
+// The report (bench/results/research-load.json)
+
+/** One step of the SSE test against one server. */
+export interface StepResult {
+  step: string;
+  ratePerSec: number | null;
+  /** The paced emission (synthetic steps only). */
+  emit: EmitResult | null;
+  server: PhaseFigures;
+  client: StepStats;
+}
+
+/** Everything measured against one server. */
+export interface TargetResult {
+  target: 'service' | 'baseline';
+  connect?: { connected: number; failed: number; connectMs: number };
+  memory?: { before: ServerMemory; connected: ServerMemory; afterSteps: ServerMemory };
+  rssPerSubscriberKiB?: number;
+  heapPerSubscriberKiB?: number;
+  steps: StepResult[];
+  integrity?: { ended: number; seqGaps: number; duplicates: number };
+  get?: HammerStats;
+  /** The server process while GET was hammered. */
+  getServer?: PhaseFigures;
+  profile?: ProfileSummary;
+}
+
+/** bench/results/research-load.json. */
+export interface LoadReport {
+  startedAt: string;
+  machine: { cores: number; cpuModel: string; ramGiB: number; node: string; kernel: string };
+  load: {
+    before: { load1: number; load5: number; load15: number };
+    after: { load1: number; load5: number; load15: number };
+  };
+  options: {
+    subscribers: number;
+    rates: number[];
+    stepSeconds: number;
+    getConcurrency: number;
+    getSeconds: number;
+    cpuProf: boolean;
+    youngMb: number;
+  };
+  targets: { sseP99Ms: number; auditPerSec: number };
+  sse: {
+    rssPerSubscriberRatio: number | null;
+    heapPerSubscriberRatio: number | null;
+    p99Ratios: { step: string; ratio: number | null }[];
+  } | null;
+  service: TargetResult | null;
+  baseline: TargetResult | null;
+  audit: (AuditCommands['run']['result'] & { profile?: ProfileSummary }) | null;
+  offlineRun: OfflineRunResult | null;
+}

@@ -13,6 +13,8 @@ export interface BarChart {
   groups: string[];
   series: BarSeries[];
   log?: boolean;
+  /** A line of small print under the legend. */
+  note?: string;
   /** A dashed horizontal line, e.g. a target. */
   reference?: { value: number; label: string };
 }
@@ -25,15 +27,16 @@ const fmt = (v: number) => (v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v
 /** Renders the chart as an SVG document. */
 export function barChartSvg(chart: BarChart): string {
   const width = 900;
-  const height = 460;
-  const m = { top: 70, right: 20, bottom: 90, left: 70 };
+  const height = 480;
+  const m = { top: 70, right: 20, bottom: 110, left: 70 };
   const plotW = width - m.left - m.right;
   const plotH = height - m.top - m.bottom;
   const values = chart.series.flatMap((s) => s.values.filter((v): v is number => v !== null));
   if (chart.reference) values.push(chart.reference.value);
   const maxV = Math.max(...values, 1e-3);
   const minV = Math.max(Math.min(...values.filter((v) => v > 0), maxV), 1e-3);
-  const lo = chart.log ? 10 ** Math.floor(Math.log10(minV)) : 0;
+  // A decade of room under the smallest bar, so it does not vanish against the axis.
+  const lo = chart.log ? 10 ** Math.floor(Math.log10(minV / 2)) : 0;
   const hi = chart.log ? 10 ** Math.ceil(Math.log10(maxV)) : maxV * 1.1;
   const y = (v: number) =>
     m.top +
@@ -83,7 +86,7 @@ export function barChartSvg(chart: BarChart): string {
     const ry = y(chart.reference.value);
     out.push(
       `<line x1="${m.left}" x2="${m.left + plotW}" y1="${ry}" y2="${ry}" stroke="#c00" stroke-dasharray="6 4"/>`,
-      `<text x="${m.left + plotW - 4}" y="${ry - 5}" text-anchor="end" fill="#c00">${escape(chart.reference.label)}</text>`,
+      `<text x="${m.left + 6}" y="${ry - 5}" fill="#c00">${escape(chart.reference.label)}</text>`,
     );
   }
   out.push(
@@ -92,12 +95,16 @@ export function barChartSvg(chart: BarChart): string {
   );
   chart.series.forEach((s, i) => {
     const lx = m.left + i * 200;
-    const ly = height - 30;
+    const ly = height - 50;
     out.push(
       `<rect x="${lx}" y="${ly - 10}" width="12" height="12" fill="${s.color}"/>`,
       `<text x="${lx + 18}" y="${ly}">${escape(s.name)}</text>`,
     );
   });
+  if (chart.note)
+    out.push(
+      `<text x="${m.left}" y="${height - 18}" font-size="11" fill="#555">${escape(chart.note)}</text>`,
+    );
   out.push('</svg>');
   return `${out.join('\n')}\n`;
 }
