@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Installs everything the services and their tests need on a fresh Debian machine:
-# the system packages (speech engines, LaTeX) and the npm workspace.
+# the system packages (speech engines, LaTeX, Redis for the multi-instance tests) and the
+# npm workspace.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 DEBIAN_PACKAGES=(
   flite espeak-ng pocketsphinx pocketsphinx-en-us sox
   texlive-latex-base texlive-latex-recommended texlive-pictures latexmk lmodern
-  chromium
+  chromium redis-server
 )
 
 if command -v apt-get >/dev/null 2>&1; then
