@@ -16,8 +16,15 @@ export interface SpeechSettings {
   tenants: Record<string, { stt?: SpeechProviderName; tts?: SpeechProviderName }>;
   embedded: { decoders: number };
   azure: { region?: string; endpoint?: string; resourceId?: string };
-  openaiStt: { baseURL?: string; apiKey?: string; model?: string };
-  openaiTts: { baseURL?: string; apiKey?: string; model?: string; voice?: string };
+  /** `timeoutMs`: the longest wait on the server for an answer or the next piece of one. */
+  openaiStt: { baseURL?: string; apiKey?: string; model?: string; timeoutMs?: number };
+  openaiTts: {
+    baseURL?: string;
+    apiKey?: string;
+    model?: string;
+    voice?: string;
+    timeoutMs?: number;
+  };
 }
 
 /** Instances that replace built ones (tests pass vendor doubles here). */
@@ -104,6 +111,7 @@ export class SpeechProviders {
           baseURL: s.openaiStt.baseURL,
           ...(s.openaiStt.apiKey ? { apiKey: s.openaiStt.apiKey } : {}),
           ...(s.openaiStt.model ? { model: s.openaiStt.model } : {}),
+          ...(s.openaiStt.timeoutMs ? { timeoutMs: s.openaiStt.timeoutMs } : {}),
         });
     }
   }
@@ -123,6 +131,7 @@ export class SpeechProviders {
           ...(s.openaiTts.apiKey ? { apiKey: s.openaiTts.apiKey } : {}),
           ...(s.openaiTts.model ? { model: s.openaiTts.model } : {}),
           ...(s.openaiTts.voice ? { defaultVoice: s.openaiTts.voice } : {}),
+          ...(s.openaiTts.timeoutMs ? { timeoutMs: s.openaiTts.timeoutMs } : {}),
         });
     }
   }
