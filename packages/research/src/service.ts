@@ -15,6 +15,7 @@ import { citationProviderFromConfig } from './citations/from-config.ts';
 import type { CitationProvider } from './citations/index.ts';
 import { IntentRouter } from './intent/router.ts';
 import { buildApp } from './http/app.ts';
+import { SseFanout } from './http/sse-fanout.ts';
 
 const VERSION = (
   JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
@@ -27,6 +28,8 @@ export interface ResearchService {
   store: Store;
   engine: PipelineEngine;
   hub: RunEventHub;
+  /** Live SSE subscribers, by run. */
+  streams: SseFanout;
   /** Stops runs (they resume on the next start), the server and the database. */
   close(): Promise<void>;
 }
@@ -50,6 +53,7 @@ export async function createService(
   const store = Store.open(join(config.dataDir, 'research.db'));
   const llm = overrides.llm ?? researchLLM(config);
   const hub = new RunEventHub(store, narrate);
+  const streams = new SseFanout(hub);
   const planner = new Planner({ store });
   // The engine logs through the app's logger, which exists only once the app is built.
   const appRef: { current?: FastifyInstance } = {};
@@ -76,6 +80,7 @@ export async function createService(
       store,
       engine,
       hub,
+      streams,
       planner,
       intents: new IntentRouter({ llm }),
       version: VERSION,
@@ -91,6 +96,7 @@ export async function createService(
     store,
     engine,
     hub,
+    streams,
     async close() {
       await engine.stop();
       await app.close();

@@ -1,6 +1,7 @@
 import type { Store } from '../store/store.ts';
 import type { PipelineEngine } from '../pipeline/engine.ts';
 import type { RunEventHub } from '../pipeline/event-hub.ts';
+import type { SseFanout } from './sse-fanout.ts';
 import type { IntentRouter } from '../intent/router.ts';
 import type { Planner } from '../planner/index.ts';
 
@@ -9,6 +10,8 @@ export interface HttpDeps {
   store: Store;
   engine: PipelineEngine;
   hub: RunEventHub;
+  /** Live SSE subscribers, by run. */
+  streams: SseFanout;
   planner: Planner;
   intents: IntentRouter;
   version: string;

@@ -83,7 +83,7 @@ export async function distillRun(
     const added = store.memories.add(run.user_id, { ...memory, source_run_id: run.run_id });
     if (added.created) newMemories.push(added.memory.memory_id);
   }
-  ctx.trace(
+  await ctx.trace(
     'knowledge_distilled',
     `Distilled ${newSkills.length} new skill(s) and ${newMemories.length} new memory item(s)`,
     `${out.value.skills.length - newSkills.length} skill(s) and ${out.value.memories.length - newMemories.length} memory item(s) were already known.`,

@@ -1,12 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { setImmediate as nextLoopTurn } from 'node:timers/promises';
 import type { LLM, Usage } from '@hikma/llm';
 import type { Store } from '../store/store.ts';
 import type { RunRecord, RunState, UserProfile } from '../store/types.ts';
 import { newProjectId, newRunId, nowIso } from '../store/ids.ts';
 import type { ArtefactKind } from '../store/artefacts.ts';
 import type { StageName } from './artefacts.ts';
-import type { RunStatus } from './events.ts';
+import type { RunEventPayloads, RunEventType, RunStatus } from './events.ts';
 import type { RunEventHub } from './event-hub.ts';
 import type { PipelineConfig } from './config.ts';
 import type { Stage, StageContext, StageOutput } from './stage.ts';
@@ -212,14 +213,14 @@ export class PipelineEngine {
     revisionFeedback: string | null,
     signal: AbortSignal,
   ): Promise<RunRecord> {
-    const { store, hub, llm, config } = this.deps;
+    const { store, llm, config } = this.deps;
     const runId = run.run_id;
     run = store.runs.update(runId, { current_stage: stage.name });
     const runDir = join(config.dataDir, 'runs', runId);
     mkdirSync(runDir, { recursive: true });
 
     const trace: StageContext['trace'] = (kind, label, detail, metadata = {}) =>
-      hub.emit(runId, 'trajectory_event', {
+      this.emitAndYield(runId, 'trajectory_event', {
         kind,
         label,
         detail,
@@ -229,7 +230,7 @@ export class PipelineEngine {
     const query = `${run.topic} ${stage.name} ${user.domain}`;
     const skills = store.skills.retrieve(run.user_id, query, config.retrievalK);
     const memories = store.memories.retrieve(run.user_id, query, config.retrievalK);
-    trace(
+    await trace(
       revisionFeedback ? 'stage_revision_started' : 'stage_started',
       `${revisionFeedback ? 'Revising' : 'Starting'} ${stage.name}`,
       `Retrieved ${skills.length} skill(s) and ${memories.length} memory item(s) for this stage.`,
@@ -270,7 +271,7 @@ export class PipelineEngine {
           );
         }
       },
-      emit: (type, data) => hub.emit(runId, type, data),
+      emit: (type, data) => this.emitAndYield(runId, type, data),
     };
 
     const output: StageOutput = await stage.run(ctx);
@@ -304,7 +305,7 @@ export class PipelineEngine {
         },
       });
     });
-    hub.emit(runId, 'stage_completed', {
+    await this.emitAndYield(runId, 'stage_completed', {
       stage: stage.name,
       status: 'completed',
       summary: output.summary,
@@ -312,6 +313,21 @@ export class PipelineEngine {
       new_memories: output.new_memories ?? [],
     });
     return updated;
+  }
+
+  /**
+   * Emits an event, then lets the event loop turn once. Stages do most of their work
+   * without waiting on I/O (the offline LLM answers at once), and an event written to a
+   * socket leaves only when the loop turns, so without this a stage's events would reach
+   * subscribers in one burst when the stage next waited, late by the whole stretch.
+   */
+  private async emitAndYield<T extends RunEventType>(
+    runId: string,
+    type: T,
+    data: RunEventPayloads[T],
+  ): Promise<void> {
+    this.deps.hub.emit(runId, type, data);
+    await nextLoopTurn();
   }
 
   /** Adds a stage's token usage to the run's stored totals (used when a stage stops early). */

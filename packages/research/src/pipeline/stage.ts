@@ -29,12 +29,20 @@ export interface StageContext {
   signal: AbortSignal;
   /** Latest artefact of an earlier stage; throws if it is missing. */
   artefact<T>(kind: ArtefactKind): T;
-  /** Records a trajectory event of this stage. */
-  trace(kind: string, label: string, detail: string, metadata?: Record<string, unknown>): void;
+  /**
+   * Records a trajectory event of this stage, then yields to the event loop so the event
+   * reaches subscribers before the stage's next stretch of work.
+   */
+  trace(
+    kind: string,
+    label: string,
+    detail: string,
+    metadata?: Record<string, unknown>,
+  ): Promise<void>;
   /** Records token usage of an LLM call made by this stage. */
   recordUsage(usage: Usage): void;
-  /** Emits an event other than a trajectory event (e.g. paper_ready). */
-  emit<T extends 'paper_ready'>(type: T, data: RunEventPayloads[T]): void;
+  /** Emits an event other than a trajectory event (e.g. paper_ready), then yields like `trace`. */
+  emit<T extends 'paper_ready'>(type: T, data: RunEventPayloads[T]): Promise<void>;
 }
 
 export interface StageOutput {

@@ -21,7 +21,7 @@ export const analysisStage: Stage = {
     const execution = ctx.artefact<ExecutionResult>('execution');
     if (!execution.results) throw new Error('the execution result has no results to analyse');
     const facts = computeFacts(blueprint, execution.results.conditions);
-    ctx.trace(
+    await ctx.trace(
       'statistics_computed',
       'Computed statistics from the experiment',
       facts.comparison ?? 'No comparison possible.',

@@ -29,17 +29,27 @@ export const codingStage: Stage = {
 
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
       project = await generateProject(ctx, blueprint, project, problem);
-      ctx.trace('code_generated', `Generated project (attempt ${attempt})`, project.description, {
-        attempt,
-        files: project.files.map((f) => f.path),
-      });
+      await ctx.trace(
+        'code_generated',
+        `Generated project (attempt ${attempt})`,
+        project.description,
+        {
+          attempt,
+          files: project.files.map((f) => f.path),
+        },
+      );
 
       const violations = await checkProject(project.files);
       if (violations.length > 0) {
         problem = `Static check failed:\n${violations.map((v) => `${v.file}:${v.line}: ${v.message}`).join('\n')}`;
-        ctx.trace('static_check_failed', 'The code uses something the sandbox forbids', problem, {
-          attempt,
-        });
+        await ctx.trace(
+          'static_check_failed',
+          'The code uses something the sandbox forbids',
+          problem,
+          {
+            attempt,
+          },
+        );
         last = failedResult(attempt, problem);
       } else {
         last = await execute(ctx, project, attempt, blueprint);
@@ -47,7 +57,7 @@ export const codingStage: Stage = {
         problem = last.error;
       }
       if (attempt < maxAttempts) {
-        ctx.trace(
+        await ctx.trace(
           'repair_attempt',
           `Repairing the project (attempt ${attempt + 1} of ${maxAttempts})`,
           problem ?? '',
@@ -111,7 +121,7 @@ async function execute(
   blueprint: Blueprint,
 ): Promise<ExecutionResult> {
   const workDir = join(ctx.runDir, 'project', `attempt-${attempt}`);
-  ctx.trace(
+  await ctx.trace(
     'execution_started',
     `Running the experiment (attempt ${attempt})`,
     `Entry point ${project.entry}`,
@@ -146,7 +156,7 @@ async function execute(
     error,
     results,
   };
-  ctx.trace(
+  await ctx.trace(
     'execution_finished',
     result.ok
       ? `Experiment finished in ${(run.durationMs / 1000).toFixed(1)} s`

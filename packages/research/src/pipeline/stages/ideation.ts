@@ -30,7 +30,7 @@ export const ideationStage: Stage = {
     });
     ctx.recordUsage(out.usage);
     const ideation = out.value;
-    ctx.trace(
+    await ctx.trace(
       'hypotheses_generated',
       `Generated ${ideation.hypotheses.length} hypotheses`,
       ideation.hypotheses.map((h) => h.title).join('; '),
@@ -49,7 +49,7 @@ export const ideationStage: Stage = {
     const ranking = ctx.planner.rank(user.user_id, user, ideation.hypotheses);
     const top = ranking.ranked[0]?.candidate;
     if (ranking.version > 0 && top && !ctx.revisionFeedback) {
-      ctx.trace(
+      await ctx.trace(
         'planner_ranked',
         `Your planner (v${ranking.version}) ranked "${top.title}" first`,
         ranking.ranked.map((r) => `${r.candidate.id}: ${r.score.toFixed(2)}`).join(', '),
@@ -64,7 +64,7 @@ export const ideationStage: Stage = {
         ideation.selection_reason = `Preferred by your planner (v${ranking.version}), trained on your earlier feedback.`;
       }
     }
-    ctx.trace('hypothesis_selected', `Selected: ${selected.title}`, selected.statement, {
+    await ctx.trace('hypothesis_selected', `Selected: ${selected.title}`, selected.statement, {
       hypothesis_id: selected.id,
       reason: ideation.selection_reason,
     });

@@ -10,13 +10,18 @@ export const planningStage: Stage = {
   async run(ctx) {
     const hypothesis = selectedHypothesis(ctx.artefact<IdeationArtefacts>('ideation'));
     let blueprint = await draftBlueprint(ctx, hypothesis.statement, null);
-    ctx.trace('blueprint_drafted', `Drafted blueprint "${blueprint.title}"`, blueprint.objective, {
-      conditions: blueprint.conditions.map((c) => c.name),
-      metrics: blueprint.metrics.map((m) => m.name),
-    });
+    await ctx.trace(
+      'blueprint_drafted',
+      `Drafted blueprint "${blueprint.title}"`,
+      blueprint.objective,
+      {
+        conditions: blueprint.conditions.map((c) => c.name),
+        metrics: blueprint.metrics.map((m) => m.name),
+      },
+    );
 
     let review = await reviewBlueprint(ctx, blueprint);
-    ctx.trace(
+    await ctx.trace(
       'blueprint_reviewed',
       `Peer review: ${review.verdict} (${review.score}/10)`,
       review.comments.join(' '),
@@ -28,7 +33,7 @@ export const planningStage: Stage = {
     if (review.verdict === 'revise') {
       blueprint = await draftBlueprint(ctx, hypothesis.statement, review.comments);
       review = await reviewBlueprint(ctx, blueprint);
-      ctx.trace(
+      await ctx.trace(
         'blueprint_revised',
         `Revised blueprint after review: ${review.verdict} (${review.score}/10)`,
         review.comments.join(' '),

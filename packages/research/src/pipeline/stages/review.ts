@@ -44,7 +44,7 @@ export const reviewStage: Stage = {
     for (const persona of REVIEWER_PERSONAS) {
       const review = await reviewAs(ctx, persona, draft, analysis);
       reviews.push({ ...review, persona: persona.id });
-      ctx.trace(
+      await ctx.trace(
         'review_written',
         `Review by the ${persona.id.replace('_', ' ')}: ${review.overall}/10`,
         review.summary,
@@ -86,7 +86,7 @@ export const reviewStage: Stage = {
       reviews,
       meta: { summary: meta.value.summary, overall, decision: decisionFor(overall), consensus },
     };
-    ctx.trace(
+    await ctx.trace(
       'meta_review_written',
       `Meta-review: ${overall}/10, ${bundle.meta.decision.replace('_', ' ')}`,
       bundle.meta.summary,

@@ -81,7 +81,7 @@ export const writingStage: Stage = {
       figures,
       references,
     };
-    ctx.trace(
+    await ctx.trace(
       'draft_written',
       `Drafted "${written.title}"`,
       `${written.sections.length} sections, ${tables.length} table(s), ${figures.length} figure(s), ${references.length} reference(s)`,
@@ -112,7 +112,7 @@ export const writingStage: Stage = {
         signal: ctx.signal,
       },
     );
-    ctx.trace(
+    await ctx.trace(
       'numbers_checked',
       `Checked ${report.checked} sentence(s) against the measured numbers`,
       report.removed.length + report.rewritten.length === 0
@@ -131,7 +131,7 @@ export const writingStage: Stage = {
       maxPages: ctx.config.maxPages,
       fix: (tex, error) => fixLatex(ctx, tex, error),
     });
-    ctx.trace(
+    await ctx.trace(
       'compile_finished',
       compiled.compiled ? 'Compiled the paper to PDF' : 'The paper did not compile to PDF',
       compiled.compile_error ?? 'PDF written.',
@@ -187,7 +187,7 @@ async function findReferences(ctx: StageContext, title: string): Promise<Referen
     : [];
   const references = mergeReferences([citationsFromMemories(ctx.memories), found]);
   if (ctx.citations) {
-    ctx.trace(
+    await ctx.trace(
       'citations_found',
       `Found ${references.length} reference(s)`,
       references.map((r) => r.title).join('; '),
