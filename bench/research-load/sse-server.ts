@@ -54,7 +54,7 @@ serve<ServerCommands>({
   async memory({ gc }) {
     return {
       ...(gc ? await settledMemory() : memory()),
-      subscribers: service.hub.subscriberCount(runId),
+      subscribers: service.streams.subscriberCount(runId),
     };
   },
 

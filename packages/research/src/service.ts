@@ -50,18 +50,20 @@ export async function createService(
   config: ResearchConfig,
   overrides: ServiceOverrides = {},
 ): Promise<ResearchService> {
-  const store = Store.open(join(config.dataDir, 'research.db'));
-  const llm = overrides.llm ?? researchLLM(config);
-  const hub = new RunEventHub(store, narrate);
-  const streams = new SseFanout(hub);
-  const planner = new Planner({ store });
-  // The engine logs through the app's logger, which exists only once the app is built.
+  // The engine and the store log through the app's logger, which exists only once the app is built.
   const appRef: { current?: FastifyInstance } = {};
   const logger: Logger = {
     info: (obj, msg) => appRef.current?.log.info(obj, msg),
     warn: (obj, msg) => appRef.current?.log.warn(obj, msg),
     error: (obj, msg) => appRef.current?.log.error(obj, msg),
   };
+  const store = Store.open(join(config.dataDir, 'research.db'), {
+    onBackgroundError: (err) => logger.error({ err }, 'store background write failed'),
+  });
+  const llm = overrides.llm ?? researchLLM(config);
+  const hub = new RunEventHub(store, narrate);
+  const streams = new SseFanout(hub);
+  const planner = new Planner({ store });
   const engine = new PipelineEngine({
     store,
     planner,

@@ -74,7 +74,7 @@ test('fan-out: live events during the replay are held back, de-duplicated and ke
   const replay = store.events.list('run-a', 1);
   hub.emit('run-a', 'status_changed', { status: 'running' }); // arrives before the replay is sent
   await nextLoopTurn();
-  assert.deepEqual(s.out.chunks, [], 'nothing is sent before the replay');
+  assert.equal(s.out.chunks.length, 0, 'nothing is sent before the replay');
   sub.replayed([...replay, ...store.events.list('run-a', 1)]); // overlapping on purpose
   assert.deepEqual(
     s.out.chunks.map((c) => c.split('\n')[0]),

@@ -7,6 +7,8 @@ export type Narrator = (event: RunEvent) => string | null;
 /**
  * Records every event of a run in the audit trail first, then hands it to live
  * subscribers; a narration event follows each event the narrator finds notable.
+ * The audit trail commits events in groups (at the latest at the end of the event-loop
+ * turn) and subscribers get them once committed, in order.
  */
 export class RunEventHub {
   private readonly listeners = new Map<string, Set<RunEventListener>>();
@@ -14,15 +16,15 @@ export class RunEventHub {
   constructor(
     private readonly store: Store,
     private readonly narrator: Narrator,
-  ) {}
+  ) {
+    store.events.onCommitted((event) => this.publish(event));
+  }
 
-  /** Records and publishes one event (and its narration); returns the recorded event. */
+  /** Records one event (and its narration) for publication once committed; returns it. */
   emit<T extends RunEventType>(runId: string, type: T, data: RunEventPayloads[T]): RunEvent<T> {
     const event = this.store.events.append(runId, type, data);
-    const general = event as RunEvent;
-    this.publish(general);
-    const text = this.narrator(general);
-    if (text) this.publish(this.store.events.append(runId, 'narration', { text }));
+    const text = this.narrator(event as RunEvent);
+    if (text) this.store.events.append(runId, 'narration', { text });
     return event;
   }
 

@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import type { Database, Statement } from 'better-sqlite3';
 import type { StageName } from '../pipeline/artefacts.ts';
 import { nowIso } from './ids.ts';
 
@@ -23,29 +23,38 @@ export interface StoredArtefact<T = unknown> {
 
 /** Versioned stage artefacts: a revision adds a version, nothing is overwritten. */
 export class ArtefactRepository {
-  constructor(private readonly db: Database) {}
+  private readonly maxVersionStmt: Statement;
+  private readonly insertStmt: Statement;
+  private readonly latestStmt: Statement;
+
+  constructor(
+    private readonly db: Database,
+    private readonly beforeWrite: () => void,
+  ) {
+    this.maxVersionStmt = db.prepare(
+      'SELECT COALESCE(MAX(version), 0) AS v FROM artefacts WHERE run_id = ? AND kind = ?',
+    );
+    this.insertStmt = db.prepare(
+      'INSERT INTO artefacts (run_id, kind, version, stage, data, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+    );
+    this.latestStmt = db.prepare(
+      'SELECT kind, stage, version, data, created_at FROM artefacts WHERE run_id = ? AND kind = ? ORDER BY version DESC LIMIT 1',
+    );
+  }
 
   /** Stores a new version of an artefact and returns its version number. */
   save(runId: string, stage: StageName, kind: ArtefactKind, data: unknown): number {
-    const row = this.db
-      .prepare('SELECT COALESCE(MAX(version), 0) AS v FROM artefacts WHERE run_id = ? AND kind = ?')
-      .get(runId, kind) as { v: number };
+    this.beforeWrite();
+    const row = this.maxVersionStmt.get(runId, kind) as { v: number };
     const version = row.v + 1;
-    this.db
-      .prepare(
-        'INSERT INTO artefacts (run_id, kind, version, stage, data, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-      )
-      .run(runId, kind, version, stage, JSON.stringify(data), nowIso());
+    this.insertStmt.run(runId, kind, version, stage, JSON.stringify(data), nowIso());
     return version;
   }
 
   /** The latest version of an artefact, if any. */
   latest<T = unknown>(runId: string, kind: ArtefactKind): StoredArtefact<T> | undefined {
-    const row = this.db
-      .prepare(
-        'SELECT kind, stage, version, data, created_at FROM artefacts WHERE run_id = ? AND kind = ? ORDER BY version DESC LIMIT 1',
-      )
-      .get(runId, kind) as (Omit<StoredArtefact, 'data'> & { data: string }) | undefined;
+    const row = this.latestStmt.get(runId, kind) as
+      (Omit<StoredArtefact, 'data'> & { data: string }) | undefined;
     return row ? { ...row, data: JSON.parse(row.data) as T } : undefined;
   }
 

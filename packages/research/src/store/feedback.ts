@@ -5,7 +5,10 @@ import { nowIso } from './ids.ts';
 
 /** The queue of user feedback waiting to train the planner. */
 export class FeedbackRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly beforeWrite: () => void,
+  ) {}
 
   enqueue(entry: {
     run_id: string;
@@ -14,6 +17,7 @@ export class FeedbackRepository {
     text: string;
   }): FeedbackEntry {
     const created_at = nowIso();
+    this.beforeWrite();
     const info = this.db
       .prepare(
         'INSERT INTO feedback (run_id, user_id, stage, text, created_at) VALUES (?, ?, ?, ?, ?)',
@@ -42,6 +46,7 @@ export class FeedbackRepository {
   }
 
   markConsumed(ids: number[]): void {
+    this.beforeWrite();
     const stmt = this.db.prepare('UPDATE feedback SET consumed_at = ? WHERE id = ?');
     const now = nowIso();
     this.db.transaction(() => ids.forEach((id) => stmt.run(now, id)))();

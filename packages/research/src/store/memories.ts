@@ -5,7 +5,10 @@ import { newMemoryId, nowIso } from './ids.ts';
 
 /** The per-user memory module: facts, preferences and outcomes, searchable with FTS5/BM25. */
 export class MemoryRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly beforeWrite: () => void,
+  ) {}
 
   /** Adds a memory unless the user already has the same content; returns it and whether it is new. */
   add(
@@ -29,6 +32,7 @@ export class MemoryRepository {
       last_used_at: null,
       ...memory,
     };
+    this.beforeWrite();
     this.db
       .prepare(
         `INSERT INTO memories (memory_id, user_id, kind, content, fingerprint, source_run_id, uses, created_at)
@@ -48,6 +52,7 @@ export class MemoryRepository {
 
   /** The top-k memories for a query by BM25 (falling back to the most recent); counts them as used. */
   retrieve(userId: string, query: string, k: number): Memory[] {
+    this.beforeWrite(); // counts the returned entries as used
     return retrieveRanked<Memory & Record<string, unknown>>(
       this.db,
       { table: 'memories', idColumn: 'memory_id' },

@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import type { Database, Statement } from 'better-sqlite3';
 import { RunState, type RunRecord, type RunSnapshot } from './types.ts';
 import type { StageName } from '../pipeline/artefacts.ts';
 import type { RunStatus } from '../pipeline/events.ts';
@@ -28,26 +28,50 @@ export type RunPatch = Partial<
 
 /** Runs and their persisted engine state. */
 export class RunRepository {
-  constructor(private readonly db: Database) {}
+  private readonly insertStmt: Statement;
+  private readonly getStmt: Statement;
+  private readonly updateStmt: Statement;
+  private readonly listAllStmt: Statement;
+  private readonly listByUserStmt: Statement;
+  private readonly unfinishedStmt: Statement;
+
+  constructor(
+    db: Database,
+    private readonly beforeWrite: () => void,
+  ) {
+    // Prepared once: `get` answers every GET /runs/{id}, and preparing was as costly as the query.
+    this.insertStmt = db.prepare(
+      `INSERT INTO runs (run_id, user_id, project_id, topic, status, current_stage, stages_completed,
+         last_summary, error, state, started_at, updated_at)
+       VALUES (@run_id, @user_id, @project_id, @topic, @status, @current_stage, @stages_completed,
+         @last_summary, @error, @state, @started_at, @updated_at)`,
+    );
+    this.getStmt = db.prepare('SELECT * FROM runs WHERE run_id = ?');
+    this.updateStmt = db.prepare(
+      `UPDATE runs SET status = @status, current_stage = @current_stage, stages_completed = @stages_completed,
+         last_summary = @last_summary, error = @error, state = @state, updated_at = @updated_at
+       WHERE run_id = @run_id`,
+    );
+    this.listAllStmt = db.prepare('SELECT * FROM runs ORDER BY started_at DESC, run_id DESC');
+    this.listByUserStmt = db.prepare(
+      'SELECT * FROM runs WHERE user_id = ? ORDER BY started_at DESC, run_id DESC',
+    );
+    this.unfinishedStmt = db.prepare(
+      "SELECT * FROM runs WHERE status IN ('pending', 'running') ORDER BY started_at",
+    );
+  }
 
   insert(run: RunRecord): void {
-    this.db
-      .prepare(
-        `INSERT INTO runs (run_id, user_id, project_id, topic, status, current_stage, stages_completed,
-           last_summary, error, state, started_at, updated_at)
-         VALUES (@run_id, @user_id, @project_id, @topic, @status, @current_stage, @stages_completed,
-           @last_summary, @error, @state, @started_at, @updated_at)`,
-      )
-      .run({
-        ...run,
-        stages_completed: JSON.stringify(run.stages_completed),
-        state: JSON.stringify(run.state),
-      });
+    this.beforeWrite();
+    this.insertStmt.run({
+      ...run,
+      stages_completed: JSON.stringify(run.stages_completed),
+      state: JSON.stringify(run.state),
+    });
   }
 
   get(runId: string): RunRecord | undefined {
-    const row = this.db.prepare('SELECT * FROM runs WHERE run_id = ?').get(runId) as
-      RunRow | undefined;
+    const row = this.getStmt.get(runId) as RunRow | undefined;
     return row ? toRecord(row) : undefined;
   }
 
@@ -56,43 +80,29 @@ export class RunRepository {
     const current = this.get(runId);
     if (!current) throw new Error(`run ${runId} not found`);
     const next: RunRecord = { ...current, ...patch, updated_at: nowIso() };
-    this.db
-      .prepare(
-        `UPDATE runs SET status = @status, current_stage = @current_stage, stages_completed = @stages_completed,
-           last_summary = @last_summary, error = @error, state = @state, updated_at = @updated_at
-         WHERE run_id = @run_id`,
-      )
-      .run({
-        run_id: runId,
-        status: next.status,
-        current_stage: next.current_stage,
-        stages_completed: JSON.stringify(next.stages_completed),
-        last_summary: next.last_summary,
-        error: next.error,
-        state: JSON.stringify(next.state),
-        updated_at: next.updated_at,
-      });
+    this.beforeWrite();
+    this.updateStmt.run({
+      run_id: runId,
+      status: next.status,
+      current_stage: next.current_stage,
+      stages_completed: JSON.stringify(next.stages_completed),
+      last_summary: next.last_summary,
+      error: next.error,
+      state: JSON.stringify(next.state),
+      updated_at: next.updated_at,
+    });
     return next;
   }
 
   /** Runs, newest first, optionally for one user. */
   list(userId?: string): RunRecord[] {
-    const rows = (
-      userId
-        ? this.db
-            .prepare('SELECT * FROM runs WHERE user_id = ? ORDER BY started_at DESC, run_id DESC')
-            .all(userId)
-        : this.db.prepare('SELECT * FROM runs ORDER BY started_at DESC, run_id DESC').all()
-    ) as RunRow[];
+    const rows = (userId ? this.listByUserStmt.all(userId) : this.listAllStmt.all()) as RunRow[];
     return rows.map(toRecord);
   }
 
   /** Runs the process was executing when it stopped (to resume at start-up). */
   listUnfinished(): RunRecord[] {
-    const rows = this.db
-      .prepare("SELECT * FROM runs WHERE status IN ('pending', 'running') ORDER BY started_at")
-      .all() as RunRow[];
-    return rows.map(toRecord);
+    return (this.unfinishedStmt.all() as RunRow[]).map(toRecord);
   }
 }
 

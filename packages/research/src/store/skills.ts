@@ -13,7 +13,10 @@ export interface NewSkill {
 
 /** The per-user skill bank: reusable procedures, searchable with FTS5/BM25. */
 export class SkillRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly beforeWrite: () => void,
+  ) {}
 
   /**
    * Adds a skill unless the user already has one with the same name and procedure
@@ -39,6 +42,7 @@ export class SkillRepository {
       last_used_at: null,
       ...skill,
     };
+    this.beforeWrite();
     this.db
       .prepare(
         `INSERT INTO skills (skill_id, user_id, name, description, procedure, stage, fingerprint, source_run_id, uses, created_at)
@@ -61,6 +65,7 @@ export class SkillRepository {
    * used. Falls back to the most recent skills when nothing matches.
    */
   retrieve(userId: string, query: string, k: number): Skill[] {
+    this.beforeWrite(); // counts the returned entries as used
     return retrieveRanked<Skill & Record<string, unknown>>(
       this.db,
       { table: 'skills', idColumn: 'skill_id' },

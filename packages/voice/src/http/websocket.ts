@@ -76,12 +76,18 @@ export function attachVoiceSocket(
     const verifying = token
       ? deps.tokens.verify(token)
       : Promise.resolve({ ok: false as const, reason: 'missing token' });
-    void verifying.then((verified) => {
+    void verifying.then(async (verified) => {
+      // Only the shared state knows whether the session's socket is live on another instance.
+      const elsewhere = verified.ok ? await deps.sessions.liveElsewhere(verified.claims) : null;
       if (socket.destroyed) return;
       wss.handleUpgrade(request, socket, head, (ws) => {
         ws.on('error', (err) => log.debug({ err }, 'websocket error'));
         if (!verified.ok) {
           ws.close(CLOSE_UNAUTHORIZED, verified.reason);
+          return;
+        }
+        if (elsewhere) {
+          ws.close(elsewhere.close, elsewhere.reason);
           return;
         }
         const transport = transportFor(ws, deps.limits.maxBufferedBytes, () =>

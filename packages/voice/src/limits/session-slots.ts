@@ -1,11 +1,23 @@
 /** Why a session slot was refused. */
 export type SlotRefusal = 'tenant_session_limit' | 'capacity_exceeded';
 
+/** The answer to a slot request. */
+export type SlotResult = { ok: true } | { ok: false; reason: SlotRefusal };
+
+/**
+ * Slot accounting as the session manager uses it: this instance alone (`SessionSlots`), or
+ * tenant limits shared across instances (`RedisSessionSlots`), which answer asynchronously.
+ */
+export interface SlotAccounting {
+  acquire(tenantId: string, sessionId: string): SlotResult | Promise<SlotResult>;
+  release(tenantId: string, sessionId: string): void;
+}
+
 /**
  * Concurrent-session accounting for one instance: a per-tenant limit and the instance's
  * capacity. A slot is held from session creation until the session ends.
  */
-export class SessionSlots {
+export class SessionSlots implements SlotAccounting {
   private readonly perTenant = new Map<string, number>();
   private total = 0;
 
@@ -15,7 +27,7 @@ export class SessionSlots {
   ) {}
 
   /** Takes a slot for the tenant, or says why not. */
-  acquire(tenantId: string): { ok: true } | { ok: false; reason: SlotRefusal } {
+  acquire(tenantId: string): SlotResult {
     if (this.total >= this.capacity) return { ok: false, reason: 'capacity_exceeded' };
     const used = this.perTenant.get(tenantId) ?? 0;
     if (used >= this.tenantLimit(tenantId)) return { ok: false, reason: 'tenant_session_limit' };

@@ -1,8 +1,23 @@
 /**
+ * A tokens-per-minute budget as a response draws on it: `tryTake` before a request (an
+ * estimate), `charge` for what was spent beyond it. In-process (`TokenBucket`) or shared
+ * across instances (`RedisTokenBucket`, whose `tryTake` answers asynchronously).
+ */
+export interface TokenBudget {
+  tryTake(n: number): boolean | Promise<boolean>;
+  charge(n: number): void;
+}
+
+/** One budget per model name. */
+export interface TokenBudgets {
+  for(model: string): TokenBudget;
+}
+
+/**
  * Tokens per minute for one model deployment, refilled continuously; all sessions of the
  * instance draw from the same bucket.
  */
-export class TokenBucket {
+export class TokenBucket implements TokenBudget {
   private tokens: number;
   private last: number;
 
@@ -44,7 +59,7 @@ export class TokenBucket {
 }
 
 /** One bucket per model name, created on first use. */
-export class ModelTokenBuckets {
+export class ModelTokenBuckets implements TokenBudgets {
   private readonly buckets = new Map<string, TokenBucket>();
 
   constructor(

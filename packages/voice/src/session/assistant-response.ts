@@ -7,7 +7,7 @@ import { pcm16DurationMs } from '../audio/pcm.ts';
 import { VoiceError, toVoiceError, type VoiceErrorCode } from '../errors.ts';
 import { AsyncQueue } from '../util/async-queue.ts';
 import type { Semaphore } from '../limits/semaphore.ts';
-import type { TokenBucket } from '../limits/token-bucket.ts';
+import type { TokenBudget } from '../limits/token-bucket.ts';
 import type { SessionConfig } from '../protocol/session-config.ts';
 import type { TurnTracer } from '../telemetry/tracing.ts';
 import type { ServerMessage, Usage } from '../protocol/server-messages.ts';
@@ -21,7 +21,7 @@ export interface ResponseDeps {
   llm: LLM;
   tts: TTS;
   syntheses: Semaphore;
-  tokenBucket: TokenBucket;
+  tokenBucket: TokenBudget;
   playbackLeadMs: number;
   toolTimeoutMs: number;
   send(message: ServerMessage): void;
@@ -158,7 +158,7 @@ export class AssistantResponse {
     const conversation = [...this.messages];
     for (let round = 0; round < MAX_TOOL_ROUNDS; round++) {
       const estimate = estimateMessagesTokens(conversation);
-      if (!this.deps.tokenBucket.tryTake(estimate)) {
+      if (!(await this.deps.tokenBucket.tryTake(estimate))) {
         throw new VoiceError(
           'rate_limited',
           `the tokens-per-minute limit of model "${this.config.model}" is reached; try again shortly`,

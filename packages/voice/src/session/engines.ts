@@ -6,7 +6,7 @@ import type { RagIndexStore } from '../rag/index-store.ts';
 import type { VoiceMetrics } from '../telemetry/metrics.ts';
 import type { TurnTracer } from '../telemetry/tracing.ts';
 import type { Semaphore } from '../limits/semaphore.ts';
-import type { ModelTokenBuckets } from '../limits/token-bucket.ts';
+import type { TokenBudgets } from '../limits/token-bucket.ts';
 
 /** What every session shares: the engines, quotas and settings of the instance. */
 export interface SessionEngines {
@@ -20,7 +20,7 @@ export interface SessionEngines {
   tracer: TurnTracer;
   recognitions: Semaphore;
   syntheses: Semaphore;
-  tokenBuckets: ModelTokenBuckets;
+  tokenBuckets: TokenBudgets;
   settings: {
     maxFrameBytes: number;
     bargeInMinMs: number;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { VoiceError } from '../errors.ts';
-import type { SessionSlots } from '../limits/session-slots.ts';
+import type { SlotAccounting } from '../limits/session-slots.ts';
 import type { VoiceMetrics } from '../telemetry/metrics.ts';
 import type { SessionClaims } from '../auth/tokens.ts';
 import type { SessionConfig } from '../protocol/session-config.ts';
@@ -22,8 +22,23 @@ interface Entry {
   idleTimer: NodeJS.Timeout | null;
 }
 
+/**
+ * Live-socket leases in the shared state (Redis), so that one socket per session holds across
+ * instances. Without them the check is this instance's alone.
+ */
+export interface SocketLeases {
+  /** Takes (or keeps) the session's lease for this instance; renewed until released. */
+  hold(sessionId: string): void;
+  /** Gives the lease back if this instance holds it. */
+  release(sessionId: string): void;
+  /** Whether another instance holds the session's lease; false when that cannot be told. */
+  heldElsewhere(sessionId: string): Promise<boolean>;
+}
+
 export interface SessionManagerOptions {
-  slots: SessionSlots;
+  slots: SlotAccounting;
+  /** With shared state: the sessions' live-socket leases across instances. */
+  socketLeases?: SocketLeases;
   metrics: VoiceMetrics;
   engines: Omit<SessionEngines, 'stt' | 'tts'>;
   /** The recogniser and synthesiser of a tenant (the deployment's, or the tenant's override). */
@@ -63,14 +78,18 @@ export class SessionManager {
     this.endAll();
   }
 
-  /** Creates a session for a tenant; throws `tenant_session_limit` or `capacity_exceeded`. */
-  create(tenant: string, config: SessionConfig): SessionRecord {
+  /**
+   * Creates a session for a tenant; throws `tenant_session_limit`, `capacity_exceeded` or,
+   * when limits are shared and the shared state cannot be reached, `shared_state_unavailable`.
+   */
+  async create(tenant: string, config: SessionConfig): Promise<SessionRecord> {
     if (this.draining)
       throw new VoiceError(
         'server_shutting_down',
         'this instance is shutting down; try again in a moment',
       );
-    const slot = this.options.slots.acquire(tenant);
+    const id = `sess_${randomUUID().replace(/-/g, '')}`;
+    const slot = await this.options.slots.acquire(tenant, id);
     if (!slot.ok) {
       throw new VoiceError(
         slot.reason,
@@ -79,9 +98,17 @@ export class SessionManager {
           : 'this instance is at capacity; try again later',
       );
     }
+    if (this.draining) {
+      // drain() began while a shared slot was being taken.
+      this.options.slots.release(tenant, id);
+      throw new VoiceError(
+        'server_shutting_down',
+        'this instance is shutting down; try again in a moment',
+      );
+    }
     const now = Date.now();
     const record: SessionRecord = {
-      id: `sess_${randomUUID().replace(/-/g, '')}`,
+      id,
       tenant,
       createdAt: now,
       expiresAt: now + this.options.maxSessionMs(tenant),
@@ -118,7 +145,37 @@ export class SessionManager {
       this.end(entry.record.id),
     );
     entry.live = session;
+    this.holdSocketLease(entry.record.id);
     return { session };
+  }
+
+  /**
+   * With shared state, for a verified socket whose session this instance does not know.
+   * Sticky routing sends every socket of a session to the instance that created it, so if the
+   * session has a live socket on another instance this is a second socket (4409); otherwise
+   * `connect()` refuses it as an unknown session (4401).
+   */
+  async liveElsewhere(claims: SessionClaims): Promise<{ close: number; reason: string } | null> {
+    const leases = this.options.socketLeases;
+    if (!leases || this.entries.has(claims.sid)) return null;
+    if (!(await leases.heldElsewhere(claims.sid))) return null;
+    return {
+      close: CLOSE_ALREADY_CONNECTED,
+      reason: 'session already has a live socket on another instance',
+    };
+  }
+
+  /**
+   * The live-socket lease is held while a socket is attached to the session: taken when one
+   * attaches, given back when it goes (the session ends, or its socket drops while the
+   * session is kept for a reconnect). The shared state's heartbeat renews it meanwhile.
+   */
+  private holdSocketLease(sessionId: string): void {
+    this.options.socketLeases?.hold(sessionId);
+  }
+
+  private releaseSocketLease(sessionId: string): void {
+    this.options.socketLeases?.release(sessionId);
   }
 
   /** Ends a session and frees its slot (idempotent). */
@@ -128,7 +185,8 @@ export class SessionManager {
     this.entries.delete(sessionId);
     if (entry.idleTimer) clearTimeout(entry.idleTimer);
     entry.live?.close();
-    this.options.slots.release(entry.record.tenant);
+    this.releaseSocketLease(sessionId);
+    this.options.slots.release(entry.record.tenant, sessionId);
     this.options.metrics.sessionClosed(entry.record.tenant, Date.now() - entry.record.createdAt);
   }
 

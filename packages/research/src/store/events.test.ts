@@ -1,0 +1,134 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { setImmediate as nextLoopTurn } from 'node:timers/promises';
+import { Store } from './store.ts';
+import { MAX_GROUP } from './events.ts';
+import type { RunEvent } from '../pipeline/events.ts';
+
+function setup() {
+  const errors: unknown[] = [];
+  const store = Store.open(':memory:', { onBackgroundError: (err) => void errors.push(err) });
+  const rowsInDb = () =>
+    (store.db.prepare('SELECT COUNT(*) AS n FROM events').get() as { n: number }).n;
+  const published: { seq: number; rowsInDbThen: number }[] = [];
+  store.events.onCommitted((e) => void published.push({ seq: e.seq, rowsInDbThen: rowsInDb() }));
+  const status = (i: number) => ({ status: i % 2 ? 'running' : 'awaiting_feedback' }) as const;
+  return { store, rowsInDb, published, errors, status };
+}
+
+test('group commit: the events of one tick are committed together, then published in order', async () => {
+  const { store, rowsInDb, published, status } = setup();
+  for (let i = 1; i <= 5; i++) {
+    assert.equal(store.events.append('run-a', 'status_changed', status(i)).seq, i);
+  }
+  assert.equal(store.events.queued, 5);
+  assert.equal(rowsInDb(), 0, 'nothing is written during the tick');
+  assert.equal(published.length, 0, 'nothing is published before it is committed');
+  await nextLoopTurn();
+  assert.equal(store.events.queued, 0);
+  assert.deepEqual(
+    published,
+    [1, 2, 3, 4, 5].map((seq) => ({ seq, rowsInDbThen: 5 })),
+    'published after the one commit of all five',
+  );
+});
+
+test('group commit: a read commits the queue first and sees every event appended so far', () => {
+  const { store, published, status } = setup();
+  store.events.append('run-a', 'status_changed', status(1));
+  store.events.append('run-b', 'status_changed', status(2));
+  store.events.append('run-a', 'status_changed', status(3));
+  const events = store.events.list('run-a');
+  assert.deepEqual(
+    events.map((e) => [e.seq, e.data]),
+    [
+      [1, status(1)],
+      [2, status(3)],
+    ],
+  );
+  assert.equal(published.length, 3, 'committed events are published by the read too');
+  assert.equal(store.events.list('run-a', 1).length, 1);
+});
+
+test('group commit: any other write through the store commits queued events first', () => {
+  const { store, rowsInDb, status } = setup();
+  store.events.append('run-a', 'status_changed', status(1));
+  store.users.upsert({
+    user_id: 'u',
+    archetype: 'a',
+    domain: 'd',
+    risk_preference: 'medium',
+    baseline_strictness: 'medium',
+    persona_brief: '',
+  });
+  assert.equal(rowsInDb(), 1);
+  store.events.append('run-a', 'status_changed', status(2));
+  store.transaction(() => undefined);
+  assert.equal(rowsInDb(), 2);
+});
+
+test('group commit: nothing is committed or published inside a transaction, all of it after', async () => {
+  const { store, rowsInDb, published, status } = setup();
+  store.transaction(() => {
+    store.events.append('run-a', 'status_changed', status(1));
+    store.events.flush();
+    assert.equal(store.events.list('run-a').length, 0, 'a read inside sees committed rows only');
+  });
+  assert.equal(published.length, 0);
+  await nextLoopTurn();
+  assert.equal(rowsInDb(), 1);
+  assert.deepEqual(
+    published.map((p) => p.seq),
+    [1],
+  );
+});
+
+test('group commit: a full group is committed at once, without waiting for the tick', () => {
+  const { store, rowsInDb, published, status } = setup();
+  for (let i = 1; i <= MAX_GROUP + 2; i++)
+    store.events.append('run-a', 'status_changed', status(i));
+  assert.equal(rowsInDb(), MAX_GROUP);
+  assert.equal(published.length, MAX_GROUP);
+  assert.equal(store.events.queued, 2);
+});
+
+test('group commit: a failed commit publishes nothing and keeps the events for the next one', async () => {
+  const { store, published, errors, status } = setup();
+  store.events.append('run-a', 'status_changed', status(1));
+  store.events.append('run-a', 'status_changed', status(2));
+  // Another writer took seq 2: the whole group fails, as one transaction.
+  store.db
+    .prepare("INSERT INTO events (run_id, seq, type, ts, data) VALUES ('run-a', 2, 'x', '', '{}')")
+    .run();
+  await nextLoopTurn();
+  assert.equal(errors.length, 1, 'a background failure is reported');
+  assert.match(String(errors[0]), /UNIQUE/);
+  assert.equal(published.length, 0);
+  assert.equal(store.events.queued, 2);
+  assert.throws(() => store.events.list('run-a'), /UNIQUE/, 'a read does not hide the failure');
+  store.db.prepare("DELETE FROM events WHERE type = 'x'").run();
+  assert.deepEqual(
+    store.events.list('run-a').map((e) => e.seq),
+    [1, 2],
+  );
+  assert.deepEqual(
+    published.map((p) => p.seq),
+    [1, 2],
+  );
+});
+
+test('group commit: a listener that appends and reads still sees events in commit order', async () => {
+  const { store, status } = setup();
+  const seen: number[] = [];
+  store.events.onCommitted((e: RunEvent) => {
+    seen.push(e.seq);
+    if (e.seq === 1) {
+      store.events.append('run-a', 'status_changed', status(9));
+      store.events.list('run-a'); // commits seq 3 while seq 2 is still being published
+    }
+  });
+  store.events.append('run-a', 'status_changed', status(1));
+  store.events.append('run-a', 'status_changed', status(2));
+  await nextLoopTurn();
+  assert.deepEqual(seen, [1, 2, 3]);
+});
