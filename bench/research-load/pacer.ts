@@ -8,7 +8,11 @@ export interface PaceResult {
   emitted: number;
   elapsedMs: number;
   achievedRate: number;
-  /** Wall time of one synchronous emit (audit append, narrator, publish, res.write), ms. */
+  /**
+   * From the emit's start until every subscriber's `res.write` was called, ms: synchronous
+   * in the baseline; in the service it includes the wait for the audit trail's group commit
+   * (the rest of the loop turn) and the commit.
+   */
   emitMs: Summary;
   /**
    * From the emit's start until its writes reached the kernel, ms: `res.write` corks the
@@ -27,7 +31,7 @@ export async function pace(
   count: number,
   ratePerSec: number,
   maxMs: number,
-  emitOne: (i: number) => void,
+  emitOne: (i: number) => void | Promise<void>,
 ): Promise<PaceResult> {
   const interval = 1000 / ratePerSec;
   const emitMs: number[] = [];
@@ -43,7 +47,8 @@ export async function pace(
     else await yieldToLoop();
     now = performance.now();
     lagMs.push(Math.max(0, now - due));
-    emitOne(i);
+    const published = emitOne(i);
+    if (published) await published;
     emitMs.push(performance.now() - now);
     // Queued after the corked sockets' flushes, so it runs once they are done.
     await new Promise<void>((resolve) => process.nextTick(resolve));

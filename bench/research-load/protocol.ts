@@ -110,16 +110,23 @@ export type ClientCommands = {
 export interface AuditCase {
   name: string;
   description: string;
+  /** Calls of append (or emit). */
   events: number;
   rows: number;
   elapsedMs: number;
   rowsPerSec: number;
   callsPerSec: number;
+  /** One append or emit call, µs (a commit of a full group counts in the call that filled it). */
   appendUs: Summary;
-  /** Calls of 5 ms or more (WAL checkpoints), and the time they took. */
+  /** Group commits of the audit trail: how many, their mean size, and how long each took. */
+  commits: { count: number; eventsPerCommit: number; ms: Summary };
+  /**
+   * The store's periodic PASSIVE checkpoints during the case (in a worker thread unless the
+   * case says otherwise), and the WAL frames they copied back.
+   */
+  checkpoints: { thread: 'worker' | 'main'; count: number; ms: Summary; pages: number };
+  /** Calls, commits and main-thread checkpoints of 5 ms or more (the event loop held). */
   stalls: { count: number; totalMs: number };
-  /** WAL frames (4 KiB pages) written per event, where the case could count them. */
-  walFramesPerEvent?: number;
 }
 
 export type AuditCommands = {

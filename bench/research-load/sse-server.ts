@@ -1,7 +1,7 @@
 // Child process: the real research service (createService, Fastify on 127.0.0.1:0, SQLite
 // WAL in a temp dir, offline LLM) with one run paused on feedback, and synthetic events
 // emitted on command through the service's own RunEventHub.emit (audit append, narrator,
-// publish, one SSE write per subscriber).
+// group commit, publish, the run's SSE fan-out).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +21,15 @@ let runId = '';
 const lastSeq = () => service.store.events.list(runId).at(-1)?.seq ?? 0;
 
 let meter: PhaseMeter | undefined;
+
+// Resolves an emit's promise once the event is committed and published: this listener was
+// added after the hub's, so the SSE fan-out has written the event to every subscriber.
+const published = new Map<number, () => void>();
+service.store.events.onCommitted((event) => {
+  if (event.run_id !== runId) return;
+  published.get(event.seq)?.();
+  published.delete(event.seq);
+});
 
 serve<ServerCommands>({
   async prepare() {
@@ -62,7 +71,8 @@ serve<ServerCommands>({
     const firstSeq = lastSeq() + 1;
     const meter = new PhaseMeter();
     const result = await pace(count, ratePerSec, maxMs, (i) => {
-      service.hub.emit(runId, 'trajectory_event', syntheticPayload(step, i));
+      const { seq } = service.hub.emit(runId, 'trajectory_event', syntheticPayload(step, i));
+      return new Promise<void>((resolve) => published.set(seq, resolve));
     });
     return {
       ...result,

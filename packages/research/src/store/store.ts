@@ -9,6 +9,7 @@ import { EventRepository } from './events.ts';
 import { FeedbackRepository } from './feedback.ts';
 import { SkillRepository } from './skills.ts';
 import { MemoryRepository } from './memories.ts';
+import { WalCheckpointer, type CheckpointResult } from './checkpointer.ts';
 
 /** How often the WAL is copied back into the database, off the write path. */
 export const CHECKPOINT_INTERVAL_MS = 1000;
@@ -19,6 +20,10 @@ export interface StoreOptions {
   /** Errors of work nobody waits for: background commits of the audit trail, checkpoints. */
   onBackgroundError?: (err: unknown) => void;
   checkpointIntervalMs?: number;
+  /** Where periodic checkpoints run (default `worker`; `main` is the event loop). */
+  checkpointThread?: 'worker' | 'main';
+  /** Called after each periodic checkpoint (for measurements). */
+  onCheckpoint?: (result: CheckpointResult) => void;
 }
 
 /**
@@ -27,10 +32,11 @@ export interface StoreOptions {
  * Durability: `synchronous=NORMAL` in WAL mode, so a commit survives a crash of the process
  * but the last commits before a power loss or OS crash may be rolled back; the WAL is
  * fsynced when it is checkpointed. Checkpoints do not run inside a write
- * (`wal_autocheckpoint=0`, they used to stall one append in ~400 for 5-15 ms) but from a
- * timer every CHECKPOINT_INTERVAL_MS, so what a power loss can take is bounded by that
- * interval rather than by a page count; `close` checkpoints everything and empties the WAL.
- * Audit events are group-committed (see EventRepository): published only once committed.
+ * (`wal_autocheckpoint=0`; they used to stall one append in ~400 for 5-15 ms) but every
+ * CHECKPOINT_INTERVAL_MS from a worker thread (see WalCheckpointer), so what a power loss
+ * can take is bounded by that interval rather than by a page count; `close` checkpoints
+ * everything and empties the WAL. Audit events are group-committed (see EventRepository)
+ * and published only once committed.
  */
 export class Store {
   readonly users: UserRepository;
@@ -40,7 +46,7 @@ export class Store {
   readonly feedback: FeedbackRepository;
   readonly skills: SkillRepository;
   readonly memories: MemoryRepository;
-  private checkpointTimer: NodeJS.Timeout | undefined;
+  private checkpointer: WalCheckpointer | undefined;
   private readonly onBackgroundError: (err: unknown) => void;
 
   private constructor(
@@ -73,10 +79,12 @@ export class Store {
     migrate(db);
     const store = new Store(db, options);
     if (file !== ':memory:') {
-      store.checkpointTimer = setInterval(
-        () => store.checkpointInBackground(),
-        options.checkpointIntervalMs ?? CHECKPOINT_INTERVAL_MS,
-      ).unref();
+      store.checkpointer = new WalCheckpointer(db, file, {
+        intervalMs: options.checkpointIntervalMs ?? CHECKPOINT_INTERVAL_MS,
+        thread: options.checkpointThread ?? 'worker',
+        onError: store.onBackgroundError,
+        onCheckpoint: options.onCheckpoint,
+      });
     }
     return store;
   }
@@ -88,8 +96,9 @@ export class Store {
   }
 
   /**
-   * Copies committed WAL frames back into the database file (fsyncing the WAL first).
-   * PASSIVE never waits for readers or writers; TRUNCATE also empties the WAL file.
+   * Copies committed WAL frames back into the database file on this thread (fsyncing the
+   * WAL first). PASSIVE never waits for readers or writers; TRUNCATE waits for them and
+   * also empties the WAL file.
    */
   checkpoint(mode: 'PASSIVE' | 'TRUNCATE' = 'PASSIVE'): {
     busy: number;
@@ -107,20 +116,12 @@ export class Store {
   /** Commits queued audit events, checkpoints the WAL into the database and closes it. */
   close(): void {
     if (!this.db.open) return;
-    clearInterval(this.checkpointTimer);
+    this.checkpointer?.stop();
     try {
       this.events.flush();
       this.checkpoint('TRUNCATE');
     } finally {
       this.db.close();
-    }
-  }
-
-  private checkpointInBackground(): void {
-    try {
-      this.checkpoint('PASSIVE');
-    } catch (err) {
-      this.onBackgroundError(err);
     }
   }
 }

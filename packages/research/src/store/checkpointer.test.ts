@@ -1,0 +1,46 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Store } from './store.ts';
+import type { CheckpointResult } from './checkpointer.ts';
+
+for (const thread of ['worker', 'main'] as const) {
+  test(`periodic checkpoints (${thread}) copy committed events back into the database file`, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'checkpoint-'));
+    const file = join(dir, 'research.db');
+    const results: CheckpointResult[] = [];
+    const errors: unknown[] = [];
+    const store = Store.open(file, {
+      checkpointIntervalMs: 30,
+      checkpointThread: thread,
+      onCheckpoint: (r) => void results.push(r),
+      onBackgroundError: (err) => void errors.push(err),
+    });
+    try {
+      const dbSize = () => statSync(file).size;
+      const sizeBefore = dbSize();
+      for (let i = 0; i < 500; i++)
+        store.events.append('run-a', 'trajectory_event', {
+          kind: 'k',
+          label: `event ${i}`,
+          detail: 'x'.repeat(300),
+          metadata: {},
+        });
+      store.events.flush();
+      const deadline = Date.now() + 5000;
+      while (!results.some((r) => r.checkpointed > 0) && Date.now() < deadline) await sleep(20);
+      assert.deepEqual(errors, []);
+      const done = results.find((r) => r.checkpointed > 0);
+      assert.ok(done, 'a checkpoint copied frames back');
+      assert.equal(done.thread, thread);
+      assert.ok(dbSize() > sizeBefore, 'the rows reached the database file');
+      assert.equal(store.events.list('run-a').length, 500);
+    } finally {
+      store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+}
