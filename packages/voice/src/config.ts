@@ -85,6 +85,7 @@ const Env = z.object({
   VOICE_TOOL_TIMEOUT_MS: intIn(100, 600_000, 30_000),
   VOICE_PLAYBACK_LEAD_MS: intIn(0, 600_000, 300),
   VOICE_DRAIN_MS: intIn(0, 600_000, 10_000),
+  VOICE_RESUME_WINDOW_MS: intIn(0, 3_600_000, 60_000),
   VOICE_MAX_BUFFERED_BYTES: intIn(64 * 1024, 1024 * 1024 * 1024, 8 * 1024 * 1024),
   VOICE_MAX_MESSAGES_PER_SECOND: intIn(1, 100_000, 200),
   CLOUD_LLM_ENDPOINT: z.string().optional(),
@@ -118,6 +119,8 @@ export interface VoiceConfig {
   playbackLeadMs: number;
   /** On SIGTERM: how long live sessions get before they are closed (1012). */
   drainMs: number;
+  /** How long a session whose socket dropped is kept for a reconnect. */
+  resumeWindowMs: number;
   /** Outgoing bytes a socket may have queued before the client counts as not reading. */
   maxBufferedBytes: number;
   /** Client messages (text or audio) per second per socket before `rate_limited`. */
@@ -252,6 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): VoiceConfig {
     toolTimeoutMs: e.VOICE_TOOL_TIMEOUT_MS,
     playbackLeadMs: e.VOICE_PLAYBACK_LEAD_MS,
     drainMs: e.VOICE_DRAIN_MS,
+    resumeWindowMs: e.VOICE_RESUME_WINDOW_MS,
     maxBufferedBytes: e.VOICE_MAX_BUFFERED_BYTES,
     maxMessagesPerSecond: e.VOICE_MAX_MESSAGES_PER_SECOND,
     logLevel: e.LOG_LEVEL,

@@ -87,6 +87,7 @@ export async function createVoiceService(
     speechFor: (tenant) => speech.forTenant(tenant),
     maxSessionMs: config.limits.maxSessionMs,
     connectWithinMs: TOKEN_TTL_SECONDS * 1000,
+    resumeWindowMs: config.resumeWindowMs,
   });
   const { app, wss } = await buildApp(
     {

@@ -27,7 +27,7 @@ async function streamTone(res: ServerResponse, ms: number, cutAfterMs?: number):
   const pcm = tone24k(ms);
   const piece = 4800; // 100 ms
   for (let i = 0; i < pcm.length; i += piece) {
-    if (cutAfterMs !== undefined && (i >= cutAfterMs * 48) | 0) {
+    if (cutAfterMs !== undefined && i >= cutAfterMs * 48) {
       res.socket?.destroy(); // the connection drops mid-body
       return;
     }

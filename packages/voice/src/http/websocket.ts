@@ -3,7 +3,8 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { FastifyBaseLogger } from 'fastify';
 import { bearerFromUpgrade } from '../auth/tokens.ts';
-import { CLOSE_UNAUTHORIZED } from '../session/session-manager.ts';
+import { CLOSE_UNAUTHORIZED, RESUME_TOKEN_PREFIX } from '../session/session-manager.ts';
+import type { VoiceSession } from '../session/voice-session.ts';
 import type { SessionTransport } from '../session/transport.ts';
 import type { HttpDeps } from './deps.ts';
 import { MessageRate } from '../limits/message-rate.ts';
@@ -73,6 +74,10 @@ export function attachVoiceSocket(
     }
     socket.on('error', () => socket.destroy());
     const { token } = bearerFromUpgrade(request.headers);
+    if (token?.startsWith(RESUME_TOKEN_PREFIX)) {
+      resumeSocket(wss, request, socket, head, token, deps, log);
+      return;
+    }
     const verifying = token
       ? deps.tokens.verify(token)
       : Promise.resolve({ ok: false as const, reason: 'missing token' });
@@ -98,25 +103,63 @@ export function attachVoiceSocket(
           ws.close(joined.close, joined.reason);
           return;
         }
-        const { session } = joined;
-        const rate = new MessageRate(deps.limits.maxMessagesPerSecond);
-        ws.on('message', (data, isBinary) => {
-          if (!rate.allow()) {
-            if (rate.shouldWarn())
-              session.refuse(
-                'rate_limited',
-                `more than ${deps.limits.maxMessagesPerSecond} messages a second; messages are being dropped`,
-              );
-            return;
-          }
-          const buf = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
-          if (isBinary) session.onBinary(buf);
-          else session.onText(buf.toString('utf8'));
-        });
-        ws.on('close', () => session.close());
-        session.start();
+        serveSession(ws, joined.session, transport, deps);
       });
     });
   });
   return wss;
+}
+
+/** A reconnect with a resume token (`rt_…`) instead of a JWT. */
+function resumeSocket(
+  wss: WebSocketServer,
+  request: IncomingMessage,
+  socket: Duplex,
+  head: Buffer,
+  token: string,
+  deps: HttpDeps,
+  log: FastifyBaseLogger,
+): void {
+  wss.handleUpgrade(request, socket, head, (ws) => {
+    ws.on('error', (err) => log.debug({ err }, 'websocket error'));
+    const transport = transportFor(ws, deps.limits.maxBufferedBytes, () =>
+      log.warn('closing a resumed socket whose client does not read'),
+    );
+    const joined = deps.sessions.connectWithResumeToken(token, transport);
+    if ('close' in joined) {
+      ws.close(joined.close, joined.reason);
+      return;
+    }
+    serveSession(ws, joined.session, transport, deps);
+  });
+}
+
+/** Feeds a socket's messages to its session, rate-limited, until the socket closes. */
+function serveSession(
+  ws: WebSocket,
+  session: VoiceSession,
+  transport: SessionTransport,
+  deps: HttpDeps,
+): void {
+  const rate = new MessageRate(deps.limits.maxMessagesPerSecond);
+  ws.on('message', (data, isBinary) => {
+    if (!rate.allow()) {
+      if (rate.shouldWarn())
+        session.refuse(
+          'rate_limited',
+          `more than ${deps.limits.maxMessagesPerSecond} messages a second; messages are being dropped`,
+        );
+      return;
+    }
+    // `ws` hands over a Buffer of its own for each message: use it as it is, no copy per frame.
+    const buf = Buffer.isBuffer(data)
+      ? data
+      : Array.isArray(data)
+        ? Buffer.concat(data)
+        : Buffer.from(data);
+    if (isBinary) session.onBinary(buf);
+    else session.onText(buf.toString('utf8'));
+  });
+  // 1006: the connection dropped without a close frame, so the client may come back.
+  ws.on('close', (code) => deps.sessions.socketClosed(session.record.id, transport, code !== 1006));
 }

@@ -17,6 +17,18 @@ export type ServerMessage =
       session: SessionConfig;
       /** Extension: milliseconds until the session's maximum duration is reached. */
       expires_in_ms: number;
+      /** Extension: reconnects to this session after a dropped socket (single use). */
+      resume_token?: string;
+      /** Extension: present when this socket resumed the session; what happened while away. */
+      resumed?: {
+        /** Messages kept while away, sent again right after this one. */
+        replayed_events: number;
+        /** Messages produced while away that were not kept (oldest first) and are lost. */
+        missed_events: number;
+        /** Audio frames produced while away: never kept. */
+        missed_audio_frames: number;
+        missed_audio_bytes: number;
+      };
     }
   | { type: 'session.updated'; session: SessionConfig }
   | { type: 'vad.speech_started'; audio_start_ms: number }

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { VoiceError } from '../errors.ts';
 import type { SlotAccounting } from '../limits/session-slots.ts';
 import type { VoiceMetrics } from '../telemetry/metrics.ts';
@@ -18,8 +18,17 @@ export const CLOSE_SERVICE_RESTART = 1012;
 interface Entry {
   record: SessionRecord;
   live: VoiceSession | null;
-  /** Ends a session nobody connected to. */
+  /** Ends a session nobody connected to, or whose socket dropped and did not come back. */
   idleTimer: NodeJS.Timeout | null;
+  /** SHA-256 of the current resume token (the token itself is only sent to the client). */
+  resumeKey: string | null;
+}
+
+/** Prefix of resume tokens, which are accepted wherever a session JWT is. */
+export const RESUME_TOKEN_PREFIX = 'rt_';
+
+function resumeKeyOf(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
 }
 
 /**
@@ -46,6 +55,8 @@ export interface SessionManagerOptions {
   maxSessionMs: (tenant: string) => number;
   /** A session nobody connects to within this time ends (the token TTL). */
   connectWithinMs: number;
+  /** A session whose socket dropped is kept this long for a reconnect. */
+  resumeWindowMs: number;
 }
 
 /**
@@ -55,6 +66,8 @@ export interface SessionManagerOptions {
  */
 export class SessionManager {
   private readonly entries = new Map<string, Entry>();
+  /** Resume key → session id. */
+  private readonly resumeKeys = new Map<string, string>();
 
   constructor(private readonly options: SessionManagerOptions) {}
 
@@ -116,7 +129,7 @@ export class SessionManager {
     };
     const idleTimer = setTimeout(() => this.end(record.id), this.options.connectWithinMs);
     idleTimer.unref();
-    this.entries.set(record.id, { record, live: null, idleTimer });
+    this.entries.set(record.id, { record, live: null, idleTimer, resumeKey: null });
     this.options.metrics.sessionCreated(tenant);
     return record;
   }
@@ -132,9 +145,10 @@ export class SessionManager {
     }
     if (Date.now() >= entry.record.expiresAt)
       return { close: CLOSE_EXPIRED, reason: 'session_expired' };
+    if (this.draining) return { close: CLOSE_SERVICE_RESTART, reason: 'server_shutting_down' };
+    if (entry.live?.detached) return this.resume(entry, transport);
     if (entry.live)
       return { close: CLOSE_ALREADY_CONNECTED, reason: 'session already has a live socket' };
-    if (this.draining) return { close: CLOSE_SERVICE_RESTART, reason: 'server_shutting_down' };
     if (entry.idleTimer) clearTimeout(entry.idleTimer);
     entry.idleTimer = null;
     const engines: SessionEngines = {
@@ -146,7 +160,73 @@ export class SessionManager {
     );
     entry.live = session;
     this.holdSocketLease(entry.record.id);
+    session.start(this.newResumeToken(entry));
     return { session };
+  }
+
+  /**
+   * A socket that presents a resume token instead of a JWT. The token proves it is the same
+   * client, so it may also take over from a socket the server still thinks is live (a
+   * connection that died without a close).
+   */
+  connectWithResumeToken(
+    token: string,
+    transport: SessionTransport,
+  ): { session: VoiceSession } | { close: number; reason: string } {
+    const id = this.resumeKeys.get(resumeKeyOf(token));
+    const entry = id === undefined ? undefined : this.entries.get(id);
+    if (!entry?.live) return { close: CLOSE_UNAUTHORIZED, reason: 'unknown or used resume token' };
+    if (Date.now() >= entry.record.expiresAt)
+      return { close: CLOSE_EXPIRED, reason: 'session_expired' };
+    if (this.draining) return { close: CLOSE_SERVICE_RESTART, reason: 'server_shutting_down' };
+    if (!entry.live.detached) {
+      entry.live.replaceSocket(CLOSE_ALREADY_CONNECTED, 'replaced by a resumed socket');
+    }
+    return this.resume(entry, transport);
+  }
+
+  /**
+   * A socket of the session closed. A close handshake from the client ends the session; a
+   * connection that dropped without one detaches it for a reconnect. The close of a socket
+   * that was already replaced changes nothing.
+   */
+  socketClosed(sessionId: string, transport: SessionTransport, handshake: boolean): void {
+    const live = this.entries.get(sessionId)?.live;
+    if (!live?.usesSocket(transport)) return;
+    if (handshake) this.end(sessionId);
+    else this.detach(sessionId);
+  }
+
+  /**
+   * The session's socket dropped without a close handshake: keep the session for
+   * `resumeWindowMs` (holding its slot), then end it.
+   */
+  detach(sessionId: string): void {
+    const entry = this.entries.get(sessionId);
+    if (!entry?.live || entry.live.detached) return;
+    entry.live.detach();
+    this.releaseSocketLease(sessionId);
+    if (entry.idleTimer) clearTimeout(entry.idleTimer);
+    entry.idleTimer = setTimeout(() => this.end(sessionId), this.options.resumeWindowMs);
+    entry.idleTimer.unref();
+  }
+
+  private resume(entry: Entry, transport: SessionTransport): { session: VoiceSession } {
+    const session = entry.live as VoiceSession;
+    if (entry.idleTimer) clearTimeout(entry.idleTimer);
+    entry.idleTimer = null;
+    session.resume(transport, this.newResumeToken(entry));
+    this.holdSocketLease(entry.record.id);
+    return { session };
+  }
+
+  /** A fresh single-use resume token for the session; the previous one stops working. */
+  private newResumeToken(entry: Entry): string {
+    if (entry.resumeKey) this.resumeKeys.delete(entry.resumeKey);
+    const token = RESUME_TOKEN_PREFIX + randomBytes(32).toString('base64url');
+    entry.resumeKey = resumeKeyOf(token);
+    this.resumeKeys.set(entry.resumeKey, entry.record.id);
+    return token;
   }
 
   /**
@@ -183,6 +263,7 @@ export class SessionManager {
     const entry = this.entries.get(sessionId);
     if (!entry) return;
     this.entries.delete(sessionId);
+    if (entry.resumeKey) this.resumeKeys.delete(entry.resumeKey);
     if (entry.idleTimer) clearTimeout(entry.idleTimer);
     entry.live?.close();
     this.releaseSocketLease(sessionId);

@@ -21,6 +21,7 @@ import { AudioHistory } from './audio-history.ts';
 import { localesInText } from './languages.ts';
 import type { SessionEngines } from './engines.ts';
 import type { SessionTransport } from './transport.ts';
+import { ResumableTransport } from './resumable-transport.ts';
 
 /** The durable facts of a session, created at `POST /v1/sessions`. */
 export interface SessionRecord {
@@ -68,13 +69,15 @@ export class VoiceSession {
   private closed = false;
   private stallTimer: NodeJS.Timeout | null = null;
   private turnSpan: Span | undefined;
+  private readonly transport: ResumableTransport;
 
   constructor(
     readonly record: SessionRecord,
-    private readonly transport: SessionTransport,
+    socket: SessionTransport,
     private readonly engines: SessionEngines,
     private readonly onClosed: (session: VoiceSession) => void,
   ) {
+    this.transport = new ResumableTransport(socket);
     this.config = record.config;
     this.vad = engines.vad ? new VADStream(engines.vad, this.vadOptions()) : null;
     this.stt = engines.stt.stream({ languages: this.config.languages });
@@ -83,7 +86,7 @@ export class VoiceSession {
   }
 
   /** Sends `session.created` and starts listening. */
-  start(): void {
+  start(resumeToken?: string): void {
     this.send({
       type: 'session.created',
       session_id: this.record.id,
@@ -91,6 +94,7 @@ export class VoiceSession {
       voice: this.config.voice,
       session: this.config,
       expires_in_ms: Math.max(0, this.record.expiresAt - Date.now()),
+      ...(resumeToken ? { resume_token: resumeToken } : {}),
     });
     if (!this.vad && this.config.turn_detection.type === 'server_vad') {
       this.sendError(
@@ -167,6 +171,62 @@ export class VoiceSession {
   /** Tells the client a message was refused (e.g. over the message rate). */
   refuse(code: VoiceErrorCode, message: string): void {
     this.sendError(code, message);
+  }
+
+  /** True while the session has no socket (it may be resumed). */
+  get detached(): boolean {
+    return !this.transport.attached;
+  }
+
+  /**
+   * The socket dropped without a close from the client: keep the conversation for a
+   * reconnect. A reply in progress is cut as by `response.cancel` (the user can no longer
+   * hear it, so only what was heard stays in the conversation); later messages are kept for
+   * the next socket and audio is counted as missed.
+   */
+  detach(): void {
+    if (this.closed || !this.transport.attached) return;
+    this.transport.detach();
+    if (this.state === 'thinking' || this.state === 'agent_speaking') {
+      this.cancelTurn('client_disconnected');
+      this.state = 'listening';
+    }
+  }
+
+  /**
+   * A new socket for a detached session: `session.created` again (with `resumed` and what was
+   * missed), then every message kept while away, in order.
+   */
+  resume(socket: SessionTransport, resumeToken: string): void {
+    if (this.closed) return;
+    const missed = this.transport.attach(socket);
+    this.send({
+      type: 'session.created',
+      session_id: this.record.id,
+      model: this.config.model,
+      voice: this.config.voice,
+      session: this.config,
+      expires_in_ms: Math.max(0, this.record.expiresAt - Date.now()),
+      resume_token: resumeToken,
+      resumed: {
+        replayed_events: missed.replay.length,
+        missed_events: missed.missedEvents,
+        missed_audio_frames: missed.missedAudioFrames,
+        missed_audio_bytes: missed.missedAudioBytes,
+      },
+    });
+    for (const message of missed.replay) this.send(message);
+  }
+
+  /** Whether `socket` is this session's socket now (an old one's close must not end it). */
+  usesSocket(socket: SessionTransport): boolean {
+    return this.transport.isAttached(socket);
+  }
+
+  /** Closes the current socket because another one takes over the session. */
+  replaceSocket(code: number, reason: string): void {
+    this.transport.close(code, reason);
+    this.detach();
   }
 
   /** Warns the client that the instance is going away in `graceMs`. */
@@ -315,8 +375,10 @@ export class VoiceSession {
     for await (const event of this.vad) {
       if (this.closed) return;
       if (event.type === 'error') {
-        this.sendError('vad_unavailable', event.message);
-        return;
+        // vad_overloaded: audio was skipped, detection goes on; vad_unavailable: it has stopped.
+        this.sendError(event.code, event.message);
+        if (!event.recoverable) return;
+        continue;
       }
       if (this.config.turn_detection.type !== 'server_vad') continue;
       if (event.type === 'speech_started') {
@@ -584,7 +646,9 @@ export class VoiceSession {
   }
 
   /** Stops the current or pending response, reporting it as the protocol says. */
-  private cancelTurn(reason: 'barge_in' | 'client_cancelled' | 'interrupted'): void {
+  private cancelTurn(
+    reason: 'barge_in' | 'client_cancelled' | 'interrupted' | 'client_disconnected',
+  ): void {
     this.endTurnSpan('cancelled', reason);
     const response = this.response;
     if (response) {
