@@ -246,6 +246,9 @@ class Side {
     console.log(
       `    slowest at subscriber 0: ${client.slowest.map((m) => `#${m.seq} ${m.type} ${m.latencyMs.toFixed(0)} ms`).join(', ')}`,
     );
+    console.log(
+      `    slowest at any subscriber: ${client.slowestAnywhere.map((m) => `#${m.seq} ${m.type} ${m.latencyMs.toFixed(0)} ms`).join(', ')}`,
+    );
     await subscribers.call('close', {});
     await subscribers.stop();
   }

@@ -23,6 +23,8 @@ interface Bucket {
   delivered: number;
   meter: PhaseMeter;
   firstSubscriber: { seq: number; type: string; latencyMs: number }[];
+  /** Each event's latency at its slowest subscriber. */
+  worstBySeq: Map<number, number>;
 }
 
 const sseAgent = new Agent({ keepAlive: true, maxSockets: Infinity });
@@ -42,6 +44,7 @@ function newBucket(step: string): Bucket {
     delivered: 0,
     meter: new PhaseMeter(),
     firstSubscriber: [],
+    worstBySeq: new Map(),
   };
 }
 
@@ -59,6 +62,7 @@ function onMessage(sub: Subscriber, block: string, arrival: number): void {
   const latency = arrival - Date.parse(block.slice(at + 6, at + 30));
   bucket.latencies.push(latency);
   bucket.delivered += 1;
+  if (latency > (bucket.worstBySeq.get(seq) ?? -Infinity)) bucket.worstBySeq.set(seq, latency);
   if (sub.first) {
     const event = /\nevent: ([a-z_]+)/.exec(block)?.[1] ?? '?';
     const kind = event === 'trajectory_event' ? /"kind":"([^"]+)"/.exec(block)?.[1] : undefined;
@@ -130,6 +134,14 @@ function stepStats(timedOut: boolean, expected: number): StepStats {
     clientLoopDelayP99Ms: phase.loopDelayP99Ms,
     timedOut,
     slowest: [...bucket.firstSubscriber].sort((a, b) => b.latencyMs - a.latencyMs).slice(0, 8),
+    slowestAnywhere: [...bucket.worstBySeq]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 8)
+      .map(([seq, latencyMs]) => ({
+        seq,
+        type: bucket.firstSubscriber.find((m) => m.seq === seq)?.type ?? '?',
+        latencyMs,
+      })),
     ended,
     seqGaps,
     duplicates,

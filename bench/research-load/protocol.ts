@@ -62,6 +62,8 @@ export interface StepStats {
   timedOut: boolean;
   /** The slowest messages of the step at the first subscriber. */
   slowest: { seq: number; type: string; latencyMs: number }[];
+  /** The events with the highest latency at their slowest subscriber. */
+  slowestAnywhere: { seq: number; type: string; latencyMs: number }[];
   /** Streams the server has ended so far, and stream integrity over the whole session. */
   ended: number;
   seqGaps: number;

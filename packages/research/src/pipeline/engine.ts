@@ -215,6 +215,10 @@ export class PipelineEngine {
   ): Promise<RunRecord> {
     const { store, llm, config } = this.deps;
     const runId = run.run_id;
+    // Events emitted just before (the previous stage's end, a feedback request's events)
+    // go out before this stage starts and stamps its first event.
+    await nextLoopTurn();
+    signal.throwIfAborted();
     run = store.runs.update(runId, { current_stage: stage.name });
     const runDir = join(config.dataDir, 'runs', runId);
     mkdirSync(runDir, { recursive: true });
