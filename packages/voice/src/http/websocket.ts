@@ -15,6 +15,9 @@ export const VOICE_PATH = '/v1/voice';
 // itself accepts far more than the audio frame limit.
 const MAX_WS_PAYLOAD = 16 * 1024 * 1024;
 
+/** A socket's transport; `tooSlow` once it was closed because its client does not read. */
+type SocketTransport = SessionTransport & { readonly tooSlow: boolean };
+
 /**
  * Sends to one socket. A client that stops reading would make the server buffer without
  * bound: past `maxBufferedBytes` queued, the socket is closed (1008, client_too_slow).
@@ -23,7 +26,7 @@ function transportFor(
   ws: WebSocket,
   maxBufferedBytes: number,
   onTooSlow: () => void,
-): SessionTransport {
+): SocketTransport {
   let tooSlow = false;
   const guard = (): boolean => {
     if (ws.readyState !== ws.OPEN || tooSlow) return false;
@@ -36,6 +39,9 @@ function transportFor(
     return false;
   };
   return {
+    get tooSlow() {
+      return tooSlow;
+    },
     sendJson: (message) => {
       if (guard()) ws.send(JSON.stringify(message));
     },
@@ -138,7 +144,7 @@ function resumeSocket(
 function serveSession(
   ws: WebSocket,
   session: VoiceSession,
-  transport: SessionTransport,
+  transport: SocketTransport,
   deps: HttpDeps,
 ): void {
   const rate = new MessageRate(deps.limits.maxMessagesPerSecond);
@@ -160,6 +166,9 @@ function serveSession(
     if (isBinary) session.onBinary(buf);
     else session.onText(buf.toString('utf8'));
   });
-  // 1006: the connection dropped without a close frame, so the client may come back.
-  ws.on('close', (code) => deps.sessions.socketClosed(session.record.id, transport, code !== 1006));
+  // 1006: the connection dropped without a close frame, so the client may come back; a client
+  // that did not read is not kept (its bound protects the instance).
+  ws.on('close', (code) =>
+    deps.sessions.socketClosed(session.record.id, transport, code !== 1006 || transport.tooSlow),
+  );
 }

@@ -186,14 +186,14 @@ export class SessionManager {
   }
 
   /**
-   * A socket of the session closed. A close handshake from the client ends the session; a
-   * connection that dropped without one detaches it for a reconnect. The close of a socket
-   * that was already replaced changes nothing.
+   * A socket of the session closed: `end` (a close handshake from the client, or a close by
+   * the server) ends the session; otherwise the connection dropped and the session is
+   * detached for a reconnect. The close of a socket that was already replaced changes nothing.
    */
-  socketClosed(sessionId: string, transport: SessionTransport, handshake: boolean): void {
+  socketClosed(sessionId: string, transport: SessionTransport, end: boolean): void {
     const live = this.entries.get(sessionId)?.live;
     if (!live?.usesSocket(transport)) return;
-    if (handshake) this.end(sessionId);
+    if (end) this.end(sessionId);
     else this.detach(sessionId);
   }
 
@@ -282,7 +282,7 @@ export class SessionManager {
 
   get liveCount(): number {
     let n = 0;
-    for (const e of this.entries.values()) if (e.live) n++;
+    for (const e of this.entries.values()) if (e.live && !e.live.detached) n++;
     return n;
   }
 }
