@@ -22,6 +22,7 @@ const intIn = (min: number, max: number, fallback: number) =>
 const Env = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   RESEARCH_PORT: intIn(0, 65535, 8000),
+  RESEARCH_REQUEST_TIMEOUT_MS: intIn(100, 3_600_000, 120_000),
   RESEARCH_UI_ORIGIN: z.url().default('http://localhost:5173'),
   RESEARCH_DATA_DIR: z.string().min(1).default('./data'),
   RESEARCH_PAUSE_AFTER: stageList.default(['ideation', 'planning']),
@@ -55,6 +56,8 @@ export interface ResearchConfig {
     semanticScholarBaseUrl?: string;
   };
   logLevel: string;
+  /** A request's headers and body must have arrived within this. */
+  requestTimeoutMs: number;
   pipeline: PipelineConfig;
 }
 
@@ -102,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ResearchConfig
       semanticScholarBaseUrl: e.RESEARCH_SEMANTIC_SCHOLAR_BASE_URL,
     },
     logLevel: e.LOG_LEVEL,
+    requestTimeoutMs: e.RESEARCH_REQUEST_TIMEOUT_MS,
     pipeline: Object.freeze({
       dataDir,
       pauseAfter: e.RESEARCH_PAUSE_AFTER as StageName[],

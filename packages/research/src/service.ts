@@ -90,7 +90,7 @@ export async function createService(
       uiOrigin: config.uiOrigin,
       tokenBudget: config.pipeline.runTokenBudget,
     },
-    { logLevel: config.logLevel },
+    { logLevel: config.logLevel, requestTimeoutMs: config.requestTimeoutMs },
   );
   appRef.current = app;
   return {

@@ -88,6 +88,7 @@ const Env = z.object({
   VOICE_RESUME_WINDOW_MS: intIn(0, 3_600_000, 60_000),
   VOICE_MAX_BUFFERED_BYTES: intIn(64 * 1024, 1024 * 1024 * 1024, 8 * 1024 * 1024),
   VOICE_MAX_MESSAGES_PER_SECOND: intIn(1, 100_000, 200),
+  VOICE_REQUEST_TIMEOUT_MS: intIn(100, 600_000, 30_000),
   CLOUD_LLM_ENDPOINT: z.string().optional(),
   CLOUD_SPEECH_RESOURCE_ID: z.string().optional(),
   TELEMETRY_CONNECTION_STRING: z.string().optional(),
@@ -125,6 +126,8 @@ export interface VoiceConfig {
   maxBufferedBytes: number;
   /** Client messages (text or audio) per second per socket before `rate_limited`. */
   maxMessagesPerSecond: number;
+  /** An HTTP request (headers and body, or a WebSocket upgrade) must arrive within this. */
+  requestTimeoutMs: number;
   logLevel: string;
   /** Azure Monitor connection string; metrics and traces are exported when set. */
   telemetryConnectionString: string | undefined;
@@ -258,6 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): VoiceConfig {
     resumeWindowMs: e.VOICE_RESUME_WINDOW_MS,
     maxBufferedBytes: e.VOICE_MAX_BUFFERED_BYTES,
     maxMessagesPerSecond: e.VOICE_MAX_MESSAGES_PER_SECOND,
+    requestTimeoutMs: e.VOICE_REQUEST_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
     telemetryConnectionString: e.TELEMETRY_CONNECTION_STRING || undefined,
     telemetryExportIntervalMs: e.TELEMETRY_EXPORT_INTERVAL_MS,

@@ -111,7 +111,7 @@ export async function createVoiceService(
         vad: engines.vad ? 'silero-v5' : 'unavailable',
       }),
     },
-    { logLevel: config.logLevel },
+    { logLevel: config.logLevel, requestTimeoutMs: config.requestTimeoutMs },
   );
   for (const warning of warnings) app.log.warn(warning);
   app.log.info(`LLM: ${describeLLMSettings(config.llm)}`);

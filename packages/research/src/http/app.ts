@@ -15,6 +15,8 @@ export interface AppOptions {
   bodyLimit?: number;
   /** The built web app served at `/` (default `packages/research/web/dist`). */
   webDistDir?: string;
+  /** A request's headers and body must have arrived within this (default 120 s). */
+  requestTimeoutMs?: number;
 }
 
 /**
@@ -22,10 +24,18 @@ export interface AppOptions {
  * origin, `{detail}` errors.
  */
 export async function buildApp(deps: HttpDeps, options: AppOptions = {}): Promise<FastifyInstance> {
+  const requestTimeout = options.requestTimeoutMs ?? 120_000;
   const app = Fastify({
     logger: { level: options.logLevel ?? 'info' },
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
-    requestTimeout: 120_000,
+    // A client that trickles its request is cut off (408). Node enforces the body part only
+    // when the timeout is given to the server's constructor (hence `http`); it checks every
+    // 30 s by default.
+    requestTimeout,
+    http: {
+      requestTimeout,
+      connectionsCheckingInterval: Math.min(5_000, Math.max(100, requestTimeout / 4)),
+    },
   });
   app.setErrorHandler(errorHandler);
   await app.register(cors, {

@@ -16,13 +16,25 @@ export interface VoiceApp {
 /** Builds the HTTP routes and the WebSocket endpoint on one server. */
 export async function buildApp(
   deps: HttpDeps,
-  options: { logLevel?: string; trustProxy?: boolean; webConsoleDir?: string } = {},
+  options: {
+    logLevel?: string;
+    trustProxy?: boolean;
+    webConsoleDir?: string;
+    requestTimeoutMs?: number;
+  } = {},
 ): Promise<VoiceApp> {
+  const requestTimeout = options.requestTimeoutMs ?? 30_000;
   const app = Fastify({
     logger: { level: options.logLevel ?? 'info' },
     bodyLimit: 4 * 1024 * 1024,
-    // A client that trickles its request (headers or body) is cut off rather than holding a socket.
-    requestTimeout: 30_000,
+    // A client that trickles its request (headers or body) is cut off rather than holding a
+    // socket. Node enforces the body part only when the timeout is given to the server's
+    // constructor (hence `http`), and checks every 30 s by default: often enough here.
+    requestTimeout,
+    http: {
+      requestTimeout,
+      connectionsCheckingInterval: Math.min(5_000, Math.max(100, requestTimeout / 4)),
+    },
     trustProxy: options.trustProxy ?? true,
   });
   // The spec lets a session be created with an empty body, even one typed as JSON.
