@@ -50,6 +50,12 @@ export const ERROR_CODES = {
     recoverable: false,
     description: 'the voice-activity model could not be loaded or run',
   },
+  vad_overloaded: {
+    status: 503,
+    recoverable: true,
+    description:
+      'voice-activity detection fell more than a second behind; the oldest audio was not analysed',
+  },
   llm_unavailable: { status: 503, recoverable: true, description: 'the LLM backend failed' },
   tool_timeout: {
     status: 504,

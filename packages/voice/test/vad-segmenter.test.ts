@@ -107,3 +107,20 @@ test('invalid tuning is refused', () => {
   assert.throws(() => new VADSegmenter({ startThreshold: 0.3, endThreshold: 0.5 }), RangeError);
   assert.throws(() => new VADSegmenter({ silenceMs: -1 }), RangeError);
 });
+
+test('skip() moves the clock over unanalysed frames without deciding anything from them', () => {
+  // A start that is not yet confirmed cannot be confirmed across a gap.
+  const s = new VADSegmenter({ speechPadMs: 0 });
+  for (let i = 0; i < 5; i++) assert.deepEqual(s.push(0.9), []);
+  s.skip(10);
+  assert.equal(s.timeMs, 15 * 32);
+  for (let i = 0; i < 7; i++) assert.deepEqual(s.push(0.9), []);
+  assert.deepEqual(s.push(0.9), [{ type: 'speech_started', startMs: 15 * 32, atMs: 23 * 32 }]);
+  // Speech in progress is neither ended nor extended by skipped frames.
+  s.skip(100);
+  assert.equal(s.inSpeech, true);
+  for (let i = 0; i < 15; i++) assert.deepEqual(s.push(0), []);
+  assert.deepEqual(s.push(0), [
+    { type: 'speech_stopped', startMs: 15 * 32, endMs: 23 * 32, atMs: (23 + 100 + 16) * 32 },
+  ]);
+});

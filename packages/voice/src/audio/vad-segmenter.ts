@@ -42,6 +42,9 @@ export const DEFAULT_SEGMENTER_OPTIONS: Readonly<Required<VADSegmenterOptions>> 
   frameMs: 32,
 });
 
+/** Most frames cause no event: one shared empty result instead of an array per frame. */
+const NO_EVENTS: readonly VADSegmentEvent[] = Object.freeze([]);
+
 interface Candidate {
   startMs: number;
   speechMs: number;
@@ -87,7 +90,7 @@ export class VADSegmenter {
   }
 
   /** Consumes the probability of the next frame; returns the events it causes (zero or one). */
-  push(probability: number): VADSegmentEvent[] {
+  push(probability: number): readonly VADSegmentEvent[] {
     const {
       startThreshold,
       endThreshold,
@@ -104,10 +107,10 @@ export class VADSegmenter {
       if (probability >= endThreshold) {
         this.silenceRunMs = 0;
         this.lastSpeechEndMs = frameEnd;
-        return [];
+        return NO_EVENTS;
       }
       this.silenceRunMs += frameMs;
-      if (this.silenceRunMs < silenceMs) return [];
+      if (this.silenceRunMs < silenceMs) return NO_EVENTS;
       return [this.stop(frameEnd)];
     }
     const c = this.candidate;
@@ -129,13 +132,23 @@ export class VADSegmenter {
       if (c.gapMs >= startGapMs) this.candidate = undefined;
     }
     const confirmed = this.candidate;
-    if (!confirmed || confirmed.speechMs < minSpeechMs) return [];
+    if (!confirmed || confirmed.speechMs < minSpeechMs) return NO_EVENTS;
     this.candidate = undefined;
     this.speaking = true;
     this.segmentStartMs = Math.max(0, confirmed.startMs - speechPadMs);
     this.lastSpeechEndMs = confirmed.lastSpeechEndMs;
     this.silenceRunMs = confirmed.gapMs;
     return [{ type: 'speech_started', startMs: this.segmentStartMs, atMs: frameEnd }];
+  }
+
+  /**
+   * Advances the clock over `frames` frames that were not analysed (skipped under overload).
+   * A start that was not yet confirmed is dropped: it cannot be confirmed across a gap. Speech
+   * in progress stays in progress, neither extended nor ended by the gap.
+   */
+  skip(frames: number): void {
+    this.frames += frames;
+    this.candidate = undefined;
   }
 
   /** Ends the stream: closes an open speech segment at the current time. */

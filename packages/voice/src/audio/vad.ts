@@ -1,26 +1,32 @@
-import { VoiceError, toVoiceError } from '../errors.ts';
+import { VoiceError } from '../errors.ts';
 import { AsyncQueue } from '../util/async-queue.ts';
-import { pcm16ToFloat32, Pcm16Aligner } from './pcm.ts';
-import { SileroVAD, VAD_FRAME_MS, VAD_FRAME_SAMPLES } from './silero-vad.ts';
-import type { SileroStream } from './silero-vad.ts';
+import { SileroVAD, VAD_FRAME_MS } from './silero-vad.ts';
+import type { SileroListener, SileroStream } from './silero-vad.ts';
 import { VADSegmenter } from './vad-segmenter.ts';
 import type { VADSegmentEvent, VADSegmenterOptions } from './vad-segmenter.ts';
 
 export {
   SileroVAD,
   SileroStream,
+  SILERO_DEFAULTS,
   VAD_FRAME_MS,
   VAD_FRAME_SAMPLES,
   VAD_SAMPLE_RATE,
   defaultSileroModelPath,
 } from './silero-vad.ts';
-export type { SileroVADOptions } from './silero-vad.ts';
+export type { SileroListener, SileroVADOptions } from './silero-vad.ts';
 export { VADSegmenter, DEFAULT_SEGMENTER_OPTIONS } from './vad-segmenter.ts';
 export type { VADSegmentEvent, VADSegmenterOptions } from './vad-segmenter.ts';
 
-/** What a {@link VADStream} yields: speech boundaries, or a failure of the model. */
+/**
+ * What a {@link VADStream} yields: speech boundaries; `vad_overloaded` when windows were
+ * skipped because the model fell behind (the stream goes on); or `vad_unavailable` when the
+ * model failed (the stream ends).
+ */
 export type VADEvent =
-  VADSegmentEvent | { type: 'error'; code: 'vad_unavailable'; message: string; recoverable: false };
+  | VADSegmentEvent
+  | { type: 'error'; code: 'vad_overloaded'; message: string; recoverable: true }
+  | { type: 'error'; code: 'vad_unavailable'; message: string; recoverable: false };
 
 /** Options of a {@link VADStream}: the segmenter's tuning (frame size is fixed by the model). */
 export type VADStreamOptions = Omit<VADSegmenterOptions, 'frameMs'> & {
@@ -28,28 +34,39 @@ export type VADStreamOptions = Omit<VADSegmenterOptions, 'frameMs'> & {
   onProbability?: (probability: number, frameStartMs: number) => void;
 };
 
+/** Audio time between two `vad_overloaded` events of one stream while windows keep being skipped. */
+const OVERLOAD_REPORT_INTERVAL_MS = 1000;
+
 /**
  * Voice activity for one session: push PCM16LE 16 kHz mono of any length, read speech
- * start/stop events with `for await`. Audio is cut into 32 ms windows; the model runs them
- * batched with other sessions' windows.
+ * start/stop events with `for await`. Audio is converted straight into the stream's queue of
+ * 32 ms windows; the model runs them batched with other sessions' windows and hands each
+ * probability back through a callback.
  */
 export class VADStream implements AsyncIterable<VADEvent> {
   private readonly model: SileroStream;
   private readonly segmenter: VADSegmenter;
   private readonly events = new AsyncQueue<VADEvent>();
-  private readonly aligner = new Pcm16Aligner();
   private readonly onProbability: VADStreamOptions['onProbability'];
-  private pending = new Float32Array(0);
-  private tail: Promise<void> = Promise.resolve();
   private inputEnded = false;
-  private failed = false;
-  private frameIndex = 0;
+  private stopped = false;
+  /** Windows queued so far, and windows analysed or skipped. */
+  private queued = 0;
+  private done = 0;
+  private drainWaiters: { until: number; resolve: () => void }[] = [];
+  private skippedUnreported = 0;
+  private lastOverloadReportMs = Number.NEGATIVE_INFINITY;
 
   constructor(vad: SileroVAD, options: VADStreamOptions = {}) {
     const { onProbability, ...segmenterOptions } = options;
-    this.model = vad.createStream();
     this.segmenter = new VADSegmenter({ ...segmenterOptions, frameMs: VAD_FRAME_MS });
     this.onProbability = onProbability;
+    const listener: SileroListener = {
+      onProbability: (p) => this.onResult(p),
+      onSkipped: (windows) => this.onSkipped(windows),
+      onError: (err) => this.onError(err),
+    };
+    this.model = vad.createStream(listener);
   }
 
   /** True while speech is in progress. */
@@ -57,7 +74,7 @@ export class VADStream implements AsyncIterable<VADEvent> {
     return this.segmenter.inSpeech;
   }
 
-  /** Audio time analysed so far. */
+  /** Audio time analysed (or skipped) so far. */
   get processedMs(): number {
     return this.segmenter.timeMs;
   }
@@ -70,25 +87,14 @@ export class VADStream implements AsyncIterable<VADEvent> {
   /** Adds audio; an odd byte at the end is held until the next push. */
   pushAudio(pcm16k: Buffer): void {
     if (this.inputEnded) throw new VoiceError('internal_error', 'pushAudio after endInput/close');
-    const whole = this.aligner.push(pcm16k);
-    if (whole.length === 0) return;
-    const samples = pcm16ToFloat32(whole);
-    let buf = samples;
-    if (this.pending.length > 0) {
-      buf = new Float32Array(this.pending.length + samples.length);
-      buf.set(this.pending);
-      buf.set(samples, this.pending.length);
-    }
-    let offset = 0;
-    for (; offset + VAD_FRAME_SAMPLES <= buf.length; offset += VAD_FRAME_SAMPLES) {
-      this.schedule(buf.slice(offset, offset + VAD_FRAME_SAMPLES));
-    }
-    this.pending = buf.slice(offset);
+    if (this.stopped) return;
+    this.queued += this.model.writePcm16(pcm16k);
   }
 
   /** Resolves once every window pushed so far has been analysed and its events queued. */
   drain(): Promise<void> {
-    return this.tail;
+    if (this.stopped || this.done >= this.queued) return Promise.resolve();
+    return new Promise<void>((resolve) => this.drainWaiters.push({ until: this.queued, resolve }));
   }
 
   /**
@@ -98,46 +104,86 @@ export class VADStream implements AsyncIterable<VADEvent> {
   endInput(): void {
     if (this.inputEnded) return;
     this.inputEnded = true;
-    this.tail = this.tail.then(() => {
-      if (!this.failed) for (const e of this.segmenter.end()) this.events.push(e);
-      this.events.end();
-    });
+    this.maybeFinish();
   }
 
   /** Stops at once: queued windows are dropped and the iteration ends. */
   close(): void {
     this.inputEnded = true;
-    this.failed = true;
+    this.stopped = true;
+    this.model.close();
     this.events.end();
+    this.releaseWaiters();
   }
 
   [Symbol.asyncIterator](): AsyncIterator<VADEvent> {
     return this.events[Symbol.asyncIterator]();
   }
 
-  private schedule(frame: Float32Array): void {
-    // Queue the inference now (so it joins the next batch) but consume results in order.
-    const probability = this.model.process(frame);
-    const frameStartMs = this.frameIndex++ * VAD_FRAME_MS;
-    this.tail = this.tail.then(async () => {
-      if (this.failed) return;
-      try {
-        const p = await probability;
-        this.onProbability?.(p, frameStartMs);
-        for (const e of this.segmenter.push(p)) this.events.push(e);
-      } catch (err) {
-        this.failed = true;
-        const e = toVoiceError(err, 'vad_unavailable');
-        this.events.push({
-          type: 'error',
-          code: 'vad_unavailable',
-          message: e.message,
-          recoverable: false,
-        });
-        this.events.end();
-      }
+  private onResult(probability: number): void {
+    if (this.stopped) return;
+    this.onProbability?.(probability, this.segmenter.timeMs);
+    const events = this.segmenter.push(probability);
+    for (let k = 0; k < events.length; k++) this.events.push(events[k] as VADSegmentEvent);
+    this.done++;
+    this.afterProgress();
+  }
+
+  private onSkipped(windows: number): void {
+    if (this.stopped) return;
+    this.segmenter.skip(windows);
+    this.done += windows;
+    this.skippedUnreported += windows;
+    const nowMs = this.segmenter.timeMs;
+    if (nowMs - this.lastOverloadReportMs >= OVERLOAD_REPORT_INTERVAL_MS) {
+      const skippedMs = this.skippedUnreported * VAD_FRAME_MS;
+      this.events.push({
+        type: 'error',
+        code: 'vad_overloaded',
+        message: `voice activity detection fell more than ${this.model.model.maxLagMs} ms behind; ${skippedMs} ms of audio up to ${nowMs} ms was not analysed`,
+        recoverable: true,
+      });
+      this.skippedUnreported = 0;
+      this.lastOverloadReportMs = nowMs;
+    }
+    this.afterProgress();
+  }
+
+  private onError(err: VoiceError): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.events.push({
+      type: 'error',
+      code: 'vad_unavailable',
+      message: err.message,
+      recoverable: false,
     });
-    // An unobserved rejection here is handled in the chain above.
-    probability.catch(() => undefined);
+    this.events.end();
+    this.releaseWaiters();
+  }
+
+  private afterProgress(): void {
+    if (this.drainWaiters.length > 0) {
+      const waiting = this.drainWaiters;
+      this.drainWaiters = [];
+      for (const w of waiting) {
+        if (this.done >= w.until) w.resolve();
+        else this.drainWaiters.push(w);
+      }
+    }
+    if (this.inputEnded) this.maybeFinish();
+  }
+
+  private maybeFinish(): void {
+    if (this.stopped || this.done < this.queued) return;
+    for (const e of this.segmenter.end()) this.events.push(e);
+    this.stopped = true; // nothing more comes from this stream
+    this.model.close();
+    this.events.end();
+    this.releaseWaiters();
+  }
+
+  private releaseWaiters(): void {
+    for (const w of this.drainWaiters.splice(0)) w.resolve();
   }
 }
