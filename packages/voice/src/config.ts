@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { resolveSecrets } from '@hikma/secrets';
 import { parseApiKeys } from './auth/api-keys.ts';
 import { voiceLLMSettings, type LLMSettings } from '@hikma/llm';
 import { SPEECH_PROVIDERS, type SpeechSettings } from './providers/speech-providers.ts';
+import type { SharedStateSettings } from './cluster/shared-state.ts';
 
 const intIn = (min: number, max: number, fallback: number) =>
   z.coerce.number().int().min(min).max(max).default(fallback);
@@ -43,6 +45,15 @@ const jsonSetting = <T extends z.ZodType>(schema: T) =>
     .pipe(schema);
 
 const optionalUrl = z.url().optional();
+
+// The message never repeats the value: a Redis URL may carry a password.
+const redisUrl = z
+  .string()
+  .optional()
+  .transform((s) => s || undefined)
+  .refine((s) => s === undefined || /^rediss?:\/\/[^\s]+$/.test(s), {
+    message: 'must be a redis:// or rediss:// URL',
+  });
 
 const Env = z.object({
   NODE_ENV: z.string().default('development'),
@@ -88,6 +99,14 @@ const Env = z.object({
   VOICE_RESUME_WINDOW_MS: intIn(0, 3_600_000, 60_000),
   VOICE_MAX_BUFFERED_BYTES: intIn(64 * 1024, 1024 * 1024 * 1024, 8 * 1024 * 1024),
   VOICE_MAX_MESSAGES_PER_SECOND: intIn(1, 100_000, 200),
+  VOICE_REDIS_URL: redisUrl,
+  VOICE_REDIS_PREFIX: z.string().min(1).max(200).default('hikma:voice:'),
+  VOICE_REDIS_TIMEOUT_MS: intIn(50, 60_000, 1000),
+  VOICE_LEASE_TTL_MS: intIn(300, 600_000, 15_000),
+  VOICE_INSTANCE_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9._:-]{1,128}$/, 'letters, digits and . _ : - (at most 128)')
+    .optional(),
   VOICE_REQUEST_TIMEOUT_MS: intIn(100, 600_000, 30_000),
   CLOUD_LLM_ENDPOINT: z.string().optional(),
   CLOUD_SPEECH_RESOURCE_ID: z.string().optional(),
@@ -126,6 +145,8 @@ export interface VoiceConfig {
   maxBufferedBytes: number;
   /** Client messages (text or audio) per second per socket before `rate_limited`. */
   maxMessagesPerSecond: number;
+  /** Limits shared with the other instances through Redis; null: this instance counts alone. */
+  shared: SharedStateSettings | null;
   /** An HTTP request (headers and body, or a WebSocket upgrade) must arrive within this. */
   requestTimeoutMs: number;
   logLevel: string;
@@ -146,6 +167,7 @@ export const SECRET_SETTINGS = [
   'VOICE_LLM_API_KEY',
   'VOICE_STT_API_KEY',
   'VOICE_TTS_API_KEY',
+  'VOICE_REDIS_URL',
   'TELEMETRY_CONNECTION_STRING',
 ] as const;
 
@@ -261,6 +283,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): VoiceConfig {
     resumeWindowMs: e.VOICE_RESUME_WINDOW_MS,
     maxBufferedBytes: e.VOICE_MAX_BUFFERED_BYTES,
     maxMessagesPerSecond: e.VOICE_MAX_MESSAGES_PER_SECOND,
+    shared: e.VOICE_REDIS_URL
+      ? {
+          redisUrl: e.VOICE_REDIS_URL,
+          keyPrefix: e.VOICE_REDIS_PREFIX,
+          timeoutMs: e.VOICE_REDIS_TIMEOUT_MS,
+          leaseTtlMs: e.VOICE_LEASE_TTL_MS,
+          instanceId: e.VOICE_INSTANCE_ID ?? `${hostname()}-${randomBytes(3).toString('hex')}`,
+        }
+      : null,
     requestTimeoutMs: e.VOICE_REQUEST_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
     telemetryConnectionString: e.TELEMETRY_CONNECTION_STRING || undefined,

@@ -30,6 +30,12 @@ export const ERROR_CODES = {
     recoverable: false,
     description: 'this instance cannot take more sessions',
   },
+  shared_state_unavailable: {
+    status: 503,
+    recoverable: false,
+    description:
+      'session limits are shared across instances and the shared state (Redis) cannot be reached; retry shortly',
+  },
   speech_capacity_exceeded: {
     status: 503,
     recoverable: true,

@@ -15,6 +15,10 @@ import { azureMonitorExport } from './telemetry/azure-monitor.ts';
 import { Semaphore } from './limits/semaphore.ts';
 import { SessionSlots } from './limits/session-slots.ts';
 import { ModelTokenBuckets } from './limits/token-bucket.ts';
+import { RedisModelTokenBuckets } from './limits/redis-token-bucket.ts';
+import { RedisSessionSlots } from './limits/redis-session-slots.ts';
+import { SharedState, type SharedStateLogger } from './cluster/shared-state.ts';
+import { RedisSocketLeases } from './cluster/socket-leases.ts';
 import { SessionManager } from './session/session-manager.ts';
 import type { SessionEngines } from './session/engines.ts';
 import { buildApp } from './http/app.ts';
@@ -24,6 +28,8 @@ export interface VoiceService {
   sessions: SessionManager;
   engines: Omit<SessionEngines, 'stt' | 'tts'>;
   speech: SpeechProviders;
+  /** The state shared with other instances through Redis; null when not configured. */
+  shared: SharedState | null;
   /** Graceful stop: drain the sessions for `graceMs`, then close everything. */
   shutdown(graceMs: number): Promise<void>;
   close(): Promise<void>;
@@ -50,6 +56,15 @@ export async function createVoiceService(
     : null;
   const metrics = new VoiceMetrics(monitor ? [monitor.metricReader] : []);
   const warnings: string[] = [...config.warnings];
+  // The shared state connects once the app (and its logger) exists: see `shared.start` below.
+  let log: SharedStateLogger | null = null;
+  const shared = config.shared
+    ? new SharedState(config.shared, {
+        info: (obj, msg) => log?.info(obj, msg),
+        warn: (obj, msg) => log?.warn(obj, msg),
+        debug: (obj, msg) => log?.debug(obj, msg),
+      })
+    : null;
   let vad: SileroVAD | null;
   if (overrides.vad !== undefined) vad = overrides.vad;
   else {
@@ -72,7 +87,9 @@ export async function createVoiceService(
     tracer: monitor?.tracer ?? noopTurnTracer(),
     recognitions: new Semaphore(config.limits.maxRecognitions),
     syntheses: new Semaphore(config.limits.maxSyntheses),
-    tokenBuckets: new ModelTokenBuckets(config.limits.llmTokensPerMinute),
+    tokenBuckets: shared
+      ? new RedisModelTokenBuckets(shared, config.limits.llmTokensPerMinute)
+      : new ModelTokenBuckets(config.limits.llmTokensPerMinute),
     settings: {
       maxFrameBytes: config.limits.maxFrameBytes,
       bargeInMinMs: config.bargeInMinMs,
@@ -81,7 +98,14 @@ export async function createVoiceService(
     },
   };
   const sessions = new SessionManager({
-    slots: new SessionSlots(config.limits.instanceCapacity, config.limits.tenantMaxSessions),
+    slots: shared
+      ? new RedisSessionSlots(
+          shared,
+          config.limits.instanceCapacity,
+          config.limits.tenantMaxSessions,
+        )
+      : new SessionSlots(config.limits.instanceCapacity, config.limits.tenantMaxSessions),
+    ...(shared ? { socketLeases: new RedisSocketLeases(shared) } : {}),
     metrics,
     engines,
     speechFor: (tenant) => speech.forTenant(tenant),
@@ -96,6 +120,7 @@ export async function createVoiceService(
       sessions,
       rag: engines.rag,
       metrics,
+      ...(shared ? { cluster: shared } : {}),
       limits: {
         maxBufferedBytes: config.maxBufferedBytes,
         maxMessagesPerSecond: config.maxMessagesPerSecond,
@@ -114,14 +139,28 @@ export async function createVoiceService(
     { logLevel: config.logLevel, requestTimeoutMs: config.requestTimeoutMs },
   );
   for (const warning of warnings) app.log.warn(warning);
+  if (shared) {
+    log = app.log;
+    shared.start(() => ({
+      capacity: config.limits.instanceCapacity,
+      sessions: sessions.size,
+      live_sockets: sessions.liveCount,
+      draining: sessions.isDraining,
+    }));
+    metrics.observeCluster(shared);
+  }
   app.log.info(`LLM: ${describeLLMSettings(config.llm)}`);
   return {
     app,
     sessions,
     engines,
     speech,
+    shared,
     async shutdown(graceMs: number) {
-      await sessions.drain(graceMs);
+      const draining = sessions.drain(graceMs);
+      // The other instances see this one draining now rather than at the next heartbeat.
+      void shared?.beat();
+      await draining;
       await close();
     },
     close,
@@ -131,6 +170,7 @@ export async function createVoiceService(
     for (const client of wss.clients) client.terminate();
     wss.close();
     await app.close();
+    await shared?.close();
     await speech.close();
     engines.rag.close();
     await metrics.shutdown();

@@ -2,6 +2,7 @@ import { MeterProvider, type MetricReader } from '@opentelemetry/sdk-metrics';
 import { PrometheusExporter, PrometheusSerializer } from '@opentelemetry/exporter-prometheus';
 import type { Counter, Histogram } from '@opentelemetry/api';
 import type { VoiceErrorCode } from '../errors.ts';
+import type { ClusterStatus } from '../cluster/shared-state.ts';
 
 /**
  * The service's OpenTelemetry metrics (spec §6, telemetry events), read out as Prometheus
@@ -84,6 +85,23 @@ export class VoiceMetrics {
 
   firstAudio(latencyMs: number): void {
     this.turnLatency.record(latencyMs);
+  }
+
+  /** Gauges of the state shared with other instances: Redis usable, and the cluster's load. */
+  observeCluster(cluster: ClusterStatus): void {
+    const meter = this.provider.getMeter('hikma-voice');
+    meter
+      .createObservableGauge('shared_state.available', {
+        description: '1 while Redis is usable (new sessions are accepted), else 0',
+      })
+      .addCallback((result) => result.observe(cluster.available ? 1 : 0));
+    for (const key of ['instances', 'capacity', 'sessions', 'live_sockets'] as const) {
+      meter
+        .createObservableGauge(`cluster.${key}`, {
+          description: `${key.replace('_', ' ')} of the instances not draining, as of the last heartbeat`,
+        })
+        .addCallback((result) => result.observe(cluster.describe().totals[key]));
+    }
   }
 
   /** The current metrics in the Prometheus text format. */

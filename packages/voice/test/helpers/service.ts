@@ -184,7 +184,10 @@ export class VoiceClient {
   async waitClosed(timeoutMs = 10_000): Promise<{ code: number; reason: string }> {
     await Promise.race([
       this.closed,
-      sleep(timeoutMs).then(() => Promise.reject(new Error('socket did not close'))),
+      // Unreferenced: once the socket has closed, the timer must not keep the test running.
+      sleep(timeoutMs, undefined, { ref: false }).then(() =>
+        Promise.reject(new Error('socket did not close')),
+      ),
     ]);
     return { code: this.closeCode!, reason: this.closeReason };
   }

@@ -7,13 +7,16 @@ export function healthRoutes(app: FastifyInstance, deps: HttpDeps): void {
     status: 'ok',
     sessions: deps.sessions.size,
     providers: deps.providers(),
+    ...(deps.cluster ? { cluster: deps.cluster.describe() } : {}),
   }));
-  // Readiness: false while draining, so a load balancer stops sending new sessions here.
-  app.get('/readyz', async (_request, reply) =>
-    deps.sessions.isDraining
-      ? reply.status(503).send({ status: 'draining' })
-      : reply.send({ status: 'ready', sessions: deps.sessions.size }),
-  );
+  // Readiness: false while draining, or while the shared state (Redis) is unreachable and new
+  // sessions would be refused, so a load balancer sends new sessions elsewhere.
+  app.get('/readyz', async (_request, reply) => {
+    if (deps.sessions.isDraining) return reply.status(503).send({ status: 'draining' });
+    if (deps.cluster && !deps.cluster.available)
+      return reply.status(503).send({ status: 'shared_state_unavailable' });
+    return reply.send({ status: 'ready', sessions: deps.sessions.size });
+  });
   app.get('/metrics', async (_request, reply) =>
     reply
       .type('text/plain; version=0.0.4; charset=utf-8')

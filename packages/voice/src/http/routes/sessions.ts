@@ -7,13 +7,22 @@ import {
 } from '../../protocol/session-config.ts';
 import type { HttpDeps } from '../deps.ts';
 
-/** `ws://` or `wss://` URL of the voice socket as the client reached us (proxy headers honoured). */
+/** A routing key a load balancer may hash on: short, URL-safe. */
+const ROUTE_KEY = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * `ws://` or `wss://` URL of the voice socket as the client reached us (proxy headers
+ * honoured). A `route` query parameter of the request is carried over, so a load balancer that
+ * hashes on it (`hash $arg_route`) sends the socket to the instance that created the session.
+ */
 export function websocketUrl(request: FastifyRequest): string {
   const first = (v: string | string[] | undefined) =>
     (Array.isArray(v) ? v[0] : v)?.split(',')[0]?.trim();
   const proto = first(request.headers['x-forwarded-proto']) ?? request.protocol;
   const host = first(request.headers['x-forwarded-host']) ?? request.headers.host ?? 'localhost';
-  return `${proto === 'https' || proto === 'wss' ? 'wss' : 'ws'}://${host}/v1/voice`;
+  const route = (request.query as Record<string, unknown> | undefined)?.route;
+  const query = typeof route === 'string' && ROUTE_KEY.test(route) ? `?route=${route}` : '';
+  return `${proto === 'https' || proto === 'wss' ? 'wss' : 'ws'}://${host}/v1/voice${query}`;
 }
 
 /** Resolves the tenant of the request's `X-API-Key`, or throws `invalid_api_key`. */
