@@ -297,6 +297,7 @@ test(
       assert.deepEqual(await a.slots.acquire('acme', 'sess_2'), { ok: true });
       assert.equal(await a.buckets.for('m').tryTake(1), true);
       const logs = a.logs.join('\n');
+      assert.match(logs, /redis is not reachable: new sessions are refused/);
       assert.match(logs, /redis connected/);
       assert.match(logs, /redis is unavailable: new sessions are refused/);
       assert.match(logs, /redis is reachable again/);
@@ -304,6 +305,39 @@ test(
       assert.match(logs, /counted across instances again/);
     } finally {
       probe.disconnect();
+      await a.shared.close();
+      await redis.close();
+    }
+  },
+);
+
+test(
+  'a Redis that stops answering is noticed within the timeout: nothing waits on it for longer',
+  { skip },
+  async () => {
+    const redis = await RedisServer.start();
+    const a = instance(redis.url, 'a', { ttlMs: 600 });
+    try {
+      await until('connected', () => a.shared.available);
+      redis.pause();
+      const started = Date.now();
+      await assert.rejects(
+        a.slots.acquire('acme', 'sess_1'),
+        (err: unknown) => err instanceof VoiceError && err.code === 'shared_state_unavailable',
+      );
+      const waited = Date.now() - started;
+      assert.ok(waited < 500 + 300, `refused after ${waited} ms (timeout 500 ms)`);
+      await until('the failed heartbeat marks it unavailable', () => !a.shared.available, 2000);
+      const refusedAt = Date.now();
+      await assert.rejects(a.slots.acquire('acme', 'sess_2'));
+      assert.ok(Date.now() - refusedAt < 100, 'then refused without waiting at all');
+      assert.equal(await a.buckets.for('m').tryTake(1), true, 'the bucket falls back');
+
+      redis.resume();
+      await until('available again', () => a.shared.available, 5000);
+      assert.deepEqual(await a.slots.acquire('acme', 'sess_3'), { ok: true });
+    } finally {
+      redis.resume();
       await a.shared.close();
       await redis.close();
     }

@@ -81,6 +81,7 @@ export class SharedState implements ClusterStatus {
   /** The last heartbeat since the connection became ready succeeded. */
   private healthy = false;
   private everHealthy = false;
+  private warnedUnreachable = false;
   private closed = false;
   private view: { at: number; instances: InstanceReport[] } | null = null;
 
@@ -184,7 +185,15 @@ export class SharedState implements ClusterStatus {
   }
 
   private setHealthy(healthy: boolean, reason?: string): void {
-    if (this.closed || healthy === this.healthy) return;
+    if (this.closed) return;
+    if (!healthy && !this.everHealthy && !this.warnedUnreachable && this.load) {
+      this.warnedUnreachable = true;
+      this.log.warn(
+        { instance: this.instanceId, reason },
+        'redis is not reachable: new sessions are refused (503 shared_state_unavailable) until it is',
+      );
+    }
+    if (healthy === this.healthy) return;
     this.healthy = healthy;
     if (healthy) {
       this.log.info(

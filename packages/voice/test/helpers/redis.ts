@@ -100,6 +100,16 @@ export class RedisServer {
     running.delete(child);
   }
 
+  /** Freezes the server (SIGSTOP): connections stay open but nothing is answered. */
+  pause(): void {
+    this.child?.kill('SIGSTOP');
+  }
+
+  /** Lets a paused server go on (SIGCONT). */
+  resume(): void {
+    this.child?.kill('SIGCONT');
+  }
+
   /** Stops the server and removes its directory. */
   async close(): Promise<void> {
     await this.stop();
