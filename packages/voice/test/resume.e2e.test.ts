@@ -3,12 +3,7 @@ import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startFakeOpenAIServer } from '@hikma/llm/testing';
 import { FakeTTS } from '../src/testing/index.ts';
-import {
-  createSession,
-  startVoice,
-  VoiceClient,
-  type SessionHandle,
-} from './helpers/service.ts';
+import { createSession, startVoice, VoiceClient, type SessionHandle } from './helpers/service.ts';
 
 // A dropped connection (no close frame) keeps the session for VOICE_RESUME_WINDOW_MS; the
 // client comes back with its resume token (or a still-valid JWT) and keeps its conversation.
