@@ -5,6 +5,7 @@ import { call, startService } from './helpers.ts';
 
 test('arbitrary request bodies never crash the research API and always get FastAPI-style errors', async () => {
   const svc = await startService();
+  const heapBefore = process.memoryUsage().heapUsed;
   try {
     await call('POST', `${svc.api}/users`, { user_id: 'fuzz' });
     const routes = ['/users', '/runs', '/intent', '/runs/run-missing/feedback'];
@@ -32,6 +33,9 @@ test('arbitrary request bodies never crash the research API and always get FastA
       { numRuns: 150, seed: 42 },
     );
     assert.equal((await call('GET', `${svc.api}/health`)).status, 200);
+    // The service runs in this process: what it keeps per refused request must stay small.
+    const grownMb = (process.memoryUsage().heapUsed - heapBefore) / 1e6;
+    assert.ok(grownMb < 200, `heap grew ${grownMb.toFixed(0)} MB`);
   } finally {
     // Runs started by valid fuzz bodies finish or stop with the service.
     await svc.close();
