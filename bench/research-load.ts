@@ -229,10 +229,14 @@ class Side {
   async finish(): Promise<void> {
     const subscribers = this.subscribers!;
     this.result.memory!.afterSteps = await this.server.call('memory', { gc: false });
-    const step = this.target === 'service' ? 'real run' : 'stream end';
+    const step = this.target === 'service' ? 'real run' : 'run end';
     await subscribers.call('step', { step });
     const finished = await this.server.call('finish', { api: `${this.base}/api` }, 180_000);
-    const client = await subscribers.call('wait', { perSubscriber: null, timeoutMs: 60_000 });
+    const client = await subscribers.call('wait', {
+      perSubscriber: null,
+      timeoutMs: 60_000,
+      splitAtSeq: finished.endBurstSeq,
+    });
     client.expected = (finished.lastSeq - this.lastSeq) * client.subscribers;
     this.result.steps.push({ step, ratePerSec: null, emit: null, server: finished.server, client });
     this.result.integrity = {
@@ -243,6 +247,11 @@ class Side {
     console.log(
       `  ${this.target} ${step}: p50 ${client.latencyMs.p50.toFixed(1)} ms, p99 ${client.latencyMs.p99.toFixed(1)} ms, ${client.delivered}/${client.expected} delivered, ${client.ended} streams ended; server CPU ${finished.server.cpuPercent.toFixed(0)}%, loop delay p99 ${finished.server.loopDelayP99Ms.toFixed(1)} ms, max ${finished.server.loopDelayMaxMs.toFixed(1)} ms`,
     );
+    const split = client.split;
+    if (split)
+      console.log(
+        `    before the final burst (seq < ${split.atSeq}): ${split.before.n} messages, p50 ${split.before.p50.toFixed(1)} ms, p99 ${split.before.p99.toFixed(1)} ms; the final burst and stream end: ${split.from.n} messages, p50 ${split.from.p50.toFixed(1)} ms, p99 ${split.from.p99.toFixed(1)} ms`,
+      );
     console.log(
       `    slowest at subscriber 0: ${client.slowest.map((m) => `#${m.seq} ${m.type} ${m.latencyMs.toFixed(0)} ms`).join(', ')}`,
     );
@@ -499,6 +508,12 @@ if (service?.connect && baseline?.connect) {
     ]);
   }
   console.log(pad(rows));
+  const real = service.steps.find((s) => s.step === 'real run')?.client.split;
+  const end = baseline.steps.find((s) => s.step === 'run end')?.client.split;
+  if (real && end)
+    console.log(
+      `real run: p99 ${ms(real.before.p99)} before its final burst (${real.before.n} messages), ${ms(real.from.p99)} for the final burst and stream end (${real.from.n}); the baseline's burst of the same size and stream end: p99 ${ms(end.from.p99)}`,
+    );
   const rssRatio = ratio(service.rssPerSubscriberKiB, baseline.rssPerSubscriberKiB);
   console.log(
     `memory per subscriber (RSS delta after GC): service ${service.rssPerSubscriberKiB?.toFixed(1)} KiB, baseline ${baseline.rssPerSubscriberKiB?.toFixed(1)} KiB (${rssRatio?.toFixed(1)}x); heap ${service.heapPerSubscriberKiB?.toFixed(1)} vs ${baseline.heapPerSubscriberKiB?.toFixed(1)} KiB`,

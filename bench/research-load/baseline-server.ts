@@ -70,11 +70,16 @@ serve<ServerCommands>({
     };
   },
 
+  // The end of a real run in one go, as the service sends it: paper_ready, narration,
+  // status_changed, run_completed, narration (five events of about the same size), then
+  // stream_end, and every response ended.
   finish() {
     const meter = new PhaseMeter();
+    const endBurstSeq = seq + 1;
+    for (let i = 0; i < 5; i++) broadcast('trajectory_event', syntheticPayload('run end', i));
     broadcast('stream_end', {});
     for (const res of subscribers) res.end();
-    return { lastSeq: seq, server: meter.end() };
+    return { lastSeq: seq, endBurstSeq, server: meter.end() };
   },
 
   meter({ end }) {

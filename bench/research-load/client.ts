@@ -20,6 +20,8 @@ interface Bucket {
   step: string;
   subscribers: number;
   latencies: number[];
+  /** The `seq` of each latency. */
+  seqs: number[];
   delivered: number;
   meter: PhaseMeter;
   firstSubscriber: { seq: number; type: string; latencyMs: number }[];
@@ -41,6 +43,7 @@ function newBucket(step: string): Bucket {
     step,
     subscribers: open,
     latencies: [],
+    seqs: [],
     delivered: 0,
     meter: new PhaseMeter(),
     firstSubscriber: [],
@@ -61,6 +64,7 @@ function onMessage(sub: Subscriber, block: string, arrival: number): void {
   const at = block.indexOf('"ts":"');
   const latency = arrival - Date.parse(block.slice(at + 6, at + 30));
   bucket.latencies.push(latency);
+  bucket.seqs.push(seq);
   bucket.delivered += 1;
   if (latency > (bucket.worstBySeq.get(seq) ?? -Infinity)) bucket.worstBySeq.set(seq, latency);
   if (sub.first) {
@@ -121,14 +125,23 @@ function openStream(url: string, lastEventId: number, timeoutMs: number): Promis
   });
 }
 
-function stepStats(timedOut: boolean, expected: number): StepStats {
+function stepStats(timedOut: boolean, expected: number, splitAtSeq?: number): StepStats {
   const phase = bucket.meter.end();
+  const split =
+    splitAtSeq === undefined
+      ? undefined
+      : {
+          atSeq: splitAtSeq,
+          before: summarize(bucket.latencies.filter((_, i) => bucket.seqs[i]! < splitAtSeq)),
+          from: summarize(bucket.latencies.filter((_, i) => bucket.seqs[i]! >= splitAtSeq)),
+        };
   return {
     step: bucket.step,
     subscribers: bucket.subscribers,
     delivered: bucket.delivered,
     expected,
     latencyMs: summarize(bucket.latencies),
+    split,
     wallMs: phase.wallMs,
     clientCpuPercent: phase.cpuPercent,
     clientLoopDelayP99Ms: phase.loopDelayP99Ms,
@@ -226,13 +239,13 @@ serve<ClientCommands>({
     return { ok: true };
   },
 
-  async wait({ perSubscriber, timeoutMs }) {
+  async wait({ perSubscriber, timeoutMs, splitAtSeq }) {
     const deadline = performance.now() + timeoutMs;
     const expected = perSubscriber === null ? 0 : perSubscriber * bucket.subscribers;
     const done = () =>
       perSubscriber === null ? ended >= subscribers.length : bucket.delivered >= expected;
     while (!done() && performance.now() < deadline) await sleep(10);
-    return stepStats(!done(), perSubscriber === null ? bucket.delivered : expected);
+    return stepStats(!done(), perSubscriber === null ? bucket.delivered : expected, splitAtSeq);
   },
 
   hammer,

@@ -39,8 +39,15 @@ export type ServerCommands = {
     args: { count: number; ratePerSec: number; maxMs: number; step: string };
     result: EmitResult;
   };
-  /** Ends every stream (baseline: sends `stream_end`; service: answers the pause). */
-  finish: { args: { api?: string }; result: { lastSeq: number; server: PhaseFigures } };
+  /**
+   * Ends every stream (service: answers the pause and the run goes to its end; baseline:
+   * sends a burst like the end of a run, then `stream_end`). `endBurstSeq` is the first
+   * event of that final burst (the service's `paper_ready`).
+   */
+  finish: {
+    args: { api?: string };
+    result: { lastSeq: number; endBurstSeq: number; server: PhaseFigures };
+  };
   /** Starts measuring this process's CPU and event-loop delay, or ends and returns it. */
   meter: { args: { end: boolean }; result: PhaseFigures | null };
   /** Baseline: the body its GET answers with (the service's real snapshot). */
@@ -56,6 +63,8 @@ export interface StepStats {
   expected: number;
   /** Event `ts` (server clock) to the chunk's arrival at the subscriber, ms. */
   latencyMs: Summary;
+  /** The same, split at a `seq`: before it, and from it on (a run's final burst). */
+  split?: { atSeq: number; before: Summary; from: Summary };
   wallMs: number;
   clientCpuPercent: number;
   clientLoopDelayP99Ms: number;
@@ -94,7 +103,10 @@ export type ClientCommands = {
    * Waits until `perSubscriber` messages of the step reached every open subscriber, or
    * (`perSubscriber: null`) until the server has ended every stream.
    */
-  wait: { args: { perSubscriber: number | null; timeoutMs: number }; result: StepStats };
+  wait: {
+    args: { perSubscriber: number | null; timeoutMs: number; splitAtSeq?: number };
+    result: StepStats;
+  };
   hammer: {
     args: {
       url: string;

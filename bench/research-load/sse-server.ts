@@ -93,7 +93,9 @@ serve<ServerCommands>({
     });
     if (res.status !== 200) throw new Error(`feedback answered ${res.status}`);
     await service.engine.idle(runId);
-    return { lastSeq: lastSeq(), server: meter.end() };
+    const events = service.store.events.list(runId);
+    const end = events.find((e) => e.type === 'paper_ready' || e.type === 'run_completed');
+    return { lastSeq: lastSeq(), endBurstSeq: end?.seq ?? lastSeq(), server: meter.end() };
   },
 
   meter({ end }) {

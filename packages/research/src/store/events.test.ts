@@ -33,7 +33,7 @@ test('group commit: the events of one tick are committed together, then publishe
   );
 });
 
-test('group commit: a read commits the queue first and sees every event appended so far', () => {
+test('group commit: a read commits the queue first and sees every event appended so far', async () => {
   const { store, published, status } = setup();
   store.events.append('run-a', 'status_changed', status(1));
   store.events.append('run-b', 'status_changed', status(2));
@@ -46,12 +46,17 @@ test('group commit: a read commits the queue first and sees every event appended
       [2, status(3)],
     ],
   );
-  assert.equal(published.length, 3, 'committed events are published by the read too');
   assert.equal(store.events.list('run-a', 1).length, 1);
+  assert.equal(published.length, 0, 'published at the end of the turn, not by the read');
+  await nextLoopTurn();
+  assert.deepEqual(
+    published.map((p) => p.seq),
+    [1, 1, 2],
+  );
 });
 
-test('group commit: any other write through the store commits queued events first', () => {
-  const { store, rowsInDb, status } = setup();
+test('group commit: any other write through the store commits queued events first', async () => {
+  const { store, rowsInDb, published, status } = setup();
   store.events.append('run-a', 'status_changed', status(1));
   store.users.upsert({
     user_id: 'u',
@@ -65,6 +70,13 @@ test('group commit: any other write through the store commits queued events firs
   store.events.append('run-a', 'status_changed', status(2));
   store.transaction(() => undefined);
   assert.equal(rowsInDb(), 2);
+  store.events.append('run-a', 'status_changed', status(3));
+  await nextLoopTurn();
+  assert.deepEqual(
+    published,
+    [1, 2, 3].map((seq) => ({ seq, rowsInDbThen: 3 })),
+    'the events of the turn go out together, once the last of them is committed',
+  );
 });
 
 test('group commit: nothing is committed or published inside a transaction, all of it after', async () => {
@@ -83,13 +95,15 @@ test('group commit: nothing is committed or published inside a transaction, all 
   );
 });
 
-test('group commit: a full group is committed at once, without waiting for the tick', () => {
+test('group commit: a full group is committed at once, without waiting for the tick', async () => {
   const { store, rowsInDb, published, status } = setup();
   for (let i = 1; i <= MAX_GROUP + 2; i++)
     store.events.append('run-a', 'status_changed', status(i));
   assert.equal(rowsInDb(), MAX_GROUP);
-  assert.equal(published.length, MAX_GROUP);
   assert.equal(store.events.queued, 2);
+  await nextLoopTurn();
+  assert.equal(published.length, MAX_GROUP + 2);
+  assert.equal(rowsInDb(), MAX_GROUP + 2);
 });
 
 test('group commit: a failed commit publishes nothing and keeps the events for the next one', async () => {
@@ -111,6 +125,7 @@ test('group commit: a failed commit publishes nothing and keeps the events for t
     store.events.list('run-a').map((e) => e.seq),
     [1, 2],
   );
+  await nextLoopTurn();
   assert.deepEqual(
     published.map((p) => p.seq),
     [1, 2],

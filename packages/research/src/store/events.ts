@@ -16,7 +16,7 @@ interface Queued {
   data: string;
 }
 
-/** Most events queued before `append` commits them at once instead of at the end of the tick. */
+/** Most events queued before `append` commits them at once instead of at the end of the turn. */
 export const MAX_GROUP = 1000;
 
 export type CommittedListener = (event: RunEvent) => void;
@@ -26,11 +26,12 @@ export type CommittedListener = (event: RunEvent) => void;
  *
  * Appends are group-committed: `append` numbers the event in memory and queues it, and the
  * queue is inserted in one transaction at the end of the event-loop turn (or as soon as it
- * holds MAX_GROUP events); only then are the events handed to `onCommitted` listeners. So
- * an event is published only once it is in the database, and a process crash loses at most
- * events that nobody has seen. Every read of events, every other write through the Store
- * and `Store.close` commit the queue first, so the database always holds a prefix of the
- * writes in program order and a read sees every published event.
+ * holds MAX_GROUP events). Every read of events, every other write through the Store and
+ * `Store.close` commit the queue first, so the database always holds a prefix of the
+ * writes in program order and a read sees every event published so far. Committed events
+ * go to `onCommitted` listeners together at the end of the turn, so an event is published
+ * only once it is in the database (a process crash loses at most events nobody has seen),
+ * and a burst of events emitted in one turn reaches a subscriber in one write.
  */
 export class EventRepository {
   private readonly insertStmt: Statement;
@@ -40,8 +41,8 @@ export class EventRepository {
   private readonly nextSeq = new Map<string, number>();
   private readonly listeners = new Set<CommittedListener>();
   private queue: Queued[] = [];
-  private flushScheduled = false;
-  /** Committed events not yet handed to every listener, in order. */
+  private turnEndScheduled = false;
+  /** Committed events not yet handed to the listeners, in order. */
   private readonly outbox: RunEvent[] = [];
   private publishing = false;
 
@@ -67,7 +68,7 @@ export class EventRepository {
 
   /**
    * Gives an event the run's next sequence number and queues it for the next group commit;
-   * it reaches `onCommitted` listeners once committed.
+   * it reaches `onCommitted` listeners at the end of the loop turn in which it is committed.
    */
   append<T extends RunEventType>(runId: string, type: T, data: RunEventPayloads[T]): RunEvent<T> {
     let seq = this.nextSeq.get(runId);
@@ -75,18 +76,14 @@ export class EventRepository {
     const event = { seq, run_id: runId, type, ts: nowIso(), data } as RunEvent<T>;
     this.queue.push({ event: event as RunEvent, data: JSON.stringify(data) });
     this.nextSeq.set(runId, seq + 1);
-    if (this.queue.length >= MAX_GROUP && !this.db.inTransaction) this.flush();
-    else if (!this.flushScheduled) {
-      this.flushScheduled = true;
-      setImmediate(this.flushInBackground);
-    }
+    if (this.queue.length >= MAX_GROUP) this.flush();
+    this.scheduleTurnEnd();
     return event;
   }
 
   /**
-   * Commits the queued events in one transaction, then hands them to the listeners. Does
-   * nothing inside a transaction (the events must not be published before it commits);
-   * they are committed after it.
+   * Commits the queued events now, in one transaction (their listeners get them at the end
+   * of the turn). Does nothing inside a transaction: they are committed after it.
    */
   flush(): void {
     if (this.queue.length === 0 || this.db.inTransaction) return;
@@ -99,6 +96,12 @@ export class EventRepository {
       throw err;
     }
     for (const { event } of group) this.outbox.push(event);
+    this.scheduleTurnEnd();
+  }
+
+  /** Commits the queued events and hands every committed event to the listeners now. */
+  drain(): void {
+    this.flush();
     this.publish();
   }
 
@@ -107,7 +110,10 @@ export class EventRepository {
     return this.queue.length;
   }
 
-  /** Listens to events as they are committed, in commit order; returns the function that stops. */
+  /**
+   * Listens to committed events, in commit order, handed over at the end of the loop turn
+   * they were committed in; returns the function that stops listening.
+   */
   onCommitted(listener: CommittedListener): () => void {
     this.listeners.add(listener);
     return () => void this.listeners.delete(listener);
@@ -129,17 +135,24 @@ export class EventRepository {
     );
   }
 
-  private readonly flushInBackground = (): void => {
-    this.flushScheduled = false;
+  private scheduleTurnEnd(): void {
+    if (this.turnEndScheduled) return;
+    this.turnEndScheduled = true;
+    setImmediate(this.endOfTurn);
+  }
+
+  private readonly endOfTurn = (): void => {
+    this.turnEndScheduled = false;
     try {
       this.flush();
     } catch (err) {
       this.onBackgroundError(err);
     }
+    this.publish();
   };
 
   private publish(): void {
-    // A listener may cause another flush (by reading events, say); its events join the
+    // A listener may cause another commit (by reading events, say); its events join the
     // outbox and go out after these, so every listener sees commit order.
     if (this.publishing) return;
     this.publishing = true;

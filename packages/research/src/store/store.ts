@@ -118,7 +118,7 @@ export class Store {
     if (!this.db.open) return;
     this.checkpointer?.stop();
     try {
-      this.events.flush();
+      this.events.drain();
       this.checkpoint('TRUNCATE');
     } finally {
       this.db.close();
