@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer, connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -126,6 +127,64 @@ async function spokenTurn(page: Page, http: string) {
   return heard;
 }
 
+/**
+ * A TCP relay in front of the service, standing for the network between browser and service:
+ * `cut()` kills every connection without a close frame (as a lost network does) and refuses
+ * new ones until `restore()`.
+ */
+async function startRelay(target: string) {
+  const { hostname, port } = new URL(target);
+  const open = new Set<Socket>();
+  let up = true;
+  const server = createServer((client) => {
+    if (!up) return client.destroy();
+    const upstream = connect(Number(port), hostname);
+    for (const s of [client, upstream]) {
+      open.add(s);
+      s.on('error', () => undefined);
+      s.on('close', () => open.delete(s));
+    }
+    client.pipe(upstream).pipe(client);
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return {
+    http: `http://127.0.0.1:${address.port}`,
+    cut() {
+      up = false;
+      for (const s of open) s.destroy();
+    },
+    restore() {
+      up = true;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The network drops mid-session: the console resumes the same session and goes on. */
+async function resumedAfterDrop(page: Page, relay: Awaited<ReturnType<typeof startRelay>>) {
+  const session = await page.locator('[data-testid="connection"] code').textContent();
+  const turns = await page.locator('.turn').count();
+  relay.cut();
+  await page.locator('[data-testid="connection"][data-connection="reconnecting"]').waitFor();
+  await page.getByText('connection lost, resuming the session').waitFor();
+  await new Promise((r) => setTimeout(r, 1000)); // a few attempts fail meanwhile
+  relay.restore();
+  await page
+    .locator('[data-testid="connection"][data-connection="open"]')
+    .waitFor({ timeout: 20_000 });
+  assert.equal(await page.locator('[data-testid="connection"] code').textContent(), session);
+  assert.ok((await page.locator('.turn').count()) >= turns, 'the conversation stays on screen');
+  await page.getByLabel('Message').fill('are you still there');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await page
+    .locator('.turn.assistant[data-status="completed"]', { hasText: 'still there' })
+    .waitFor({ timeout: 20_000 });
+}
+
 /** Mute, declare a tool in the panel, type a question, answer the tool call in its form. */
 async function toolTurn(page: Page): Promise<void> {
   // Muted, so the looping recording cannot interrupt this turn.
@@ -193,6 +252,8 @@ test(
 
     const voice = await startVoice();
     t.after(() => voice.close());
+    const relay = await startRelay(voice.http);
+    t.after(() => relay.close());
 
     // The service serves the page with its CSP, and its API routes are untouched.
     const index = await fetch(`${voice.http}/`);
@@ -236,9 +297,11 @@ test(
     let heard: string;
     let spoken: Awaited<ReturnType<typeof probePage>>;
     try {
-      heard = await spokenTurn(page, voice.http);
+      heard = await spokenTurn(page, relay.http);
       spoken = await probePage(page);
       await toolTurn(page);
+      await resumedAfterDrop(page, relay);
+      assert.equal(voice.service.sessions.size, 1, 'one session, resumed');
     } catch (err) {
       // Keep a picture of the page for whoever investigates.
       await page.screenshot({ path: join(ARTIFACTS, 'voice-console-failure.png') });

@@ -12,7 +12,8 @@ interface Props {
 /** API key in, session out. The key lives in this component's state only. */
 export function ConnectForm({ connection, sessionId, closeInfo, onConnect, onDisconnect }: Props) {
   const [apiKey, setApiKey] = useState('');
-  const busy = connection === 'connecting' || connection === 'open';
+  const busy =
+    connection === 'connecting' || connection === 'open' || connection === 'reconnecting';
 
   function submit(event: FormEvent) {
     // Never let the browser submit the form itself: the key must not end up in a URL.
@@ -50,6 +51,8 @@ export function ConnectForm({ connection, sessionId, closeInfo, onConnect, onDis
           </>
         ) : connection === 'connecting' ? (
           'connecting…'
+        ) : connection === 'reconnecting' ? (
+          'connection lost, resuming the session…'
         ) : closeInfo ? (
           `closed: ${closeInfo}`
         ) : (

@@ -52,7 +52,8 @@ export interface ConsoleErrorEntry {
 }
 
 export interface ConsoleState {
-  connection: 'idle' | 'connecting' | 'open' | 'closed';
+  /** `reconnecting`: the connection dropped and the session is being resumed. */
+  connection: 'idle' | 'connecting' | 'open' | 'reconnecting' | 'closed';
   closeInfo: string | null;
   sessionId: string | null;
   phase: Phase;
@@ -92,6 +93,7 @@ export const initialState: ConsoleState = {
 export type ConsoleAction =
   | { type: 'connecting' }
   | { type: 'connected' }
+  | { type: 'reconnecting' }
   | { type: 'closed'; code: number; reason: string }
   | { type: 'server'; message: ServerMessage }
   | { type: 'audio'; played: boolean }
@@ -249,7 +251,16 @@ export function reduce(state: ConsoleState, action: ConsoleAction): ConsoleState
     case 'connecting':
       return { ...initialState, connection: 'connecting', errors: state.errors };
     case 'connected':
-      return { ...state, connection: 'open' };
+      return { ...state, connection: 'open', closeInfo: null };
+    case 'reconnecting':
+      // The conversation stays on screen: the resumed session continues it.
+      return {
+        ...state,
+        connection: 'reconnecting',
+        phase: 'offline',
+        partial: null,
+        closeInfo: closeLabel(1006, ''),
+      };
     case 'closed':
       return {
         ...state,

@@ -29,6 +29,11 @@ export interface VoiceConsole {
 
 // Sent-frame counts reach the page in batches; 50 renders a second would be wasted work.
 const SENT_BATCH = 10;
+// Waits before each attempt to resume a dropped session: about 45 s in all, inside the
+// service's 60 s resume window.
+const RESUME_DELAYS_MS = [250, 500, 1000, 2000, 4000, 6000, 8000, 8000, 8000, 8000];
+/** Close code of a connection that dropped without a close frame: the session may resume. */
+const CONNECTION_LOST = 1006;
 
 /** The console's connection: session, socket, microphone and playback, and the state they feed. */
 export function useVoiceConsole(): VoiceConsole {
@@ -38,6 +43,8 @@ export function useVoiceConsole(): VoiceConsole {
   const talking = useRef(false);
   const pushToTalk = useRef(false);
   const unsent = useRef(0);
+  /** The single-use token of the last `session.created`, to resume after a drop. */
+  const resumeToken = useRef<string | null>(null);
   const levelListener = useRef<((level: number) => void) | null>(null);
 
   const teardown = useCallback(() => {
@@ -55,6 +62,9 @@ export function useVoiceConsole(): VoiceConsole {
   const onServer = useCallback((message: ServerMessage, playback: Playback) => {
     switch (message.type) {
       case 'session.created':
+        resumeToken.current = message.resume_token ?? null;
+        pushToTalk.current = message.session.turn_detection.type === 'none';
+        break;
       case 'session.updated':
         pushToTalk.current = message.session.turn_detection.type === 'none';
         break;
@@ -90,17 +100,60 @@ export function useVoiceConsole(): VoiceConsole {
       const playback = new Playback(context, 100);
       const current: Live = { context, socket: null, playback, capture: null };
       live.current = current;
+      resumeToken.current = null;
       try {
         const handle = await createSession(apiKey);
-        current.socket = await VoiceSocket.open(handle, {
-          onMessage: (message) => onServer(message, playback),
-          onAudio: (streamId, pcm) =>
-            dispatch({ type: 'audio', played: playback.enqueue(streamId, pcm) }),
-          onClose: (code, reason) => {
-            if (live.current === current) teardown();
+        const open = (token?: string) =>
+          VoiceSocket.open(
+            handle,
+            {
+              onMessage: (message) => onServer(message, playback),
+              onAudio: (streamId, pcm) =>
+                dispatch({ type: 'audio', played: playback.enqueue(streamId, pcm) }),
+              onClose,
+            },
+            token,
+          );
+        // A dropped connection resumes the session with its resume token; any other close
+        // (ours, the server's, a refused resume) ends it.
+        const onClose = (code: number, reason: string) => {
+          if (live.current !== current) {
+            dispatch({ type: 'closed', code, reason }); // closed by us
+            return;
+          }
+          if (code === CONNECTION_LOST && resumeToken.current) void resume();
+          else {
+            teardown();
             dispatch({ type: 'closed', code, reason });
-          },
-        });
+          }
+        };
+        const resume = async () => {
+          current.socket = null;
+          playback.dropAll();
+          dispatch({ type: 'reconnecting' });
+          for (const delay of RESUME_DELAYS_MS) {
+            await new Promise((r) => setTimeout(r, delay));
+            const token = resumeToken.current;
+            if (live.current !== current || !token) return;
+            try {
+              const socket = await open(token);
+              if (live.current !== current) return socket.close();
+              current.socket = socket;
+              dispatch({ type: 'connected' });
+              return;
+            } catch {
+              // Not reachable yet: try again after the next delay.
+            }
+          }
+          if (live.current !== current) return;
+          teardown();
+          dispatch({
+            type: 'closed',
+            code: CONNECTION_LOST,
+            reason: 'the session could not be resumed',
+          });
+        };
+        current.socket = await open();
         if (live.current !== current) {
           current.socket.close();
           return;
@@ -136,7 +189,12 @@ export function useVoiceConsole(): VoiceConsole {
   const actions = useMemo<Omit<VoiceConsole, 'state'>>(
     () => ({
       connect,
-      disconnect: teardown,
+      disconnect: () => {
+        const current = live.current;
+        teardown();
+        // Between two sockets of a resume there is no socket whose close would say so.
+        if (current && !current.socket) dispatch({ type: 'closed', code: 1000, reason: '' });
+      },
       setMuted: (value) => {
         muted.current = value;
       },

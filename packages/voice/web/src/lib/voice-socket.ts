@@ -59,10 +59,15 @@ export class VoiceSocket {
 
   /**
    * Opens `ws_url`. Browsers cannot set an Authorization header on a WebSocket, so the token
-   * goes in the subprotocol `bearer.<token>`, which the service echoes back.
+   * (the session JWT, or a resume token after a dropped connection) goes in the subprotocol
+   * `bearer.<token>`, which the service echoes back.
    */
-  static open(handle: SessionHandle, events: VoiceSocketEvents): Promise<VoiceSocket> {
-    const ws = new WebSocket(handle.ws_url, [`bearer.${handle.token}`]);
+  static open(
+    handle: SessionHandle,
+    events: VoiceSocketEvents,
+    token = handle.token,
+  ): Promise<VoiceSocket> {
+    const ws = new WebSocket(handle.ws_url, [`bearer.${token}`]);
     ws.binaryType = 'arraybuffer';
     const socket = new VoiceSocket(ws);
     ws.onmessage = (event: MessageEvent<string | ArrayBuffer>) => {
