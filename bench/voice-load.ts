@@ -22,6 +22,9 @@ const USAGE = `npm run bench:voice -- [options]
   --sentence-ms <ms>    audio per synthesised sentence (default 1000, 24 kHz)
   --tenants <n>         API keys / tenants the sessions are spread over (default 4)
   --skip-baseline       do not run the bare ws server
+  --vad-gather-ms <ms>  Silero VAD: wait at light load for a batch to fill (default: the service's)
+  --vad-gather-windows <n>  Silero VAD: queued windows that start a call at once (default: the service's)
+  --vad-thread <t>      Silero VAD inference in a 'worker' thread (the default) or on the 'main' thread
   --quiet-wait-s <s>    in all, wait up to this long (before steps) for other work on the machine to drop below half a core (default 20)
   --profile             run the voice server with --cpu-prof and print its top self-time functions
   --out <dir>           results directory (default bench/results)
@@ -39,6 +42,9 @@ const { values } = parseArgs({
     'sentence-ms': { type: 'string', default: '1000' },
     tenants: { type: 'string', default: '4' },
     'skip-baseline': { type: 'boolean', default: false },
+    'vad-gather-ms': { type: 'string' },
+    'vad-gather-windows': { type: 'string' },
+    'vad-thread': { type: 'string' },
     profile: { type: 'boolean', default: false },
     'quiet-wait-s': { type: 'string', default: '20' },
     out: { type: 'string', default: 'bench/results' },
@@ -76,6 +82,18 @@ const fakes = {
   ttsDelayMs: positive('tts-delay-ms', values['tts-delay-ms'], 10_000),
   sentenceMs: positive('sentence-ms', values['sentence-ms'], 10_000),
   text: values.text,
+};
+const vadThread = values['vad-thread'] as 'worker' | 'main' | undefined;
+if (vadThread !== undefined && vadThread !== 'worker' && vadThread !== 'main')
+  throw new Error('--vad-thread: worker or main');
+const vad = {
+  ...(values['vad-gather-ms'] !== undefined
+    ? { gatherMs: positive('vad-gather-ms', values['vad-gather-ms'], 1000) }
+    : {}),
+  ...(values['vad-gather-windows'] !== undefined
+    ? { gatherWindows: positive('vad-gather-windows', values['vad-gather-windows'], 100_000) }
+    : {}),
+  ...(vadThread ? { thread: vadThread } : {}),
 };
 const FRAME_MS = 40;
 const GRACE_MS = 3000;
@@ -138,6 +156,7 @@ try {
         graceMs: GRACE_MS,
         tenants,
         fakes,
+        vad,
         plan: { audioPath, timelinePath, frameMs: FRAME_MS, spreadMs: cycleMs, maxFrames },
         ...(profileDir ? { profileDir } : {}),
       };
@@ -169,7 +188,7 @@ mkdirSync(values.out, { recursive: true });
 const report: SavedReport = {
   stamp: new Date().toISOString(),
   machine,
-  options: { sessionSteps, windowMs, silenceMs, cycleMs, tenants, fakes },
+  options: { sessionSteps, windowMs, silenceMs, cycleMs, tenants, fakes, vad },
   rows,
 };
 const jsonPath = join(values.out, values.profile ? 'voice-load-profile.json' : 'voice-load.json');

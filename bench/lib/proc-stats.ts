@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 let ticksPerSecond: number | undefined;
 
@@ -18,7 +18,16 @@ export function clockTicksPerSecond(): number {
 
 /** CPU time (user + system, all threads) a process has used, in ms, from `/proc/<pid>/stat`. */
 export function processCpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return cpuMsOfStat(`/proc/${pid}/stat`);
+}
+
+/** CPU time one thread of a process has used, in ms (`tid` = `pid` is the main thread). */
+export function threadCpuMs(pid: number, tid: number): number {
+  return cpuMsOfStat(`/proc/${pid}/task/${tid}/stat`);
+}
+
+function cpuMsOfStat(path: string): number {
+  const stat = readFileSync(path, 'utf8');
   // The command name may contain spaces and parentheses: fields start after the last ')'.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const utime = Number(fields[11]);
@@ -50,4 +59,18 @@ export function machineCpuTicks(): { busy: number; total: number } {
   const total = values.reduce((a, b) => a + b, 0);
   const idle = (values[3] ?? 0) + (values[4] ?? 0); // idle + iowait
   return { busy: total - idle, total };
+}
+
+/** CPU time (ms) of every thread of a process, by thread id, with the thread's name. */
+export function threadsCpuMs(pid: number): Map<number, { name: string; cpuMs: number }> {
+  const out = new Map<number, { name: string; cpuMs: number }>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const name = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+      out.set(Number(tid), { name, cpuMs: threadCpuMs(pid, Number(tid)) });
+    } catch {
+      // The thread ended between the listing and the read.
+    }
+  }
+  return out;
 }

@@ -7,7 +7,7 @@ import type { ParentToServer, ServerMessage, ServerSnapshot } from './ipc.ts';
 export function serveStats(options: {
   port: number;
   close: () => Promise<void>;
-  vadStats?: () => { runs: number; frames: number };
+  vadStats?: () => { runs: number; frames: number; skipped?: number; inferenceMs?: number };
 }): void {
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();

@@ -20,7 +20,7 @@ export interface ServerSnapshot {
   /** Over the window (only at `end`). */
   loopDelay?: LoopDelay;
   /** Silero inference calls and frames so far (voice server only). */
-  vad?: { runs: number; frames: number };
+  vad?: { runs: number; frames: number; skipped?: number; inferenceMs?: number };
   heapUsedMb: number;
 }
 

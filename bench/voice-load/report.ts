@@ -76,12 +76,14 @@ export function formatTables(rows: Row[]): string {
       'sessions',
       'held / clean',
       'server CPU (% core)',
+      'main thread (% core)',
       'CPU/session (% core)',
       'bare ws CPU/session',
       'ratio',
       'RSS/session (MB)',
       'VAD frames done',
       'mean batch',
+      'VAD calls in flight',
       'loop delay p99 (ms)',
       'load gen CPU (% core)',
       'others (% core)',
@@ -93,12 +95,14 @@ export function formatTables(rows: Row[]): string {
         String(row.sessions),
         v ? `${v.client.held} / ${v.client.clean}` : '–',
         f(v?.serverCorePct, 0),
+        f(v?.mainThreadCorePct, 0),
         f(v?.cpuPerSessionPct, 3),
         f(e?.cpuPerSessionPct, 3),
         `${f(cpuRatio(row), 1)}×`,
         f(v?.rssPerSessionMb, 2),
         v?.vad ? `${f((100 * v.vad.framesPerSecond) / v.vad.expectedPerSecond, 0)} %` : '–',
         f(v?.vad?.meanBatch, 0),
+        v?.vad ? `${f(v.vad.inferenceBusyPct, 0)} %` : '–',
         v ? (v.unresponsive ? `> ${SNAPSHOT_TIMEOUT_MS}` : f(v.loopDelay.p99, 0)) : '–',
         f(v?.clientCorePct, 0),
         f(v?.otherCorePct, 0),
@@ -235,6 +239,7 @@ export interface SavedReport {
     cycleMs: number;
     tenants: number;
     fakes: unknown;
+    vad?: unknown;
   };
   rows: Row[];
 }
@@ -252,18 +257,33 @@ export function printReport(rows: Row[]): void {
     );
   }
   for (const row of rows) {
-    const p = row.voice?.profile;
-    if (!p) continue;
+    const threads = row.voice?.threads;
+    if (!threads) continue;
     console.log(
-      `\nCPU profile of the voice server, N=${row.sessions}, window only: ${(p.sampledMs / 1000).toFixed(1)} s sampled on the main thread, ` +
-        `${((100 * p.idleMs) / p.sampledMs).toFixed(0)} % idle (${p.file})`,
+      `N=${row.sessions}: server threads (% of a core): ` +
+        threads.map((t) => `${t.name}#${t.tid} ${t.corePct.toFixed(1)}`).join(', '),
     );
-    for (const [group, ms] of Object.entries(p.groups)) {
-      console.log(`  ${((100 * ms) / p.sampledMs).toFixed(1).padStart(5)} %  ${group} (inclusive)`);
+  }
+  for (const row of rows) {
+    const profiles = [
+      ['main thread', row.voice?.profile],
+      ['VAD worker thread', row.voice?.workerProfile],
+    ] as const;
+    for (const [thread, p] of profiles) {
+      if (!p) continue;
+      console.log(
+        `\nCPU profile of the voice server, N=${row.sessions}, window only: ${(p.sampledMs / 1000).toFixed(1)} s sampled on the ${thread}, ` +
+          `${((100 * p.idleMs) / p.sampledMs).toFixed(0)} % idle (${p.file})`,
+      );
+      for (const [group, ms] of Object.entries(p.groups)) {
+        console.log(
+          `  ${((100 * ms) / p.sampledMs).toFixed(1).padStart(5)} %  ${group} (inclusive)`,
+        );
+      }
+      console.log('  top self time:');
+      for (const e of p.entries)
+        console.log(`  ${(100 * e.selfShare).toFixed(1).padStart(5)} %  ${e.name}`);
     }
-    console.log('  top self time:');
-    for (const e of p.entries)
-      console.log(`  ${(100 * e.selfShare).toFixed(1).padStart(5)} %  ${e.name}`);
   }
 }
 

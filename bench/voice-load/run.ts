@@ -1,7 +1,7 @@
 // One measured run: a server child (the voice service or the bare ws baseline) and a load
 // generator child, N sessions, warm-up, a measurement window, then teardown.
 import { fork, type ChildProcess } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -11,6 +11,8 @@ import {
   processCpuMs,
   processPeakRssKb,
   processRssKb,
+  threadCpuMs,
+  threadsCpuMs,
 } from '../lib/proc-stats.ts';
 import type {
   ClientMessage,
@@ -30,6 +32,32 @@ const START_TIMEOUT_MS = 60_000;
 export const SNAPSHOT_TIMEOUT_MS = 20_000;
 const JWT_SECRET = 'voice-load-benchmark-signing-secret-0123456789';
 
+/** Inclusive-time groups of the server's main thread profile. */
+const MAIN_THREAD_GROUPS: Record<string, RegExp> = {
+  'Silero inference on the main thread (onnxruntime-node run)':
+    /onnxruntime-node\/dist\/backend\.js/,
+  'VAD scheduling and batching (SileroVAD: runBatch, take, deliver, schedule)':
+    /^(runBatch|take|deliver|allocate|expire|schedule|runNext|windowQueued|exclusive) \(packages\/voice\/src\/audio\/silero-vad/,
+  'VAD worker messages (postMessage, replies)':
+    /^(run|onMessage) \(packages\/voice\/src\/audio\/silero-backend|^(postMessage|emitMessage|drainMessagePort)\b/,
+  'VAD intake (pushAudio, writePcm16: PCM16 into the window ring)':
+    /^(pushAudio|writePcm16|completeWindow) \(packages\/voice\/src\/audio\//,
+  'VAD results (segmenter, events)': /^(onResult|onSkipped) \(packages\/voice\/src\/audio\/vad\.ts/,
+  'ws receive (frame parsing, dispatch)': /\(ws\/lib\/receiver\.js/,
+  'ws send': /\(ws\/lib\/sender\.js/,
+  'VoiceSession.onBinary (the whole per-frame path)': /^onBinary \(packages\/voice\/src\/session/,
+  'AssistantResponse (reply path)': /assistant-response\.ts/,
+  'garbage collector': /^\(garbage collector\)$/,
+};
+
+/** Inclusive-time groups of the VAD worker thread's profile. */
+const WORKER_GROUPS: Record<string, RegExp> = {
+  'Silero inference (onnxruntime-node run)': /onnxruntime-node\/dist\/backend\.js/,
+  'messages (receive a batch, post the result)':
+    /^(postMessage|emitMessage|drainMessagePort)\b|silero-worker\.ts/,
+  'garbage collector': /^\(garbage collector\)$/,
+};
+
 /** What the parent asks of a run. */
 export interface RunOptions {
   mode: 'voice' | 'echo';
@@ -48,6 +76,8 @@ export interface RunOptions {
     sentenceMs: number;
     text: string;
   };
+  /** Silero VAD options other than the service's defaults. */
+  vad?: { gatherMs?: number; gatherWindows?: number; thread?: 'worker' | 'main' };
   /** Directory for `--cpu-prof` of the server child, or undefined. */
   profileDir?: string;
 }
@@ -63,6 +93,10 @@ export interface RunResult {
   serverCorePct: number;
   /** Per session, % of one core. */
   cpuPerSessionPct: number;
+  /** The main thread alone (JavaScript, sockets), % of one core. */
+  mainThreadCorePct: number;
+  /** Every thread that used CPU in the window, busiest first: `name` (`main` for the main thread), % of one core. */
+  threads: { tid: number; name: string; corePct: number }[];
   /** The server with no sessions (1 s after start), % of one core. */
   idleCorePct: number;
   /** `process.cpuUsage()` reported by the server itself (cross-check), % of one core. */
@@ -74,7 +108,15 @@ export interface RunResult {
   /** NaN when the server did not answer within SNAPSHOT_TIMEOUT_MS (`unresponsive`). */
   loopDelay: LoopDelay;
   unresponsive: boolean;
-  vad?: { framesPerSecond: number; expectedPerSecond: number; meanBatch: number };
+  vad?: {
+    framesPerSecond: number;
+    expectedPerSecond: number;
+    meanBatch: number;
+    /** Windows skipped for waiting over a second, per second. */
+    skippedPerSecond: number;
+    /** Share of the window with an inference call in flight (the VAD worker's busy time), %. */
+    inferenceBusyPct: number;
+  };
   clientCorePct: number;
   machineBusyPct: number;
   /** CPU of everything else on the machine (other users' work), % of one core. */
@@ -82,6 +124,8 @@ export interface RunResult {
   loadAverage: number[];
   client: ClientResult;
   profile?: ProfileSummary & { file: string };
+  /** The VAD worker thread's profile over the same window. */
+  workerProfile?: ProfileSummary & { file: string };
 }
 
 function forkTs(script: string, args: string[], env: NodeJS.ProcessEnv, execArgv: string[] = []) {
@@ -172,6 +216,7 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
     VOICE_MAX_RECOGNITIONS: String(n),
     VOICE_MAX_SYNTHESES: String(n),
     VOICE_LLM_TOKENS_PER_MINUTE: '1000000000',
+    ...(options.vad ? { BENCH_VAD_OPTIONS: JSON.stringify(options.vad) } : {}),
   };
   const { sttDelayMs, llmDelayMs, ttsDelayMs, sentenceMs, text } = options.fakes;
   const server =
@@ -214,6 +259,8 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
 
     const t0 = performance.now();
     const cpu0 = processCpuMs(ready.pid);
+    const mainCpu0 = threadCpuMs(ready.pid, ready.pid);
+    const threads0 = threadsCpuMs(ready.pid);
     const clientCpu0 = processCpuMs(client.pid!);
     const machine0 = machineCpuTicks();
     // A saturated server answers IPC late (its event loop is the one being measured), so the
@@ -231,6 +278,8 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
     client.send({ type: 'window-end' } satisfies ParentToClient);
     const windowMs = performance.now() - t0;
     const cpu1 = processCpuMs(ready.pid);
+    const mainCpu1 = threadCpuMs(ready.pid, ready.pid);
+    const threads1 = threadsCpuMs(ready.pid);
     const clientCpu1 = processCpuMs(client.pid!);
     const machine1 = machineCpuTicks();
     const loadRssKb = processRssKb(ready.pid);
@@ -262,6 +311,15 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
       serverCpuMs,
       serverCorePct,
       cpuPerSessionPct: serverCorePct / n,
+      mainThreadCorePct: (100 * (mainCpu1 - mainCpu0)) / windowMs,
+      threads: [...threads1]
+        .map(([tid, t]) => ({
+          tid,
+          name: tid === ready.pid ? 'main' : t.name,
+          corePct: (100 * (t.cpuMs - (threads0.get(tid)?.cpuMs ?? 0))) / windowMs,
+        }))
+        .filter((t) => t.corePct > 0)
+        .sort((a, b) => b.corePct - a.corePct),
       idleCorePct,
       serverSelfReportedCorePct:
         start && end ? (100 * (end.cpuUs - start.cpuUs)) / (end.hrtimeUs - start.hrtimeUs) : NaN,
@@ -286,38 +344,37 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
       // Over the server's own view of the window (it may have answered late).
       const frames = end.vad.frames - start.vad.frames;
       const runs = end.vad.runs - start.vad.runs;
+      const spanUs = end.hrtimeUs - start.hrtimeUs;
       out.vad = {
-        framesPerSecond: (1e6 * frames) / (end.hrtimeUs - start.hrtimeUs),
+        framesPerSecond: (1e6 * frames) / spanUs,
         expectedPerSecond: (result.opened * 1000) / 32,
         meanBatch: runs > 0 ? frames / runs : 0,
+        skippedPerSecond: (1e6 * ((end.vad.skipped ?? 0) - (start.vad.skipped ?? 0))) / spanUs,
+        inferenceBusyPct:
+          (100 * 1000 * ((end.vad.inferenceMs ?? 0) - (start.vad.inferenceMs ?? 0))) / spanUs,
       };
     }
     if (options.profileDir && start && end) {
-      // One profile per thread (tsx's loader runs in a worker): the main thread's is `.<pid>.0.`.
-      const file = readdirSync(options.profileDir)
-        .filter((f) => f.endsWith('.cpuprofile') && f.includes(`.${ready.pid}.0.`))
-        .map((f) => join(options.profileDir!, f))
-        .at(0);
-      if (file) {
+      // One profile per thread: the main thread's is `.<pid>.0.`; the VAD worker's is the other
+      // one that ran onnxruntime (tsx's loader threads never do).
+      const files = readdirSync(options.profileDir)
+        .filter((f) => f.endsWith('.cpuprofile') && f.includes(`.${ready.pid}.`))
+        .map((f) => join(options.profileDir!, f));
+      const windowUs: [number, number] = [start.hrtimeUs, end.hrtimeUs];
+      const mainFile = files.find((f) => f.includes(`.${ready.pid}.0.`));
+      if (mainFile) {
         out.profile = {
-          file,
-          ...summarizeCpuProfile(file, {
-            top: 15,
-            windowUs: [start.hrtimeUs, end.hrtimeUs],
-            groups: {
-              'Silero inference (onnxruntime-node run)': /onnxruntime-node\/dist\/backend\.js/,
-              'SileroVAD batching (enqueue, drain, processBatch)':
-                /^(enqueue|drain|processBatch) \(packages\/voice\/src\/audio\/silero-vad/,
-              'VADStream intake (pushAudio: framing, float conversion, queueing)':
-                /^(pushAudio|schedule|pcm16ToFloat32|pcm16ToInt16) \(packages\/voice\/src\/audio\//,
-              'ws receive (frame parsing, dispatch)': /\(ws\/lib\/receiver\.js/,
-              'ws send': /\(ws\/lib\/sender\.js/,
-              'VoiceSession.onBinary (the whole per-frame path)':
-                /^onBinary \(packages\/voice\/src\/session/,
-              'AssistantResponse (reply path)': /assistant-response\.ts/,
-              'garbage collector': /^\(garbage collector\)$/,
-            },
-          }),
+          file: mainFile,
+          ...summarizeCpuProfile(mainFile, { top: 15, windowUs, groups: MAIN_THREAD_GROUPS }),
+        };
+      }
+      const workerFile = files.find(
+        (f) => f !== mainFile && readFileSync(f, 'utf8').includes('silero-worker.ts'),
+      );
+      if (workerFile) {
+        out.workerProfile = {
+          file: workerFile,
+          ...summarizeCpuProfile(workerFile, { top: 8, windowUs, groups: WORKER_GROUPS }),
         };
       }
     }

@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SileroVAD } from '../../packages/voice/src/audio/silero-vad.ts';
 import { loadConfig } from '../../packages/voice/src/config.ts';
 import { createVoiceService } from '../../packages/voice/src/service.ts';
 import { DelayedLLM, FixedLengthTTS, ScriptedSTT } from './fakes.ts';
@@ -14,6 +15,10 @@ const [sttDelayMs, llmDelayMs, ttsDelayMs, sentenceMs] = process.argv.slice(2, 6
 const text = process.argv[6] ?? 'hello';
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-voice-load-'));
 const config = loadConfig({ ...process.env, VOICE_DATA_DIR: dataDir, VOICE_PORT: '0' });
+// Non-default VAD options (--vad-gather-ms, --vad-thread): the service takes the process-wide
+// model, so loading it first with these options is what the service then uses.
+const vadOptions = process.env['BENCH_VAD_OPTIONS'];
+if (vadOptions) await SileroVAD.shared(JSON.parse(vadOptions) as Record<string, unknown>);
 const service = await createVoiceService(config, {
   stt: new ScriptedSTT(text, sttDelayMs),
   llm: new DelayedLLM(llmDelayMs),

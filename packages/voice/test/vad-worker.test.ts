@@ -36,10 +36,8 @@ async function probabilities(vad: SileroVAD, chunkBytes: number): Promise<number
   );
 }
 
-test('the worker thread gives the same probabilities as inference on the main thread', async () => {
-  assert.equal(worker.thread, 'worker');
-  assert.equal(inThread.thread, 'main');
-  // The reference: one window at a time through the main-thread model, floats converted by pcm.ts.
+/** Each recording's probabilities, one window at a time on the main thread (floats from pcm.ts). */
+async function referenceProbabilities(): Promise<number[][]> {
   const reference: number[][] = [];
   for (const audio of utterances) {
     const stream = inThread.createStream();
@@ -51,6 +49,20 @@ test('the worker thread gives the same probabilities as inference on the main th
       );
     reference.push(probs);
   }
+  return reference;
+}
+
+function assertClose(got: number[], ref: number[], label: string): void {
+  assert.equal(got.length, ref.length, `${label}: windows`);
+  let worst = 0;
+  got.forEach((p, k) => (worst = Math.max(worst, Math.abs(p - (ref[k] as number)))));
+  assert.ok(worst <= 1e-5, `${label}: differs by ${worst}`);
+}
+
+test('the worker thread gives the same probabilities as inference on the main thread', async () => {
+  assert.equal(worker.thread, 'worker');
+  assert.equal(inThread.thread, 'main');
+  const reference = await referenceProbabilities();
   const before = { ...worker.stats };
   // Odd chunk sizes, so that samples and windows straddle pushes.
   for (const chunkBytes of [1280, 333]) {
@@ -58,16 +70,9 @@ test('the worker thread gives the same probabilities as inference on the main th
       ['worker', await probabilities(worker, chunkBytes)],
       ['main', await probabilities(inThread, chunkBytes)],
     ] as const) {
-      got.forEach((probs, s) => {
-        const ref = reference[s] as number[];
-        assert.equal(probs.length, ref.length, `${name} stream ${s}: windows`);
-        let worst = 0;
-        probs.forEach((p, k) => (worst = Math.max(worst, Math.abs(p - (ref[k] as number)))));
-        assert.ok(
-          worst <= 1e-5,
-          `${name} stream ${s}, chunks of ${chunkBytes}: differs by ${worst}`,
-        );
-      });
+      got.forEach((probs, s) =>
+        assertClose(probs, reference[s] as number[], `${name} stream ${s}, ${chunkBytes} B chunks`),
+      );
     }
   }
   // The recordings contain speech, so the comparison is not between two series of zeros.
@@ -88,6 +93,33 @@ test('the worker thread gives the same probabilities as inference on the main th
     ),
   ]);
   viaWorker.forEach((p, i) => assert.ok(Math.abs(p - (viaMain[i] as number)) <= 1e-5));
+});
+
+test('with hundreds of streams behind, two calls overlap and every stream keeps its order', async () => {
+  const reference = await referenceProbabilities();
+  // Minutes of audio arrive at once: no window may be skipped for lagging here.
+  const vad = await SileroVAD.load({ maxLagMs: 600_000 });
+  const n = 300;
+  const got = await Promise.all(
+    Array.from({ length: n }, async (_, i) => {
+      const probs: number[] = [];
+      const stream = new VADStream(vad, { onProbability: (p) => probs.push(p) });
+      // Whole recordings at once: every stream has a long backlog.
+      stream.pushAudio(utterances[i % utterances.length] as Buffer);
+      await stream.drain();
+      stream.close();
+      return probs;
+    }),
+  );
+  got.forEach((probs, i) =>
+    assertClose(probs, reference[i % utterances.length] as number[], `stream ${i}`),
+  );
+  const { runs, frames, skipped } = vad.stats;
+  await vad.close();
+  const longest = Math.max(...reference.map((r) => r.length));
+  // Split in two halves that alternate: about two calls per window of the longest recording.
+  assert.ok(runs >= 1.5 * longest, `${runs} calls, ${(frames / runs).toFixed(0)} windows each`);
+  assert.equal(skipped, 0);
 });
 
 test('windows of many streams are batched, one window per stream per call', async () => {

@@ -7,7 +7,8 @@ import type { FromSileroWorker, SileroWorkerInit, ToSileroWorker } from './siler
 
 /**
  * Where batched Silero inference runs. `run` takes ownership of the batch's arrays (they may
- * be transferred to another thread); one call is in flight at a time.
+ * be transferred to another thread). Calls run one after another in the order they were made;
+ * several may be waiting, but the caller must not put a stream in two of them.
  */
 export interface SileroBackend {
   run(batch: SileroBatch): Promise<SileroOutput>;
@@ -44,7 +45,7 @@ export class MainThreadBackend implements SileroBackend {
 }
 
 interface InFlight {
-  id: number;
+  /** When the worker could start this call (the previous one had ended), or Infinity. */
   since: number;
   resolve: (out: SileroOutput) => void;
   reject: (err: unknown) => void;
@@ -53,13 +54,15 @@ interface InFlight {
 /**
  * Inference in a worker thread that owns the onnxruntime session, so that it uses another core
  * and the main thread stays free for the sockets. Each batch's input and state are transferred
- * there and the probabilities and new state come back in one message. If the worker dies, or a
- * call takes longer than `hangMs`, the in-flight call rejects and `onFailure` is called once.
+ * there and the probabilities and new state come back in one message. The worker runs calls in
+ * order, so a call sent while another runs starts as soon as that one ends, however busy the
+ * main thread is. If the worker dies, or a call takes longer than `hangMs`, every call in
+ * flight rejects and `onFailure` is called once.
  */
 export class WorkerBackend implements SileroBackend {
   private nextId = 0;
-  private current: InFlight | undefined;
-  private spare: SileroBatch | undefined;
+  private readonly inFlight = new Map<number, InFlight>();
+  private readonly spares: SileroBatch[] = [];
   private failure: VoiceError | undefined;
   private closing = false;
   private readonly watchdog: NodeJS.Timeout;
@@ -79,8 +82,9 @@ export class WorkerBackend implements SileroBackend {
     // One coarse timer rather than one per batch: a stuck call is rare, and a second is plenty.
     this.watchdog = setInterval(
       () => {
-        const cur = this.current;
-        if (cur && performance.now() - cur.since > this.hangMs) {
+        // Calls run in order, so the oldest one is the one that may be stuck.
+        const oldest = this.inFlight.values().next().value;
+        if (oldest && performance.now() - oldest.since > this.hangMs) {
           this.fail(new VoiceError('vad_unavailable', `VAD inference took over ${this.hangMs} ms`));
           void this.worker.terminate();
         }
@@ -133,20 +137,18 @@ export class WorkerBackend implements SileroBackend {
 
   run(batch: SileroBatch): Promise<SileroOutput> {
     if (this.failure) return Promise.reject(this.failure);
-    if (this.current) return Promise.reject(new Error('one VAD batch at a time'));
     const id = ++this.nextId;
     return new Promise<SileroOutput>((resolve, reject) => {
-      this.current = { id, since: performance.now(), resolve, reject };
-      this.worker.ref();
+      const since = this.inFlight.size === 0 ? performance.now() : Number.POSITIVE_INFINITY;
+      this.inFlight.set(id, { since, resolve, reject });
+      if (this.inFlight.size === 1) this.worker.ref();
       const transfer = [batch.input.buffer, batch.state.buffer] as ArrayBuffer[];
       this.worker.postMessage({ type: 'run', id, ...batch } satisfies ToSileroWorker, transfer);
     });
   }
 
   takeSpare(): SileroBatch | undefined {
-    const spare = this.spare;
-    this.spare = undefined;
-    return spare;
+    return this.spares.pop();
   }
 
   /** Makes the worker crash as an uncaught error would (for tests). */
@@ -162,12 +164,15 @@ export class WorkerBackend implements SileroBackend {
   }
 
   private onMessage(m: FromSileroWorker): void {
-    const cur = this.current;
-    if (m.type === 'ready' || !cur || m.id !== cur.id) return;
-    this.current = undefined;
-    this.worker.unref();
+    if (m.type === 'ready' || m.id === null) return;
+    const cur = this.inFlight.get(m.id);
+    if (!cur) return;
+    this.inFlight.delete(m.id);
+    const next = this.inFlight.values().next().value;
+    if (next) next.since = performance.now();
+    else this.worker.unref();
     if (m.type === 'result') {
-      this.spare = { batch: 0, input: m.input, state: m.state };
+      if (this.spares.length < 2) this.spares.push({ batch: 0, input: m.input, state: m.state });
       cur.resolve({ output: m.output, stateN: m.stateN });
     } else {
       cur.reject(new VoiceError('vad_unavailable', `Silero VAD inference failed: ${m.message}`));
@@ -178,9 +183,9 @@ export class WorkerBackend implements SileroBackend {
     if (this.failure) return;
     this.failure = err;
     clearInterval(this.watchdog);
-    const cur = this.current;
-    this.current = undefined;
-    cur?.reject(err);
+    const calls = [...this.inFlight.values()];
+    this.inFlight.clear();
+    for (const call of calls) call.reject(err);
     if (!this.closing) this.onFailure(err);
   }
 }

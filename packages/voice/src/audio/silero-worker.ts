@@ -3,8 +3,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { openSileroSession, runSilero } from './silero-inference.ts';
 import type { FromSileroWorker, SileroWorkerInit, ToSileroWorker } from './silero-protocol.ts';
 
+if (!parentPort) throw new Error('silero-worker must run in a worker thread');
 const port = parentPort;
-if (!port) throw new Error('silero-worker must run in a worker thread');
 const init = workerData as SileroWorkerInit;
 
 const t0 = performance.now();
@@ -28,7 +28,14 @@ port.on('message', (m: ToSileroWorker) => {
     });
     return;
   }
-  runSilero(session, m).then(
+  // Calls run strictly in order: the main thread may send the next one while this one runs.
+  queue = queue.then(() => runOne(m));
+});
+
+let queue: Promise<void> = Promise.resolve();
+
+function runOne(m: Extract<ToSileroWorker, { type: 'run' }>): Promise<void> {
+  return runSilero(session, m).then(
     ({ output, stateN }) => {
       // The outputs are fresh arrays that nothing else holds: hand them over without a copy,
       // and the inputs back for the next batch.
@@ -50,7 +57,7 @@ port.on('message', (m: ToSileroWorker) => {
       } satisfies FromSileroWorker);
     },
   );
-});
+}
 
 /** The distinct whole buffers of these arrays (a buffer listed twice cannot be transferred). */
 function transferable(arrays: Float32Array[]): ArrayBuffer[] {
