@@ -119,3 +119,22 @@ test('fan-out: one heartbeat timer per run writes a keep-alive to every subscrib
     'the timer stops with the last subscriber',
   );
 });
+
+test('fan-out: the events of one turn go to each subscriber in one write, from where it is', async () => {
+  const { hub, store, fanout, subscriber } = setup();
+  const fresh = subscriber();
+  fanout.add('run-a', fresh.sink, 0).replayed([]);
+  hub.emit('run-a', 'status_changed', { status: 'running' });
+  hub.emit('run-a', 'status_changed', { status: 'awaiting_feedback' });
+  // A subscriber that already has seq 1 (from its replay) when the burst goes out.
+  const behind = subscriber();
+  const sub = fanout.add('run-a', behind.sink, 0);
+  sub.replayed(store.events.list('run-a', 0).slice(0, 1));
+  hub.emit('run-a', 'stream_end', {});
+  await nextLoopTurn();
+  const all = store.events.list('run-a');
+  assert.deepEqual(fresh.out.chunks, [all.map(formatSse).join('')], 'one write of all three');
+  assert.equal(fresh.out.ended, 1);
+  assert.deepEqual(behind.out.chunks, all.map(formatSse), 'replayed seq 1, then 2 and 3');
+  assert.equal(behind.out.ended, 1);
+});

@@ -24,17 +24,25 @@ interface Subscriber {
   ended: boolean;
 }
 
+interface Formatted {
+  event: RunEvent;
+  text: string;
+}
+
 interface RunChannel {
   subscribers: Set<Subscriber>;
   unsubscribe: () => void;
   heartbeat: NodeJS.Timeout;
+  /** Events published in this turn, written together once the turn's publishing is done. */
+  burst: Formatted[];
 }
 
 /**
  * The live SSE subscribers of every run. Each run has one hub listener and one heartbeat
  * timer whatever its number of subscribers, and each event is formatted once and the same
  * string written to every subscriber: with 1,000 subscribers, formatting per subscriber
- * was a measurable share of every event's fan-out.
+ * was a measurable share of every event's fan-out. Events published together (the audit
+ * trail publishes the events of a loop turn at once) go to each subscriber in one write.
  */
 export class SseFanout {
   private readonly runs = new Map<string, RunChannel>();
@@ -58,14 +66,16 @@ export class SseFanout {
     let channel = this.runs.get(runId);
     if (!channel) {
       const subscribers = new Set<Subscriber>();
-      channel = {
+      const created: RunChannel = {
         subscribers,
-        unsubscribe: this.hub.subscribe(runId, (event) => this.broadcast(subscribers, event)),
+        unsubscribe: () => {},
         heartbeat: setInterval(() => {
           for (const s of subscribers) if (!s.ended) s.out.write(': keep-alive\n\n');
         }, this.heartbeatMs).unref(),
+        burst: [],
       };
-      this.runs.set(runId, channel);
+      created.unsubscribe = this.hub.subscribe(runId, (event) => collect(created, event));
+      this.runs.set(runId, (channel = created));
     }
     channel.subscribers.add(sub);
     const remove = () => {
@@ -91,13 +101,29 @@ export class SseFanout {
   subscriberCount(runId: string): number {
     return this.runs.get(runId)?.subscribers.size ?? 0;
   }
+}
 
-  private broadcast(subscribers: Set<Subscriber>, event: RunEvent): void {
-    const text = formatSse(event);
-    for (const sub of subscribers) {
-      if (sub.pending) sub.pending.push({ event, text });
-      else deliver(sub, event, text);
-    }
+/** Formats an event and holds it until the publishing of this turn is done. */
+function collect(channel: RunChannel, event: RunEvent): void {
+  if (channel.burst.length === 0) process.nextTick(writeBurst, channel);
+  channel.burst.push({ event, text: formatSse(event) });
+}
+
+/** Writes the turn's events to every subscriber, joined into one write where it can. */
+function writeBurst(channel: RunChannel): void {
+  const burst = channel.burst;
+  channel.burst = [];
+  const first = burst[0];
+  if (!first) return;
+  const last = burst[burst.length - 1]!;
+  const endsAt = burst.findIndex((f) => f.event.type === 'stream_end');
+  const joinable = endsAt === -1 || endsAt === burst.length - 1;
+  const joined = burst.length === 1 ? first.text : burst.map((f) => f.text).join('');
+  for (const sub of channel.subscribers) {
+    if (sub.pending) sub.pending.push(...burst);
+    else if (joinable && !sub.ended && sub.lastSent < first.event.seq)
+      deliver(sub, last.event, joined);
+    else for (const { event, text } of burst) deliver(sub, event, text);
   }
 }
 
@@ -106,7 +132,10 @@ function deliver(sub: Subscriber, event: RunEvent, text: string | null): void {
   sub.lastSent = event.seq;
   try {
     sub.out.write(text ?? formatSse(event));
-    if (event.type === 'stream_end') sub.out.end();
+    if (event.type === 'stream_end') {
+      sub.ended = true; // nothing more is written, even before the response is ended
+      sub.out.end();
+    }
   } catch {
     // one broken subscriber must not stop the others
   }

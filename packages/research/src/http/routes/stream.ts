@@ -44,7 +44,13 @@ export function streamRoutes(app: FastifyInstance, { store, engine, streams }: H
     // events that arrive meanwhile are held back and de-duplicated by seq.
     const subscription = streams.add(
       run_id,
-      { write: (text) => raw.write(text), end: finish },
+      {
+        write: (text) => raw.write(text),
+        // After stream_end, end the response on the next turn: ending one is costlier than
+        // a write, and ending each right after its write would hold back the stream_end
+        // (and the burst before it) of every subscriber written after it.
+        end: () => void setImmediate(finish),
+      },
       lastSent,
     );
     raw.on('close', finish);
