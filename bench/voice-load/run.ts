@@ -36,13 +36,13 @@ const JWT_SECRET = 'voice-load-benchmark-signing-secret-0123456789';
 const MAIN_THREAD_GROUPS: Record<string, RegExp> = {
   'Silero inference on the main thread (onnxruntime-node run)':
     /onnxruntime-node\/dist\/backend\.js/,
-  'VAD scheduling and batching (SileroVAD: runBatch, take, deliver, schedule)':
-    /^(runBatch|take|deliver|allocate|expire|schedule|runNext|windowQueued|exclusive) \(packages\/voice\/src\/audio\/silero-vad/,
+  // startCall's result handler is an anonymous function of silero-vad.ts.
+  'VAD scheduling and batching (SileroVAD: startCall, take, deliver, schedule)':
+    /^(startCall|runNext|take|deliver|allocate|expire|schedule|windowQueued|\(anonymous\)) \(packages\/voice\/src\/audio\/silero-vad/,
   'VAD worker messages (postMessage, replies)':
     /^(run|onMessage) \(packages\/voice\/src\/audio\/silero-backend|^(postMessage|emitMessage|drainMessagePort)\b/,
   'VAD intake (pushAudio, writePcm16: PCM16 into the window ring)':
     /^(pushAudio|writePcm16|completeWindow) \(packages\/voice\/src\/audio\//,
-  'VAD results (segmenter, events)': /^(onResult|onSkipped) \(packages\/voice\/src\/audio\/vad\.ts/,
   'ws receive (frame parsing, dispatch)': /\(ws\/lib\/receiver\.js/,
   'ws send': /\(ws\/lib\/sender\.js/,
   'VoiceSession.onBinary (the whole per-frame path)': /^onBinary \(packages\/voice\/src\/session/,
