@@ -4,7 +4,7 @@ import type { ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startFakeOpenAIServer } from '@hikma/llm/testing';
 import { FakeSpeechServer, sendJson } from '../src/providers/openai/fake-speech-server.ts';
-import { fliteSpeech16k, silence16k } from './helpers/audio.ts';
+import { fliteSpeech16k, silence16k, tone24k } from './helpers/audio.ts';
 import { createSession, startVoice, VoiceClient, type Message } from './helpers/service.ts';
 
 // Every vendor the service talks to fails mid-turn, one way after another, on ONE session:
@@ -12,15 +12,6 @@ import { createSession, startVoice, VoiceClient, type Message } from './helpers/
 // must work. The vendors are fakes of their wire protocols; the service is the real one.
 
 type SpeechFault = 'none' | 'error' | 'hang' | 'cut';
-
-/** 24 kHz PCM16 tone, as a speech server would stream it. */
-function tone24k(ms: number): Buffer {
-  const n = (24000 * ms) / 1000;
-  const pcm = Buffer.alloc(n * 2);
-  for (let i = 0; i < n; i++)
-    pcm.writeInt16LE(Math.round(6000 * Math.sin((2 * Math.PI * 330 * i) / 24000)), i * 2);
-  return pcm;
-}
 
 async function streamTone(res: ServerResponse, ms: number, cutAfterMs?: number): Promise<void> {
   res.writeHead(200, { 'content-type': 'audio/pcm' });

@@ -2,17 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startFakeOpenAIServer } from '@hikma/llm/testing';
 import { FakeSpeechServer, sendJson } from '../src/providers/openai/fake-speech-server.ts';
-import { fliteSpeech16k, silence16k } from './helpers/audio.ts';
+import { fliteSpeech16k, silence16k, tone24k } from './helpers/audio.ts';
 import { createSession, startVoice, VoiceClient } from './helpers/service.ts';
-
-/** One second of a 24 kHz tone as PCM16LE, sent in a few pieces like a streaming server. */
-function tone24k(ms: number): Buffer {
-  const n = (24000 * ms) / 1000;
-  const pcm = Buffer.alloc(n * 2);
-  for (let i = 0; i < n; i++)
-    pcm.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / 24000)), i * 2);
-  return pcm;
-}
 
 test('a spoken turn through OpenAI-compatible recognition, chat and speech servers set by configuration', async () => {
   const llm = await startFakeOpenAIServer();

@@ -87,15 +87,7 @@ export class VoiceSession {
 
   /** Sends `session.created` and starts listening. */
   start(resumeToken?: string): void {
-    this.send({
-      type: 'session.created',
-      session_id: this.record.id,
-      model: this.config.model,
-      voice: this.config.voice,
-      session: this.config,
-      expires_in_ms: Math.max(0, this.record.expiresAt - Date.now()),
-      ...(resumeToken ? { resume_token: resumeToken } : {}),
-    });
+    this.sendSessionCreated(resumeToken ? { resume_token: resumeToken } : {});
     if (!this.vad && this.config.turn_detection.type === 'server_vad') {
       this.sendError(
         'vad_unavailable',
@@ -200,13 +192,7 @@ export class VoiceSession {
   resume(socket: SessionTransport, resumeToken: string): void {
     if (this.closed) return;
     const missed = this.transport.attach(socket);
-    this.send({
-      type: 'session.created',
-      session_id: this.record.id,
-      model: this.config.model,
-      voice: this.config.voice,
-      session: this.config,
-      expires_in_ms: Math.max(0, this.record.expiresAt - Date.now()),
+    this.sendSessionCreated({
       resume_token: resumeToken,
       resumed: {
         replayed_events: missed.replay.length,
@@ -227,6 +213,20 @@ export class VoiceSession {
   replaceSocket(code: number, reason: string): void {
     this.transport.close(code, reason);
     this.detach();
+  }
+
+  private sendSessionCreated(
+    extra: Pick<Extract<ServerMessage, { type: 'session.created' }>, 'resume_token' | 'resumed'>,
+  ): void {
+    this.send({
+      type: 'session.created',
+      session_id: this.record.id,
+      model: this.config.model,
+      voice: this.config.voice,
+      session: this.config,
+      expires_in_ms: Math.max(0, this.record.expiresAt - Date.now()),
+      ...extra,
+    });
   }
 
   /** Warns the client that the instance is going away in `graceMs`. */

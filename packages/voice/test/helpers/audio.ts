@@ -42,6 +42,15 @@ export function noise16k(ms: number, rms: number, seed = 1): Buffer {
   return float32ToPcm16(out);
 }
 
+/** A 24 kHz PCM16LE tone, as a speech server streams it. */
+export function tone24k(ms: number, freq = 440, amplitude = 8000): Buffer {
+  const n = (24000 * ms) / 1000;
+  const pcm = Buffer.alloc(n * 2);
+  for (let i = 0; i < n; i++)
+    pcm.writeInt16LE(Math.round(amplitude * Math.sin((2 * Math.PI * freq * i) / 24000)), i * 2);
+  return pcm;
+}
+
 /** A sine wave as floats. */
 export function sine(
   freq: number,
