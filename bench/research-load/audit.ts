@@ -188,20 +188,7 @@ async function concurrentRuns(
     }
   };
   await Promise.all(Array.from({ length: runs }, (_, run) => producer(run)));
-  s.store.events.flush();
-  const elapsedMs = performance.now() - start;
-  const rows = countRows(s.store);
-  return {
-    name,
-    description,
-    events: calls,
-    rows,
-    elapsedMs,
-    rowsPerSec: (rows / elapsedMs) * 1000,
-    callsPerSec: (calls / elapsedMs) * 1000,
-    appendUs: summarize(durations),
-    ...s.figures(durations),
-  };
+  return finishCase(s, name, description, calls, start, durations);
 }
 
 /** `appendOne` in a loop that never yields, as the old benchmark did; groups cut at MAX_GROUP. */
@@ -222,17 +209,29 @@ function tightLoop(
     durations.push((now - last) * 1000);
     last = now;
   }
+  return finishCase(s, name, description, i, start, durations);
+}
+
+/** Commits what is queued, then the case's figures from the rows the table holds. */
+function finishCase(
+  s: Instrumented,
+  name: string,
+  description: string,
+  calls: number,
+  start: number,
+  durations: number[],
+): AuditCase {
   s.store.events.flush();
   const elapsedMs = performance.now() - start;
   const rows = countRows(s.store);
   return {
     name,
     description,
-    events: i,
+    events: calls,
     rows,
     elapsedMs,
     rowsPerSec: (rows / elapsedMs) * 1000,
-    callsPerSec: (i / elapsedMs) * 1000,
+    callsPerSec: (calls / elapsedMs) * 1000,
     appendUs: summarize(durations),
     ...s.figures(durations),
   };
