@@ -1,11 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AccessToken, TokenCredential } from '@azure/identity';
+import { selfSignedCertificate } from '@hikma/llm/testing';
 import {
   keyVaultReader,
   parseKeyVaultReference,
@@ -91,55 +91,32 @@ class StaticCredential implements TokenCredential {
 }
 
 test('the Azure SDK reads a referenced secret from a Key Vault (fake vault over TLS, challenge auth)', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'kv-'));
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-keyout',
-      join(dir, 'key.pem'),
-      '-out',
-      join(dir, 'cert.pem'),
-    ],
-    { stdio: 'ignore' },
-  );
   const seen: { auth: string | undefined; url: string }[] = [];
-  const server = createServer(
-    { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) },
-    (req, res) => {
-      seen.push({ auth: req.headers.authorization, url: req.url ?? '' });
-      if (!req.headers.authorization) {
-        res.writeHead(401, {
-          'www-authenticate':
-            'Bearer authorization="https://login.microsoftonline.com/tenant-1", resource="https://vault.azure.net"',
-        });
-        res.end();
-        return;
-      }
-      const m = /^\/secrets\/([^/?]+)\/?([^/?]*)/.exec(req.url ?? '');
-      if (!m || m[1] !== 'jwt-secret') {
-        res.writeHead(404, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ error: { code: 'SecretNotFound', message: 'not found' } }));
-        return;
-      }
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(
-        JSON.stringify({
-          value: 'the-vault-value',
-          id: `https://127.0.0.1/secrets/jwt-secret/${m[2] || 'abc'}`,
-          attributes: { enabled: true },
-        }),
-      );
-    },
-  );
+  const server = createServer(selfSignedCertificate(), (req, res) => {
+    seen.push({ auth: req.headers.authorization, url: req.url ?? '' });
+    if (!req.headers.authorization) {
+      res.writeHead(401, {
+        'www-authenticate':
+          'Bearer authorization="https://login.microsoftonline.com/tenant-1", resource="https://vault.azure.net"',
+      });
+      res.end();
+      return;
+    }
+    const m = /^\/secrets\/([^/?]+)\/?([^/?]*)/.exec(req.url ?? '');
+    if (!m || m[1] !== 'jwt-secret') {
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { code: 'SecretNotFound', message: 'not found' } }));
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(
+      JSON.stringify({
+        value: 'the-vault-value',
+        id: `https://127.0.0.1/secrets/jwt-secret/${m[2] || 'abc'}`,
+        attributes: { enabled: true },
+      }),
+    );
+  });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const port = (server.address() as { port: number }).port;
   const previous = process.env.NODE_TLS_REJECT_UNAUTHORIZED;
@@ -175,6 +152,5 @@ test('the Azure SDK reads a referenced secret from a Key Vault (fake vault over 
     if (previous === undefined) delete process.env.NODE_TLS_REJECT_UNAUTHORIZED;
     else process.env.NODE_TLS_REJECT_UNAUTHORIZED = previous;
     server.close();
-    rmSync(dir, { recursive: true, force: true });
   }
 });
