@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { endianness } from 'node:os';
-import { VoiceError } from '../errors.ts';
+import { VoiceError, toVoiceError } from '../errors.ts';
 import { MainThreadBackend, WorkerBackend } from './silero-backend.ts';
 import type { SileroBackend } from './silero-backend.ts';
 import {
@@ -359,10 +359,7 @@ export class SileroVAD {
           }
         },
         (err: unknown) => {
-          const e =
-            err instanceof VoiceError
-              ? err
-              : new VoiceError('vad_unavailable', String(err), { cause: err });
+          const e = toVoiceError(err, 'vad_unavailable');
           for (const s of streams) {
             s.inFlight = false;
             s.fail(e);

@@ -101,15 +101,9 @@ export function attachVoiceSocket(
           ws.close(elsewhere.close, elsewhere.reason);
           return;
         }
-        const transport = transportFor(ws, deps.limits.maxBufferedBytes, () =>
-          log.warn({ session: verified.claims.sid }, 'closing a socket whose client does not read'),
+        joinSession(ws, deps, log, (transport) =>
+          deps.sessions.connect(verified.claims, transport),
         );
-        const joined = deps.sessions.connect(verified.claims, transport);
-        if ('close' in joined) {
-          ws.close(joined.close, joined.reason);
-          return;
-        }
-        serveSession(ws, joined.session, transport, deps);
       });
     });
   });
@@ -128,25 +122,35 @@ function resumeSocket(
 ): void {
   wss.handleUpgrade(request, socket, head, (ws) => {
     ws.on('error', (err) => log.debug({ err }, 'websocket error'));
-    const transport = transportFor(ws, deps.limits.maxBufferedBytes, () =>
-      log.warn('closing a resumed socket whose client does not read'),
+    joinSession(ws, deps, log, (transport) =>
+      deps.sessions.connectWithResumeToken(token, transport),
     );
-    const joined = deps.sessions.connectWithResumeToken(token, transport);
-    if ('close' in joined) {
-      ws.close(joined.close, joined.reason);
-      return;
-    }
-    serveSession(ws, joined.session, transport, deps);
   });
 }
 
-/** Feeds a socket's messages to its session, rate-limited, until the socket closes. */
-function serveSession(
+/**
+ * Attaches an open socket to its session (`connect` says which, or with what code to close),
+ * then feeds the socket's messages to it, rate-limited, until the socket closes.
+ */
+function joinSession(
   ws: WebSocket,
-  session: VoiceSession,
-  transport: SocketTransport,
   deps: HttpDeps,
+  log: FastifyBaseLogger,
+  connect: (
+    transport: SessionTransport,
+  ) => { session: VoiceSession } | { close: number; reason: string },
 ): void {
+  const joinedAs: { session?: string } = {}; // the transport exists before the session joins
+  const transport = transportFor(ws, deps.limits.maxBufferedBytes, () =>
+    log.warn(joinedAs, 'closing a socket whose client does not read'),
+  );
+  const joined = connect(transport);
+  if ('close' in joined) {
+    ws.close(joined.close, joined.reason);
+    return;
+  }
+  const { session } = joined;
+  joinedAs.session = session.record.id;
   const rate = new MessageRate(deps.limits.maxMessagesPerSecond);
   ws.on('message', (data, isBinary) => {
     if (!rate.allow()) {

@@ -143,9 +143,8 @@ export class SessionManager {
     if (!entry || entry.record.tenant !== claims.sub) {
       return { close: CLOSE_UNAUTHORIZED, reason: 'unknown or ended session' };
     }
-    if (Date.now() >= entry.record.expiresAt)
-      return { close: CLOSE_EXPIRED, reason: 'session_expired' };
-    if (this.draining) return { close: CLOSE_SERVICE_RESTART, reason: 'server_shutting_down' };
+    const refused = this.refusal(entry);
+    if (refused) return refused;
     if (entry.live?.detached) return this.resume(entry, transport);
     if (entry.live)
       return { close: CLOSE_ALREADY_CONNECTED, reason: 'session already has a live socket' };
@@ -176,9 +175,8 @@ export class SessionManager {
     const id = this.resumeKeys.get(resumeKeyOf(token));
     const entry = id === undefined ? undefined : this.entries.get(id);
     if (!entry?.live) return { close: CLOSE_UNAUTHORIZED, reason: 'unknown or used resume token' };
-    if (Date.now() >= entry.record.expiresAt)
-      return { close: CLOSE_EXPIRED, reason: 'session_expired' };
-    if (this.draining) return { close: CLOSE_SERVICE_RESTART, reason: 'server_shutting_down' };
+    const refused = this.refusal(entry);
+    if (refused) return refused;
     if (!entry.live.detached) {
       entry.live.replaceSocket(CLOSE_ALREADY_CONNECTED, 'replaced by a resumed socket');
     }
@@ -209,6 +207,14 @@ export class SessionManager {
     if (entry.idleTimer) clearTimeout(entry.idleTimer);
     entry.idleTimer = setTimeout(() => this.end(sessionId), this.options.resumeWindowMs);
     entry.idleTimer.unref();
+  }
+
+  /** Why a known session cannot take a socket now (expired, or the instance is draining). */
+  private refusal(entry: Entry): { close: number; reason: string } | null {
+    if (Date.now() >= entry.record.expiresAt)
+      return { close: CLOSE_EXPIRED, reason: 'session_expired' };
+    if (this.draining) return { close: CLOSE_SERVICE_RESTART, reason: 'server_shutting_down' };
+    return null;
   }
 
   private resume(entry: Entry, transport: SessionTransport): { session: VoiceSession } {
