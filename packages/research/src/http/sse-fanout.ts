@@ -16,17 +16,17 @@ export interface SseSubscriber {
   end(): void;
 }
 
+interface Formatted {
+  event: RunEvent;
+  text: string;
+}
+
 interface Subscriber {
   out: SseSubscriber;
   lastSent: number;
   /** Live events that arrived during the replay, with their formatted text. */
-  pending: { event: RunEvent; text: string }[] | null;
+  pending: Formatted[] | null;
   ended: boolean;
-}
-
-interface Formatted {
-  event: RunEvent;
-  text: string;
 }
 
 interface RunChannel {

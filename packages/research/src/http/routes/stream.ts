@@ -3,8 +3,6 @@ import { z } from 'zod';
 import type { HttpDeps } from '../deps.ts';
 import { validate } from '../errors.ts';
 
-export { formatSse } from '../sse-fanout.ts';
-
 const StreamParams = z.object({ run_id: z.string().min(1).max(100) });
 const StreamQuery = z.object({ after: z.coerce.number().int().min(0).optional() });
 
