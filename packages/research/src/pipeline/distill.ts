@@ -1,7 +1,6 @@
-import { generateObject } from '@hikma/llm';
 import { z } from 'zod';
 import { MEMORY_KINDS } from '../store/types.ts';
-import type { StageContext } from './stage.ts';
+import { generateForStage, type StageContext } from './stage.ts';
 import type { RunEvent } from './events.ts';
 
 const Distilled = z.object({
@@ -48,8 +47,7 @@ export async function distillRun(
     store.artefacts.latestAll(run.run_id).map((a) => [a.kind, a.data]),
   );
 
-  const out = await generateObject({
-    llm: ctx.llm,
+  const distilled = await generateForStage(ctx, {
     schema: Distilled,
     name: 'distilled_knowledge',
     task: 'research.distill',
@@ -69,24 +67,22 @@ export async function distillRun(
           `Feedback: ${JSON.stringify(feedback)}`,
       },
     ],
-    signal: ctx.signal,
   });
-  ctx.recordUsage(out.usage);
 
   const newSkills: string[] = [];
   const newMemories: string[] = [];
-  for (const skill of out.value.skills) {
+  for (const skill of distilled.skills) {
     const added = store.skills.add(run.user_id, { ...skill, source_run_id: run.run_id });
     if (added.created) newSkills.push(added.skill.skill_id);
   }
-  for (const memory of out.value.memories) {
+  for (const memory of distilled.memories) {
     const added = store.memories.add(run.user_id, { ...memory, source_run_id: run.run_id });
     if (added.created) newMemories.push(added.memory.memory_id);
   }
   await ctx.trace(
     'knowledge_distilled',
     `Distilled ${newSkills.length} new skill(s) and ${newMemories.length} new memory item(s)`,
-    `${out.value.skills.length - newSkills.length} skill(s) and ${out.value.memories.length - newMemories.length} memory item(s) were already known.`,
+    `${distilled.skills.length - newSkills.length} skill(s) and ${distilled.memories.length - newMemories.length} memory item(s) were already known.`,
     { new_skills: newSkills, new_memories: newMemories },
   );
   return { newSkills, newMemories };

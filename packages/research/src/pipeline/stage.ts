@@ -1,4 +1,4 @@
-import type { LLM, Usage } from '@hikma/llm';
+import { generateObject, type GenerateObjectOptions, type LLM, type Usage } from '@hikma/llm';
 import type { Store } from '../store/store.ts';
 import type { Memory, RunRecord, Skill, UserProfile } from '../store/types.ts';
 import type { ArtefactKind } from '../store/artefacts.ts';
@@ -58,4 +58,17 @@ export interface StageOutput {
 export interface Stage {
   name: StageName;
   run(ctx: StageContext): Promise<StageOutput>;
+}
+
+/**
+ * Structured output from the stage's LLM, cancelled with the run, its tokens counted
+ * against the run's budget.
+ */
+export async function generateForStage<T>(
+  ctx: Pick<StageContext, 'llm' | 'signal' | 'recordUsage'>,
+  options: Omit<GenerateObjectOptions<T>, 'llm' | 'signal'>,
+): Promise<T> {
+  const out = await generateObject({ ...options, llm: ctx.llm, signal: ctx.signal });
+  ctx.recordUsage(out.usage);
+  return out.value;
 }

@@ -1,7 +1,6 @@
-import { generateObject } from '@hikma/llm';
 import { z } from 'zod';
 import type { AnalysisReport, Blueprint, ExecutionResult } from '../artefacts.ts';
-import type { Stage } from '../stage.ts';
+import { generateForStage, type Stage } from '../stage.ts';
 import { stageMessages } from '../prompts.ts';
 import { confidenceInterval95, mean, std, welchTTest } from '../stats.ts';
 
@@ -31,8 +30,7 @@ export const analysisStage: Stage = {
       },
     );
 
-    const out = await generateObject({
-      llm: ctx.llm,
+    const out = await generateForStage(ctx, {
       schema: AnalysisText,
       name: 'analysis_text',
       task: 'research.analysis',
@@ -45,12 +43,10 @@ export const analysisStage: Stage = {
           `Hypothesis: ${blueprint.hypothesis}\nStatistics:\n${JSON.stringify(facts, null, 2)}`,
         ctx,
       ),
-      signal: ctx.signal,
     });
-    ctx.recordUsage(out.usage);
     const report: AnalysisReport = {
-      summary: out.value.summary,
-      findings: out.value.findings,
+      summary: out.summary,
+      findings: out.findings,
       statistics: facts.statistics,
       best_condition: facts.best_condition,
       hypothesis_supported: facts.hypothesis_supported,

@@ -1,12 +1,11 @@
 import { join } from 'node:path';
-import { generateObject } from '@hikma/llm';
 import {
   ExperimentResults,
   GeneratedProject,
   type Blueprint,
   type ExecutionResult,
 } from '../artefacts.ts';
-import type { Stage, StageContext } from '../stage.ts';
+import { generateForStage, type Stage, type StageContext } from '../stage.ts';
 import { stageMessages } from '../prompts.ts';
 import { checkProject, readResultFile, runPythonProject } from '../../sandbox/index.ts';
 
@@ -101,17 +100,13 @@ async function generateProject(
       ? `\n\nThe previous version failed. Fix it.\nError:\n${problem.slice(-TAIL_CHARS)}\n\nPrevious files:\n` +
         previous.files.map((f) => `--- ${f.path}\n${f.content}`).join('\n')
       : '';
-  const out = await generateObject({
-    llm: ctx.llm,
+  return generateForStage(ctx, {
     schema: GeneratedProject,
     name: 'generated_project',
     task: previous ? 'research.code_repair' : 'research.code',
     context: { blueprint, problem, previous },
     messages: stageMessages(ctx.user, 'a careful research software engineer', spec + repair, ctx),
-    signal: ctx.signal,
   });
-  ctx.recordUsage(out.usage);
-  return out.value;
 }
 
 async function execute(

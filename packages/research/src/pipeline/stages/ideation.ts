@@ -1,6 +1,5 @@
-import { generateObject } from '@hikma/llm';
 import { IdeationArtefacts, type Hypothesis } from '../artefacts.ts';
-import type { Stage } from '../stage.ts';
+import { generateForStage, type Stage } from '../stage.ts';
 import { stageMessages } from '../prompts.ts';
 
 /** Weight of novelty against feasibility for each risk preference. */
@@ -19,17 +18,13 @@ export const ideationStage: Stage = {
         'choose one, and say why.',
       ctx,
     );
-    const out = await generateObject({
-      llm: ctx.llm,
+    const ideation = await generateForStage(ctx, {
       schema: IdeationArtefacts,
       name: 'ideation_artefacts',
       task: 'research.ideation',
       context: { topic: run.topic, domain: user.domain, revision: ctx.revisionFeedback },
       messages,
-      signal: ctx.signal,
     });
-    ctx.recordUsage(out.usage);
-    const ideation = out.value;
     await ctx.trace(
       'hypotheses_generated',
       `Generated ${ideation.hypotheses.length} hypotheses`,

@@ -1,6 +1,5 @@
-import { generateObject } from '@hikma/llm';
 import { Blueprint, BlueprintReview, type IdeationArtefacts } from '../artefacts.ts';
-import type { Stage, StageContext } from '../stage.ts';
+import { generateForStage, type Stage, type StageContext } from '../stage.ts';
 import { stageMessages, systemPrompt } from '../prompts.ts';
 import { selectedHypothesis } from './ideation.ts';
 
@@ -65,8 +64,7 @@ async function draftBlueprint(
     (reviewComments
       ? `\n\nA peer reviewer asked for these changes:\n- ${reviewComments.join('\n- ')}`
       : '');
-  const out = await generateObject({
-    llm: ctx.llm,
+  const blueprint = await generateForStage(ctx, {
     schema: Blueprint,
     name: 'blueprint',
     task: 'research.blueprint',
@@ -78,10 +76,7 @@ async function draftBlueprint(
       revision: ctx.revisionFeedback,
     },
     messages: stageMessages(ctx.user, 'an experiment planner', task, ctx),
-    signal: ctx.signal,
   });
-  ctx.recordUsage(out.usage);
-  const blueprint = out.value;
   if (!blueprint.metrics.some((m) => m.name === blueprint.primary_metric)) {
     blueprint.primary_metric = blueprint.metrics[0]!.name;
   }
@@ -89,8 +84,7 @@ async function draftBlueprint(
 }
 
 async function reviewBlueprint(ctx: StageContext, blueprint: Blueprint): Promise<BlueprintReview> {
-  const out = await generateObject({
-    llm: ctx.llm,
+  return generateForStage(ctx, {
     schema: BlueprintReview,
     name: 'blueprint_review',
     task: 'research.blueprint_review',
@@ -108,8 +102,5 @@ async function reviewBlueprint(ctx: StageContext, blueprint: Blueprint): Promise
           `seeds are adequate. Verdict "accept" or "revise", a score 1-10, and concrete comments.\n\n${JSON.stringify(blueprint, null, 2)}`,
       },
     ],
-    signal: ctx.signal,
   });
-  ctx.recordUsage(out.usage);
-  return out.value;
 }

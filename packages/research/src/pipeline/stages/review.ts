@@ -1,4 +1,3 @@
-import { generateObject } from '@hikma/llm';
 import { z } from 'zod';
 import {
   Review,
@@ -7,7 +6,7 @@ import {
   type PersonaReview,
   type ReviewBundle,
 } from '../artefacts.ts';
-import type { Stage, StageContext } from '../stage.ts';
+import { generateForStage, type Stage, type StageContext } from '../stage.ts';
 import { systemPrompt } from '../prompts.ts';
 
 /** Reviewer personas: each looks at the paper from a different angle. */
@@ -59,8 +58,7 @@ export const reviewStage: Stage = {
     const spread =
       Math.max(...reviews.map((r) => r.overall)) - Math.min(...reviews.map((r) => r.overall));
     const consensus = spread <= 1 ? 'agree' : spread <= 3 ? 'mixed' : 'split';
-    const meta = await generateObject({
-      llm: ctx.llm,
+    const meta = await generateForStage(ctx, {
       schema: MetaText,
       name: 'meta_review',
       task: 'research.meta_review',
@@ -79,12 +77,10 @@ export const reviewStage: Stage = {
             JSON.stringify(reviews),
         },
       ],
-      signal: ctx.signal,
     });
-    ctx.recordUsage(meta.usage);
     const bundle: ReviewBundle = {
       reviews,
-      meta: { summary: meta.value.summary, overall, decision: decisionFor(overall), consensus },
+      meta: { summary: meta.summary, overall, decision: decisionFor(overall), consensus },
     };
     await ctx.trace(
       'meta_review_written',
@@ -109,8 +105,7 @@ async function reviewAs(
   draft: PaperDraft,
   analysis: AnalysisReport,
 ): Promise<Review> {
-  const out = await generateObject({
-    llm: ctx.llm,
+  return generateForStage(ctx, {
     schema: Review,
     name: 'review',
     task: 'research.review',
@@ -134,10 +129,7 @@ async function reviewAs(
           `against the analysis.\n\nPaper: ${JSON.stringify(draft)}\n\nAnalysis: ${JSON.stringify(analysis)}`,
       },
     ],
-    signal: ctx.signal,
   });
-  ctx.recordUsage(out.usage);
-  return out.value;
 }
 
 /** The decision that goes with an average overall score. */

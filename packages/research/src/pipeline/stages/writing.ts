@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import { generateObject } from '@hikma/llm';
 import { z } from 'zod';
 import type {
   AnalysisReport,
@@ -11,12 +10,11 @@ import type {
   PaperTable,
   Reference,
 } from '../artefacts.ts';
-import type { Stage } from '../stage.ts';
 import { stageMessages } from '../prompts.ts';
 import { allowedNumbers, enforceNumbers, writePaper } from '../../paper/index.ts';
 import { citationsFromMemories, mergeReferences } from '../../citations/index.ts';
 import { computeFacts } from './analysis.ts';
-import type { StageContext } from '../stage.ts';
+import { generateForStage, type Stage, type StageContext } from '../stage.ts';
 import { selectedHypothesis } from './ideation.ts';
 
 const PaperText = z.object({
@@ -45,8 +43,7 @@ export const writingStage: Stage = {
         ? `Cite sources only from this list, as [@key]: ${references.map((r) => `${r.key} (${r.title}, ${r.year ?? 'n.d.'})`).join('; ')}.`
         : 'Cite nothing (no sources are available).';
 
-    const out = await generateObject({
-      llm: ctx.llm,
+    const out = await generateForStage(ctx, {
       schema: PaperText,
       name: 'paper_text',
       task: 'research.paper',
@@ -70,12 +67,10 @@ export const writingStage: Stage = {
           `Hypothesis: ${hypothesis.statement}\nBlueprint: ${JSON.stringify(blueprint)}\nAnalysis: ${JSON.stringify(analysis)}`,
         ctx,
       ),
-      signal: ctx.signal,
     });
-    ctx.recordUsage(out.usage);
 
     const written: PaperDraft = {
-      ...out.value,
+      ...out,
       authors: [ctx.user.user_id],
       tables,
       figures,
@@ -209,8 +204,7 @@ async function rewriteSentence(
   sentence: string,
   unknown: readonly string[],
 ): Promise<string | null> {
-  const out = await generateObject({
-    llm: ctx.llm,
+  const out = await generateForStage(ctx, {
     schema: RewrittenSentence,
     name: 'rewritten_sentence',
     task: 'research.paper_numbers',
@@ -225,16 +219,13 @@ async function rewriteSentence(
         content: `This sentence contains numbers that were not measured: ${unknown.join(', ')}. Rewrite it without them (keep the meaning where possible), or answer an empty sentence to drop it.\n\n${sentence}`,
       },
     ],
-    signal: ctx.signal,
   });
-  ctx.recordUsage(out.usage);
-  return out.value.sentence.trim() || null;
+  return out.sentence.trim() || null;
 }
 
 /** Asks the LLM to repair LaTeX that failed to compile, given the log excerpt. */
 async function fixLatex(ctx: StageContext, tex: string, error: string): Promise<string | null> {
-  const out = await generateObject({
-    llm: ctx.llm,
+  const out = await generateForStage(ctx, {
     schema: FixedTex,
     name: 'fixed_latex',
     task: 'research.paper_fix',
@@ -250,8 +241,6 @@ async function fixLatex(ctx: StageContext, tex: string, error: string): Promise<
         content: `The compiler failed with:\n${error}\n\nReturn the whole corrected document.\n\n${tex}`,
       },
     ],
-    signal: ctx.signal,
   });
-  ctx.recordUsage(out.usage);
-  return out.value.tex.trim() ? out.value.tex : null;
+  return out.tex.trim() ? out.tex : null;
 }
