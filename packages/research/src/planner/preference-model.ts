@@ -1,3 +1,4 @@
+import { seededRandom } from '@hikma/llm';
 import { z } from 'zod';
 import {
   FEATURE_DIM,
@@ -96,17 +97,8 @@ function dot(a: Float64Array, b: Float64Array): number {
   return s;
 }
 
-/** Small, seeded PRNG (mulberry32) for the shuffle. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// The shuffle's seeded PRNG (mulberry32) is the one the offline LLM uses.
+export { seededRandom };
 
 /**
  * The training objective and its gradient:

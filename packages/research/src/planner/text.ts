@@ -82,12 +82,6 @@ export function contentStems(text: string): string[] {
   return out;
 }
 
-/** 32-bit FNV-1a: stable across processes and platforms, unlike anything keyed by a seed. */
-export function fnv1a(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
+// 32-bit FNV-1a (the LLM package's `hashString`): stable across processes and platforms,
+// unlike anything keyed by a seed.
+export { hashString as fnv1a } from '@hikma/llm';
