@@ -2,7 +2,8 @@
 
 It runs as pid 1 of fresh user, network, pid, mount and IPC namespaces. It checks that it really
 is isolated, builds the filesystem jail and moves into it (jail.py), drops every capability,
-checks that the root it now sees is the jail, applies the resource limits, reports "ready" on
+checks that the root it now sees is the jail, installs the system-call filter (seccomp.py) and
+checks that it holds, applies the resource limits, reports "ready" on
 the status pipe, then forks a worker that runs the project's entry with runpy. It stays behind
 as a small supervisor because a pid-1 process ignores signals whose action is the default (so
 SIGXCPU would not stop it), and unshare turns a child killed by a signal into a plain "exit 1";
@@ -25,6 +26,7 @@ import signal
 import sys
 
 import jail
+import seccomp
 
 STATUS_FD = 3
 # Distinct from anything the entry is likely to return, for "did not run".
@@ -114,10 +116,22 @@ def enter_jail(config):
     return jail.problem(config["jail"], (host_root.st_dev, host_root.st_ino), __file__)
 
 
+def filter_syscalls():
+    """Installs the system-call filter and proves it holds; returns why it failed, or None."""
+    try:
+        seccomp.install()
+    except OSError as err:
+        return f"cannot install the system-call filter: {err}"
+    return seccomp.problem()
+
+
 def main():
     config = json.loads(sys.argv[1])
     # Namespaces first: the jail's mounts must never be attempted in the host's mount namespace.
-    problem = isolation_problem(config["host_namespaces"]) or enter_jail(config)
+    # The filter comes last: it refuses the mount calls that build the jail.
+    problem = (
+        isolation_problem(config["host_namespaces"]) or enter_jail(config) or filter_syscalls()
+    )
     if problem:
         send({"event": "error", "message": problem})
         os._exit(NOT_ISOLATED_EXIT)

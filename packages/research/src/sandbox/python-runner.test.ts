@@ -259,7 +259,8 @@ describe('runPythonProject', () => {
       assert.equal(result.exitCode, 0, result.stderr);
       const out = JSON.parse(result.stdout) as { connected: boolean; error: string };
       assert.equal(out.connected, false);
-      assert.match(out.error, /^(ConnectionRefusedError|OSError)$/);
+      // The system-call filter refuses the AF_INET socket itself (EPERM).
+      assert.equal(out.error, 'PermissionError');
       assert.equal(connections, before, 'the server saw no connection');
     });
   });
@@ -712,10 +713,16 @@ describe('fails closed', () => {
   });
 
   /** Runs `marker` through the real unshare and bootstrap with a jail plan changed by `change`. */
-  async function runWithPlan(change: (plan: JailPlan) => JailPlan) {
+  async function runWithPlan(
+    change: (plan: JailPlan) => JailPlan,
+    env: Record<string, string> = {},
+    extraFiles: Record<string, string> = {},
+  ) {
     const dir = workDir();
     await mkdir(dir, { recursive: true });
     await writeFile(join(dir, 'main.py'), marker);
+    for (const [name, content] of Object.entries(extraFiles))
+      await writeFile(join(dir, name), content);
     const install = await describePython();
     const limits = resolveLimits();
     const jail = change(planJail(await hostFacts(install), await realpath(dir), limits.tmpBytes));
@@ -723,7 +730,7 @@ describe('fails closed', () => {
     const run = runSandboxProcess({
       command: 'unshare',
       args: sandboxArgs(install.executable, { entry: 'main.py', limits, hostNamespaces, jail }),
-      env: { PATH: '/usr/bin:/bin' },
+      env: { PATH: '/usr/bin:/bin', ...env },
       workDir: dir,
       limits,
       signal: undefined,
@@ -758,6 +765,23 @@ describe('fails closed', () => {
       ],
     }));
     await assert.rejects(run, /not isolated: the host's \/etc\/passwd is visible/);
+    assert.equal(existsSync(join(dir, 'ran.txt')), false, 'the entry never ran');
+  });
+
+  test('when the system-call filter cannot be installed', async () => {
+    // The loader finds a broken libseccomp.so.2 in /work (the jail's view of the work dir).
+    const { dir, run } = await runWithPlan(
+      (plan) => plan,
+      { LD_LIBRARY_PATH: '/work' },
+      {
+        'libseccomp.so.2': 'not a shared library',
+      },
+    );
+    await assert.rejects(run, (err: unknown) => {
+      assert.ok(err instanceof SandboxUnavailableError);
+      assert.match(err.message, /cannot install the system-call filter: .*libseccomp/);
+      return true;
+    });
     assert.equal(existsSync(join(dir, 'ran.txt')), false, 'the entry never ran');
   });
 });
