@@ -33,6 +33,7 @@ const Env = z.object({
   RESEARCH_SANDBOX_MEMORY_MB: intIn(64, 65536, 1024),
   RESEARCH_LATEX_TIMEOUT_MS: intIn(1000, 600_000, 120_000),
   RESEARCH_RUN_TOKEN_BUDGET: intIn(0, 1_000_000_000, 2_000_000),
+  RESEARCH_RUN_TIMEOUT_MS: intIn(0, 86_400_000, 3_600_000),
   RESEARCH_PAPER_MAX_PAGES: intIn(1, 200, 8),
   RESEARCH_CITATIONS: z.enum(['none', 'openalex', 'semantic_scholar', 'both']).default('none'),
   RESEARCH_OPENALEX_MAILTO: z.email().optional(),
@@ -118,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ResearchConfig
       },
       latexTimeoutMs: e.RESEARCH_LATEX_TIMEOUT_MS,
       runTokenBudget: e.RESEARCH_RUN_TOKEN_BUDGET,
+      runTimeoutMs: e.RESEARCH_RUN_TIMEOUT_MS,
       maxPages: e.RESEARCH_PAPER_MAX_PAGES,
     }),
   });

@@ -101,3 +101,26 @@ test('a fix may not cite unknown keys or add numbers', () => {
     /adds numbers the paper did not have: 0.93/,
   );
 });
+
+test('a fix may not read a file the paper does not have: a missing figure, the paper itself', () => {
+  const bib = '';
+  const data = new Set(['fig-curves.csv']);
+  const before = DOC('Text.');
+  assert.match(
+    fixProblems(
+      DOC('Text. \\includegraphics[width=\\linewidth]{figure1.png}'),
+      before,
+      bib,
+      data,
+    ).join(),
+    /\\includegraphics of "figure1.png" names a file the paper does not have/,
+  );
+  assert.match(
+    fixProblems(DOC('Text. \\input{paper}'), before, bib, data).join(),
+    /\\input of "paper" names a file the paper does not have/,
+  );
+  assert.deepEqual(
+    fixProblems(DOC('Text. \\addplot table[col sep=comma]{fig-curves.csv};'), before, bib, data),
+    [],
+  );
+});

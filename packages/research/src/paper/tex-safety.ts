@@ -76,6 +76,11 @@ const LOCAL_FILE = /^[A-Za-z0-9][A-Za-z0-9_-]*(?:\.[A-Za-z0-9]+)*$/;
 export interface TexSafetyOptions {
   /** File names \addplot may read as tables; default: any local file name. */
   dataFiles?: ReadonlySet<string>;
+  /**
+   * File names \input, \include and \includegraphics may read (a name without its
+   * extension matches too); default: any local file name.
+   */
+  localFiles?: ReadonlySet<string>;
 }
 
 /** Skips spaces (and single newlines) from `i`; returns the next position. */
@@ -173,6 +178,12 @@ export function texSafetyProblems(tex: string, options: TexSafetyOptions = {}): 
   return [...problems];
 }
 
+/** A local file among `known` (with or without its extension); any when `known` is unset. */
+function knownFile(file: string, known: ReadonlySet<string> | undefined): boolean {
+  if (known === undefined) return true;
+  return [...known].some((k) => k === file || k.replace(/\.[^.]*$/, '') === file);
+}
+
 /** Checks the arguments of the commands that name packages, files, styles or link targets. */
 function checkArguments(
   tex: string,
@@ -218,6 +229,8 @@ function checkArguments(
             : null;
       if (file === null || !LOCAL_FILE.test(file.trim())) {
         refuse(`\\${name} of "${file ?? ''}" is outside the directory`);
+      } else if (name !== 'IfFileExists' && !knownFile(file.trim(), options.localFiles)) {
+        refuse(`\\${name} of "${file.trim()}" names a file the paper does not have`);
       }
       return;
     }

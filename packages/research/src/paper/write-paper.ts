@@ -96,7 +96,7 @@ export function fixProblems(
   bib: string,
   dataFiles: ReadonlySet<string>,
 ): string[] {
-  const problems = texSafetyProblems(proposed, { dataFiles });
+  const problems = texSafetyProblems(proposed, { dataFiles, localFiles: dataFiles });
   const missing = assertCitationsExist(proposed, bib);
   if (missing.length > 0) problems.push(`cites keys refs.bib does not have: ${missing.join(', ')}`);
   const known = new Set(previous.match(NUMBER_TOKEN) ?? []);

@@ -16,4 +16,9 @@ export interface PipelineConfig {
   maxPages: number;
   /** Most LLM tokens one run may use (prompt + completion); 0 means no limit. */
   runTokenBudget: number;
+  /**
+   * Longest one stretch of a run's execution may take (from start or resume to the end or a
+   * pause) before the run is stopped and fails; 0 means no limit.
+   */
+  runTimeoutMs: number;
 }

@@ -12,6 +12,7 @@ import type { RunEventHub } from './event-hub.ts';
 import type { PipelineConfig } from './config.ts';
 import type { Stage, StageContext, StageOutput } from './stage.ts';
 import { PipelineError } from './errors.ts';
+import { describeFailure, RunTimeoutError } from './failure.ts';
 import { asksForChanges } from './feedback-intent.ts';
 import { distillRun } from './distill.ts';
 import type { Planner } from '../planner/index.ts';
@@ -141,11 +142,19 @@ export class PipelineEngine {
   private schedule(runId: string): void {
     if (this.stopping || this.active.has(runId)) return;
     const controller = new AbortController();
+    const limitMs = this.deps.config.runTimeoutMs;
+    const deadline =
+      limitMs > 0
+        ? setTimeout(() => controller.abort(new RunTimeoutError(limitMs)), limitMs)
+        : undefined;
     const done = this.execute(runId, controller.signal)
       .catch((err: unknown) =>
         this.deps.logger.error({ err, run_id: runId }, 'run execution crashed'),
       )
-      .finally(() => this.active.delete(runId));
+      .finally(() => {
+        clearTimeout(deadline);
+        this.active.delete(runId);
+      });
     this.active.set(runId, { controller, done });
   }
 
@@ -198,7 +207,12 @@ export class PipelineEngine {
       hub.emit(runId, 'stream_end', {});
     } catch (err) {
       if (signal.aborted && this.stopping) return; // resumes on the next start
-      const message = err instanceof Error ? err.message : String(err);
+      // A stage that gave up because the run's deadline aborted it reports the deadline.
+      const cause = signal.reason instanceof RunTimeoutError ? signal.reason : err;
+      const message = describeFailure(
+        this.deps.store.runs.get(runId)?.current_stage ?? null,
+        cause,
+      );
       this.deps.logger.error({ err, run_id: runId }, 'run failed');
       this.setStatus(runId, 'failed', { error: message });
       hub.emit(runId, 'run_failed', { error: message });

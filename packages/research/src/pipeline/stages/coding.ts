@@ -1,16 +1,17 @@
 import { join } from 'node:path';
 import {
-  ExperimentResults,
   GeneratedProject,
+  type ExperimentResults,
   type Blueprint,
   type ExecutionResult,
 } from '../artefacts.ts';
 import { generateForStage, type Stage, type StageContext } from '../stage.ts';
 import { stageMessages } from '../prompts.ts';
 import { checkProject, readResultFile, runPythonProject } from '../../sandbox/index.ts';
+import { checkResults, parsePythonJson, RESULTS_FILE } from '../results-check.ts';
 
-const RESULTS_FILE = 'results.json';
 const TAIL_CHARS = 4000;
+const MAX_RESULTS_BYTES = 5 * 1024 * 1024;
 
 /**
  * Coding and execution: generate a Python 3 + NumPy project from the blueprint, check its
@@ -40,7 +41,7 @@ export const codingStage: Stage = {
 
       const violations = await checkProject(project.files);
       if (violations.length > 0) {
-        problem = `Static check failed:\n${violations.map((v) => `${v.file}:${v.line}: ${v.message}`).join('\n')}`;
+        problem = `the static check refused the code:\n${violations.map((v) => `${v.file}:${v.line}: ${v.message}`).join('\n')}`;
         await ctx.trace(
           'static_check_failed',
           'The code uses something the sandbox forbids',
@@ -69,7 +70,7 @@ export const codingStage: Stage = {
 
     if (!project || !last?.ok) {
       throw new Error(
-        `the experiment did not produce valid results after ${maxAttempts} attempt(s): ${problem ?? 'unknown error'}`,
+        `the experiment did not produce valid results after ${maxAttempts} attempt(s); the last attempt failed because ${summarize(problem ?? 'of an unknown error')}`,
       );
     }
     const conditions = Object.keys(last.results!.conditions);
@@ -132,7 +133,8 @@ async function execute(
   ctx.signal.throwIfAborted();
   let error: string | null = null;
   let results: ExperimentResults | null = null;
-  if (run.timedOut) error = `the run exceeded the time limit of ${ctx.config.sandbox.timeoutMs} ms`;
+  if (run.timedOut)
+    error = `the run was stopped at its time limit of ${ctx.config.sandbox.timeoutMs / 1000} s (an endless loop, or too much work for the limit)`;
   else if (run.exitCode !== 0)
     error = `the run exited with code ${run.exitCode ?? run.signal}:\n${run.stderr.slice(-TAIL_CHARS)}`;
   else {
@@ -168,45 +170,37 @@ async function execute(
   return result;
 }
 
-/** Reads and checks results.json: valid shape, finite numbers, every blueprint condition and the primary metric. */
+/** Reads results.json from the work directory and checks it against the blueprint. */
 async function loadResults(
   workDir: string,
   blueprint: Blueprint,
 ): Promise<{ results: ExperimentResults } | { error: string }> {
   let raw: string;
   try {
-    raw = await readResultFile(workDir, RESULTS_FILE, 5 * 1024 * 1024);
+    raw = await readResultFile(workDir, RESULTS_FILE, MAX_RESULTS_BYTES);
   } catch (err) {
-    return { error: `the run did not write ${RESULTS_FILE}: ${(err as Error).message}` };
+    return {
+      error: `the run finished without a usable ${RESULTS_FILE} (${(err as Error).message}); the entry file must write it in the working directory`,
+    };
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch (err) {
-    return { error: `${RESULTS_FILE} is not valid JSON: ${(err as Error).message}` };
-  }
-  const parsed = ExperimentResults.safeParse(json);
-  if (!parsed.success)
-    return { error: `${RESULTS_FILE} has the wrong shape: ${parsed.error.message}` };
-  const results = parsed.data;
-  for (const condition of blueprint.conditions) {
-    const metrics = results.conditions[condition.name];
-    if (!metrics)
-      return { error: `${RESULTS_FILE} has no results for condition "${condition.name}"` };
-    const primary = metrics[blueprint.primary_metric];
-    if (!primary)
-      return {
-        error: `condition "${condition.name}" has no values for "${blueprint.primary_metric}"`,
-      };
-    for (const [metric, values] of Object.entries(metrics)) {
-      if (values.some((v) => !Number.isFinite(v))) {
-        return {
-          error: `condition "${condition.name}" metric "${metric}" has NaN or infinite values`,
-        };
-      }
-    }
-  }
-  return { results };
+  const parsed = parsePythonJson(raw);
+  if (!parsed.ok) return { error: `${RESULTS_FILE} is not valid JSON: ${parsed.error}` };
+  return checkResults(parsed.value, blueprint);
+}
+
+/**
+ * A problem in one line for the run's error: its first line and, for a traceback, the
+ * exception at its end ("the run exited with code 1: NameError: name 'x' is not defined").
+ */
+export function summarize(problem: string): string {
+  const lines = problem
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
+  const first = (lines[0] ?? '').replace(/:$/, '');
+  const last = lines.length > 1 ? lines.at(-1)! : '';
+  const text = last && last !== first ? `${first}: ${last}` : first;
+  return text.length > 400 ? `${text.slice(0, 397)}...` : text;
 }
 
 function failedResult(attempt: number, error: string): ExecutionResult {
