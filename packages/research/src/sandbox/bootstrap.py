@@ -67,6 +67,7 @@ def apply_limits(limits):
     # Counted per user namespace, so this caps the sandbox's own processes and threads. The
     # kernel exempts real root, so it binds only when the service runs unprivileged (README).
     set_limit(resource.RLIMIT_NPROC, limits["maxProcesses"], limits["maxProcesses"])
+    set_limit(resource.RLIMIT_NOFILE, limits["maxOpenFiles"], limits["maxOpenFiles"])
     set_limit(resource.RLIMIT_CORE, 0, 0)
 
 

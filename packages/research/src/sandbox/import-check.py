@@ -171,6 +171,10 @@ class FileChecker(ast.NodeVisitor):
 
     def check_dotted(self, node, dotted):
         """Checks a resolved attribute like os.system or numpy.ctypeslib; returns whether flagged."""
+        if dotted in self.policy["denied_module_attributes"]:
+            reason = self.policy["denied_module_attributes"][dotted]
+            self.add(node, "reflection", dotted, f"'{dotted}' is not allowed ({reason})")
+            return True
         os_function = self.denied_os_function(dotted)
         if os_function:
             self.add(node, "call", os_function, f"{os_function} starts or signals processes")
@@ -183,7 +187,22 @@ class FileChecker(ast.NodeVisitor):
             return True
         return False
 
+    def check_reflection(self, node, name):
+        """Flags a reflective attribute name (__globals__, __subclasses__, ...); returns whether flagged."""
+        reason = self.policy["denied_attributes"].get(name)
+        if reason is None:
+            return False
+        self.add(node, "reflection", name, f"'{name}' is not allowed ({reason})")
+        return True
+
+    def visit_Constant(self, node):
+        # globals()["__builtins__"], vars(f)["__globals__"], getattr(x, "__class__").__mro__ ...
+        if isinstance(node.value, str):
+            self.check_reflection(node, node.value)
+
     def visit_Attribute(self, node):
+        if self.check_reflection(node, node.attr):
+            return
         dotted = self.resolve(node)
         if dotted and self.check_dotted(node, dotted):
             return  # the inner parts of the same chain would repeat the finding
@@ -214,10 +233,26 @@ class FileChecker(ast.NodeVisitor):
             if len(node.args) >= 2:
                 target = self.resolve(node.args[0])
                 attr = node.args[1]
-                if target and isinstance(attr, ast.Constant) and isinstance(attr.value, str):
+                if not (isinstance(attr, ast.Constant) and isinstance(attr.value, str)):
+                    # getattr(numpy, "ctypes" + "lib") names whatever it likes at run time.
+                    self.add(
+                        node, "reflection", "getattr",
+                        "getattr with a computed attribute name is not allowed; "
+                        "use the attribute directly",
+                    )
+                elif target:
                     self.check_dotted(node, target + "." + attr.value)
 
         name = self.callee_name(func)
+        if name in ("numpy.load", "load") and any(
+            k.arg == "allow_pickle" and not (isinstance(k.value, ast.Constant) and k.value.value is False)
+            for k in node.keywords
+        ):
+            self.add(
+                node, "call", "numpy.load",
+                "numpy.load with allow_pickle unpickles arbitrary objects; save plain arrays instead",
+            )
+
         if name in self.policy["path_functions"]:
             values = list(node.args) + [k.value for k in node.keywords if k.arg in PATH_KEYWORDS]
             for value in values:

@@ -160,6 +160,33 @@ describe('checkProject', () => {
     ]);
   });
 
+  test('flags computed getattr and reflection that reaches other namespaces', async () => {
+    const main = [
+      'import numpy, sys, operator',
+      'lib = getattr(numpy, "ctypes" + "lib")',
+      'def f(): pass',
+      'b = f.__globals__["__builtins__"]',
+      'walk = object.__subclasses__()',
+      'mro = ().__class__.__mro__[1]',
+      'mod = sys.modules["os"]',
+      'g = globals()["__builtins__"]',
+      'get = operator.attrgetter("x")',
+      'arr = numpy.load("a.npy", allow_pickle=True)',
+      'ok = getattr(numpy, "pi") + numpy.load("a.npy", allow_pickle=False).sum()',
+    ].join('\n');
+    assert.deepEqual(await findings(main), [
+      'main.py:2 reflection getattr',
+      'main.py:4 reflection __globals__',
+      'main.py:4 reflection __builtins__',
+      'main.py:5 reflection __subclasses__',
+      'main.py:6 reflection __mro__',
+      'main.py:7 reflection sys.modules',
+      'main.py:8 reflection __builtins__',
+      'main.py:9 reflection operator.attrgetter',
+      'main.py:10 call numpy.load',
+    ]);
+  });
+
   test('flags a project module that shadows a denied module', async () => {
     const result = await findings('import socket\n', [{ path: 'socket.py', content: 'x = 1\n' }]);
     assert.deepEqual(result, ['main.py:1 import socket', 'socket.py:1 import socket']);

@@ -12,7 +12,7 @@ import { resolvePython } from './python-interpreter.ts';
 export const ProjectViolation = z.object({
   file: z.string(),
   line: z.number().int(),
-  kind: z.enum(['import', 'call', 'syntax']),
+  kind: z.enum(['import', 'call', 'reflection', 'syntax']),
   name: z.string(),
   message: z.string(),
 });

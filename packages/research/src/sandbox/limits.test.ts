@@ -9,6 +9,7 @@ test('fills in the documented defaults', () => {
     memoryBytes: 1024 ** 3,
     maxFileBytes: 32 * 1024 ** 2,
     maxProcesses: 64,
+    maxOpenFiles: 256,
     maxOutputBytes: 64 * 1024,
     tmpBytes: 64 * 1024 ** 2,
   });

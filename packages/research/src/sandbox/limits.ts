@@ -17,6 +17,11 @@ export const SandboxLimits = z.object({
    * the supervisor; see README for when it binds.
    */
   maxProcesses: positiveInt,
+  /**
+   * Open file descriptors per process (RLIMIT_NOFILE, hard too): bounds the kernel memory a run
+   * can hold in pipes and socket buffers, which no other limit counts.
+   */
+  maxOpenFiles: positiveInt,
   /** Bytes kept of stdout and of stderr, each; the tail is kept. */
   maxOutputBytes: positiveInt,
   /** Size of the run's private /tmp, a tmpfs (so it is memory, on top of memoryBytes). */
@@ -31,6 +36,7 @@ export const DEFAULT_LIMITS: Readonly<SandboxLimits> = Object.freeze({
   memoryBytes: 1024 ** 3,
   maxFileBytes: 32 * 1024 ** 2,
   maxProcesses: 64,
+  maxOpenFiles: 256,
   maxOutputBytes: 64 * 1024,
   tmpBytes: 64 * 1024 ** 2,
 });

@@ -69,6 +69,39 @@ export const DENIED_MODULES: Readonly<Record<string, string>> = {
 /** Built-in names that compile or import from strings; denied when the file does not rebind them. */
 export const DENIED_BUILTINS = ['eval', 'exec', 'compile', '__import__', '__builtins__'] as const;
 
+/**
+ * Attributes that reach other namespaces (a function's globals, the builtins, every loaded
+ * class) and so defeat the import and builtin rules above; flagged as attributes, as
+ * `getattr` names and as string literals (for `globals()["__builtins__"]`-style lookups).
+ */
+export const DENIED_ATTRIBUTES: Readonly<Record<string, string>> = {
+  __globals__: "reaches another module's globals",
+  __builtins__: 'reaches eval/exec/__import__',
+  __import__: 'imports modules by name',
+  __subclasses__: 'walks every loaded class',
+  __bases__: 'walks the class hierarchy',
+  __base__: 'walks the class hierarchy',
+  __mro__: 'walks the class hierarchy',
+  __code__: 'reaches code objects',
+  __closure__: "reaches another function's variables",
+  __loader__: 'loads modules by name',
+  f_globals: "reaches a frame's globals",
+  f_builtins: "reaches a frame's builtins",
+  f_locals: "reaches a frame's variables",
+  f_back: 'walks the call stack',
+  tb_frame: 'reaches stack frames',
+  gi_frame: 'reaches stack frames',
+  cr_frame: 'reaches stack frames',
+};
+
+/** Module attributes that hand out modules or frames by name. */
+export const DENIED_MODULE_ATTRIBUTES: Readonly<Record<string, string>> = {
+  'sys.modules': 'hands out any loaded module by name',
+  'sys._getframe': 'reaches stack frames',
+  'operator.attrgetter': 'attribute access by computed name',
+  'operator.methodcaller': 'method calls by computed name',
+};
+
 /** `os` functions that start, replace or signal processes (also matched as prefixes below). */
 export const DENIED_OS_FUNCTIONS = [
   'system',
@@ -139,6 +172,8 @@ export function checkerPolicy(): Record<string, unknown> {
     allowed_third_party: ALLOWED_THIRD_PARTY,
     denied_modules: DENIED_MODULES,
     denied_builtins: DENIED_BUILTINS,
+    denied_attributes: DENIED_ATTRIBUTES,
+    denied_module_attributes: DENIED_MODULE_ATTRIBUTES,
     denied_os_functions: DENIED_OS_FUNCTIONS,
     denied_os_prefixes: DENIED_OS_PREFIXES,
     path_functions: PATH_FUNCTIONS,

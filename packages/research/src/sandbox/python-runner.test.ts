@@ -162,7 +162,9 @@ describe('runPythonProject', () => {
       '  "ppid": os.getppid(), "uid": os.getuid(), "hash_randomization": sys.flags.hash_randomization,',
       '  "no_user_site": sys.flags.no_user_site, "no_bytecode": sys.flags.dont_write_bytecode,',
       '  "limits": {n: R.getrlimit(getattr(R, n)) for n in',
-      '             ["RLIMIT_CPU", "RLIMIT_AS", "RLIMIT_FSIZE", "RLIMIT_NPROC", "RLIMIT_CORE"]},',
+      '             ["RLIMIT_CPU", "RLIMIT_AS", "RLIMIT_FSIZE", "RLIMIT_NPROC", "RLIMIT_NOFILE",',
+      '              "RLIMIT_CORE"]},',
+      '  "seccomp": [l.split()[1] for l in open("/proc/self/status") if l.startswith("Seccomp:")],',
       '  "ns": {k: os.readlink("/proc/self/ns/" + k) for k in ["net", "pid", "user"]},',
       '}',
       'json.dump(out, open("results.json", "w"))',
@@ -172,6 +174,7 @@ describe('runPythonProject', () => {
       memoryBytes: 900 * 1024 ** 2,
       maxFileBytes: 2 * 1024 ** 2,
       maxProcesses: 32,
+      maxOpenFiles: 100,
     };
     const result = await runPythonProject(project(main, { limits }));
     assert.equal(result.exitCode, 0, result.stderr);
@@ -201,8 +204,10 @@ describe('runPythonProject', () => {
       RLIMIT_AS: [900 * 1024 ** 2, 900 * 1024 ** 2],
       RLIMIT_FSIZE: [2 * 1024 ** 2, 2 * 1024 ** 2],
       RLIMIT_NPROC: [32, 32],
+      RLIMIT_NOFILE: [100, 100],
       RLIMIT_CORE: [0, 0],
     });
+    assert.deepEqual(out.seccomp, ['2'], 'a seccomp filter is in force');
     const ns = out.ns as Record<string, string>;
     for (const kind of ['net', 'pid', 'user']) {
       assert.notEqual(ns[kind], await readlink(`/proc/self/ns/${kind}`));

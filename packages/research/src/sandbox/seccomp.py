@@ -81,6 +81,9 @@ DENIED_SYSCALLS = {
         "iopl", "ioperm", "modify_ldt", "uselib", "ustat", "sysfs", "_sysctl", "lookup_dcookie",
         "vm86", "vm86old",
     ],
+    # Anonymous files and System V segments and queues hold memory that RLIMIT_AS does not count
+    # once unmapped; with no cgroup, they could take the host's memory.
+    "memory outside the memory limit": ["memfd_create", "memfd_secret", "shmget", "msgget"],
     "file handles that bypass paths": ["open_by_handle_at", "name_to_handle_at", "fanotify_init"],
 }
 
