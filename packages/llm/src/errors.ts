@@ -14,12 +14,21 @@ export class LLMError extends Error {
   }
 }
 
+/**
+ * What was wrong with the last answer of a structured request: no JSON could be read from
+ * it, its JSON did not match the schema, it was cut off at the output token limit
+ * (`finish_reason: length`), or it was longer than the caller allows.
+ */
+export type InvalidOutputReason = 'invalid_json' | 'schema_mismatch' | 'truncated' | 'too_long';
+
 /** The model did not produce output matching the requested schema within the retry budget. */
 export class InvalidOutputError extends LLMError {
   constructor(
     message: string,
     readonly attempts: number,
+    /** The last answer (at most the caller's output bound, plus one chunk). */
     readonly lastOutput: string,
+    readonly reason: InvalidOutputReason = 'schema_mismatch',
   ) {
     super('llm_invalid_output', message);
     this.name = 'InvalidOutputError';

@@ -13,10 +13,11 @@ export type {
   Usage,
 } from './types.ts';
 export { LLMError, InvalidOutputError } from './errors.ts';
+export type { InvalidOutputReason } from './errors.ts';
 
 // Helpers over any LLM
 export { complete, addUsage } from './complete.ts';
-export { generateObject, parseJsonLoose } from './structured.ts';
+export { generateObject, parseJsonLoose, DEFAULT_MAX_OUTPUT_CHARS } from './structured.ts';
 export type { GenerateObjectOptions, GeneratedObject } from './structured.ts';
 export { estimateTokens, estimateMessagesTokens } from './tokens.ts';
 

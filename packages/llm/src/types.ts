@@ -54,6 +54,13 @@ export interface ChatRequest {
   /** Structured context for the task (the offline provider reads it; others ignore it). */
   context?: Record<string, unknown>;
   signal?: AbortSignal;
+  /**
+   * The caller uses the answer only once it is whole (structured output, `complete()`), so a
+   * stream that fails mid-answer may be retried from the start: the provider then yields
+   * `{type: 'restart'}` and the caller drops what it had. Default false, because streamed
+   * text may already be on a user's screen or in their ear.
+   */
+  restartable?: boolean;
 }
 
 export type FinishReason = 'stop' | 'tool_calls' | 'length' | 'cancelled';
@@ -63,7 +70,9 @@ export type ChatEvent =
   | { type: 'text_delta'; text: string }
   | { type: 'tool_call'; call: ToolCall }
   | { type: 'usage'; usage: Usage }
-  | { type: 'done'; finishReason: FinishReason };
+  | { type: 'done'; finishReason: FinishReason }
+  /** Only for `restartable` requests: the answer so far is void, a new attempt follows. */
+  | { type: 'restart'; reason: string };
 
 /** The contract every LLM provider implements. */
 export interface LLM {

@@ -204,6 +204,33 @@ test('a disconnect mid-stream after output started throws llm_unavailable, no re
     assert.equal(server.pending, 1);
   }));
 
+test('a restartable request cut mid-stream says restart and is retried whole', () =>
+  withServer(async (server) => {
+    server.enqueue(
+      { content: ['{"a":', ' 1', ', "b"'], chunkDelayMs: 20, disconnectAfter: 3 },
+      { content: ['{"a": 2}'] },
+    );
+    const { llm, retries } = llmFor(server);
+    const events: ChatEvent[] = [];
+    for await (const e of llm.stream({ messages, restartable: true })) events.push(e);
+    assert.deepEqual(
+      events.filter((e) => e.type === 'text_delta' || e.type === 'restart').map((e) => e.type),
+      ['text_delta', 'text_delta', 'restart', 'text_delta'],
+    );
+    assert.equal(retries.length, 1);
+    // complete() collects whole answers, so it is restartable unless told otherwise.
+    server.enqueue(
+      { content: ['{"a":', ' 1', ', "b"'], chunkDelayMs: 20, disconnectAfter: 3 },
+      { content: ['{"a": 3}'] },
+    );
+    assert.equal((await complete(llm, { messages })).text, '{"a": 3}');
+    server.enqueue({ content: ['one ', 'two ', 'three'], chunkDelayMs: 20, disconnectAfter: 3 });
+    await assert.rejects(
+      complete(llm, { messages, restartable: false }),
+      isLLMError('llm_unavailable', /after output had started/),
+    );
+  }));
+
 test('a disconnect before any output is retried without duplicating anything', () =>
   withServer(async (server) => {
     server.enqueue(

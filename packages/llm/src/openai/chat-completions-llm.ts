@@ -63,7 +63,9 @@ const REASONING_MODEL = /^(o\d|gpt-5)/i;
  * timeout, cancellation, and the structured-output fallback. Adapters only build the client.
  *
  * Contract: retries happen only while nothing has been yielded, so a consumer never sees
- * text twice; a failure after that throws `LLMError('llm_unavailable')` from the iterator.
+ * text twice; a failure after that throws `LLMError('llm_unavailable')` from the iterator,
+ * unless the request is `restartable`: then it is retried like any other failure, after a
+ * `{type: 'restart'}` event that tells the consumer to drop the partial answer.
  * Aborting `request.signal` closes the HTTP stream at once and the iterator ends with
  * `{type: 'done', finishReason: 'cancelled'}` (no throw), as the offline provider does.
  */
@@ -178,8 +180,11 @@ export class ChatCompletionsLLM implements LLM {
             continue;
           }
         }
-        if (yielded || !failure.retryable || retries >= this.policy.maxRetries) {
-          throw this.toError(failure, yielded, retries + 1);
+        // Text already yielded may have reached a user; only a caller that keeps nothing of a
+        // partial answer (it said `restartable`) may see the answer again from the start.
+        const restart = yielded && request.restartable === true;
+        if ((yielded && !restart) || !failure.retryable || retries >= this.policy.maxRetries) {
+          throw this.toError(failure, yielded && !restart, retries + 1);
         }
         const delayMs =
           failure.retryAfterMs !== undefined
@@ -193,6 +198,7 @@ export class ChatCompletionsLLM implements LLM {
           status: failure.status,
           reason: failure.message,
         });
+        if (restart) yield { type: 'restart', reason: failure.message };
         try {
           await sleep(delayMs, undefined, { signal });
         } catch {
