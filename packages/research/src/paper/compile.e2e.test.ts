@@ -141,6 +141,42 @@ test('text that would break an unescaped compile, or run commands, compiles harm
   assert.doesNotMatch(recorded, /hostname|passwd/, 'no file outside TeX was read');
 });
 
+test('TeX itself reads nothing outside the run: \\input and \\openin of host files, tex-safety bypassed', async (t) => {
+  if (!HAVE_LATEX) return t.skip(NO_LATEX);
+  const dir = await tempDir(t);
+  // Written straight to disk, so only the compiler's own fences (kpsewhich paranoid mode,
+  // no shell escape) stand between it and the host's files.
+  const probe = [
+    '\\documentclass{article}',
+    '\\begin{document}',
+    '\\newread\\r\\openin\\r=/etc/hostname \\ifeof\\r closed\\else\\read\\r to\\x OPENED \\fi',
+    '\\immediate\\write18{touch pwned}',
+    '\\immediate\\openout9=/tmp/outside-\\jobname.txt \\immediate\\write9{x}\\immediate\\closeout9',
+    'Text.',
+    '\\end{document}',
+    '',
+  ].join('\n');
+  await writeFile(join(dir, 'probe.tex'), probe);
+  const opened = await compileLatex({ dir, texFile: 'probe.tex' });
+  const fls = await readFile(join(dir, 'probe.fls'), 'utf8');
+  assert.doesNotMatch(fls, /hostname|outside-probe/, 'nothing outside the directory was opened');
+  assert.deepEqual(
+    (await readdir(dir)).filter((f) => f.includes('pwned')),
+    [],
+  );
+  assert.match(opened.error ?? '', /I can't write on file `\/tmp\/outside-probe.txt'/);
+  await assert.rejects(stat('/tmp/outside-probe.txt'), { code: 'ENOENT' });
+
+  await writeFile(
+    join(dir, 'passwd.tex'),
+    '\\documentclass{article}\n\\begin{document}\n\\input{/etc/passwd}\n\\end{document}\n',
+  );
+  const input = await compileLatex({ dir, texFile: 'passwd.tex' });
+  assert.equal(input.compiled, false);
+  assert.match(input.error ?? '', /File `\/etc\/passwd/);
+  assert.doesNotMatch(await readFile(join(dir, 'passwd.fls'), 'utf8'), /INPUT \/etc\/passwd/);
+});
+
 test('every mapped unicode character, T1 letter and allowed math command compiles', async (t) => {
   if (!HAVE_LATEX) return t.skip(NO_LATEX);
   const dir = await tempDir(t);

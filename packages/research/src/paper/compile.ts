@@ -2,13 +2,19 @@ import { readFile, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { extractBibtexErrors, extractTexErrors, outputTail } from './latex-log.ts';
 import { findExecutable, runProcess, type ProcessResult } from './run-process.ts';
+import { filesOutside, texTrees } from './tex-reads.ts';
 
 export const NO_COMPILER_ERROR = 'no LaTeX compiler found (install latexmk and texlive)';
+/** How a compile that opened files outside its directory (and TeX's own trees) fails. */
+export const OUTSIDE_FILES_ERROR = "LaTeX opened files outside the paper's directory";
 const DEFAULT_TEX_FILE = 'paper.tex';
 const DEFAULT_TIMEOUT_MS = 120_000;
 
-/** Flags every TeX run gets: never prompt, stop at the first error, never run shell commands. */
-const TEX_FLAGS = ['-interaction=nonstopmode', '-halt-on-error', '-no-shell-escape'];
+/**
+ * Flags every TeX run gets: never prompt, stop at the first error, never run shell commands,
+ * and record every file opened (the .fls the check after the compile reads).
+ */
+const TEX_FLAGS = ['-interaction=nonstopmode', '-halt-on-error', '-no-shell-escape', '-recorder'];
 
 /**
  * Environment for TeX runs. Besides disabling shell escape, kpathsea's "paranoid" mode stops
@@ -150,6 +156,22 @@ export async function compileLatex(options: CompileOptions): Promise<CompileResu
       error: `LaTeX compile timed out after ${timeoutMs} ms`,
       log,
       timedOut: true,
+    };
+  }
+  // The runtime fence, checked: a PDF made from a file outside the run is not delivered.
+  const outside = filesOutside(
+    await readIfExists(join(dir, `${base}.fls`)),
+    dir,
+    await texTrees(searchPath),
+  );
+  if (outside.length > 0) {
+    await rm(pdfPath, { force: true });
+    return {
+      compiled: false,
+      pdfPath: null,
+      error: `${OUTSIDE_FILES_ERROR}: ${outside.slice(0, 5).join(', ')}`,
+      log,
+      timedOut: false,
     };
   }
   if (last.code === 0 && (await isFile(pdfPath))) {
