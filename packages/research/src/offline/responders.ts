@@ -25,26 +25,36 @@ export function registerResearchResponders(llm: OfflineLLM): void {
 
 /** The responders by task name, for `createLLM`'s offline provider. */
 export function researchResponders(): Record<string, OfflineResponder> {
-  return {
-    'research.ideation': (r) => json(ideation(ctx(r))),
-    'research.blueprint': (r) => json(blueprint(ctx(r))),
-    'research.blueprint_review': (r) => json(blueprintReview(ctx(r))),
-    'research.code': (r) => json(project(ctx(r))),
-    'research.code_repair': (r) => json(project(ctx(r))),
-    'research.analysis': (r) => json(analysisText(ctx(r))),
-    'research.paper': (r) => json(paperText(ctx(r))),
-    'research.review': (r) => json(review(ctx(r))),
-    'research.meta_review': (r) => json(metaReview(ctx(r))),
-    // Offline there is no model to rephrase with: a sentence with an unmeasured number is dropped.
-    'research.paper_numbers': () => json({ sentence: '' }),
-    // Offline, a failing document is returned unchanged; the math-as-text fallback remains.
-    'research.paper_fix': () => json({ tex: '' }),
-    'research.distill': (r) => json(distill(ctx(r))),
-  };
+  return Object.fromEntries(
+    Object.entries(RESEARCH_BUILDERS).map(([task, build]) => [
+      task,
+      (r: ChatRequest) => json(build(r.context ?? {})),
+    ]),
+  );
 }
 
+/**
+ * What each task answers, built from the structured context the stage passes. Exported so
+ * test doubles that see only the wire (the chaos model) answer like the offline provider.
+ */
+export const RESEARCH_BUILDERS: Readonly<Record<string, (context: Ctx) => unknown>> = {
+  'research.ideation': ideation,
+  'research.blueprint': blueprint,
+  'research.blueprint_review': blueprintReview,
+  'research.code': project,
+  'research.code_repair': project,
+  'research.analysis': analysisText,
+  'research.paper': paperText,
+  'research.review': review,
+  'research.meta_review': metaReview,
+  // Offline there is no model to rephrase with: a sentence with an unmeasured number is dropped.
+  'research.paper_numbers': () => ({ sentence: '' }),
+  // Offline, a failing document is returned unchanged; the math-as-text fallback remains.
+  'research.paper_fix': () => ({ tex: '' }),
+  'research.distill': distill,
+};
+
 type Ctx = Record<string, unknown>;
-const ctx = (r: ChatRequest): Ctx => r.context ?? {};
 const json = (value: unknown): string => JSON.stringify(value);
 const str = (v: unknown, fallback: string): string =>
   typeof v === 'string' && v.trim() ? v.trim() : fallback;

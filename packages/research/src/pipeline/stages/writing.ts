@@ -64,7 +64,8 @@ export const writingStage: Stage = {
           'the sections Introduction, Method, Results, Discussion and Conclusion. Refer to the results table as ' +
           `@tab:${tables[0]!.label.replace(/^tab:/, '')}${figures[0] ? ` and the figure as @fig:${figures[0].label.replace(/^fig:/, '')}` : ''}. ` +
           `Use only numbers from the analysis below, with the same rounding. ${citeHint}\n\n` +
-          `Hypothesis: ${hypothesis.statement}\nBlueprint: ${JSON.stringify(blueprint)}\nAnalysis: ${JSON.stringify(analysis)}`,
+          `Hypothesis (${hypothesis.title}): ${hypothesis.statement}\nWhy it matters: ${hypothesis.rationale}\n` +
+          `Blueprint: ${JSON.stringify(blueprint)}\nAnalysis: ${JSON.stringify(analysis)}`,
         ctx,
       ),
     });
