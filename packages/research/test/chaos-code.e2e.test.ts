@@ -26,7 +26,11 @@ class FirstCodeFaultLLM implements LLM {
     if (schemaName === 'generated_project') {
       if (this.applied) this.repairPrompts.push(messages[1]?.content ?? '');
       else {
-        const broken = this.fault.apply({ schemaName, messages, index: this.index }, text, () => 0);
+        const broken = this.fault.apply(
+          { body: {}, schemaName, messages, index: this.index },
+          text,
+          () => 0,
+        );
         assert.ok(broken, `${this.fault.kind} applies to the tidy project`);
         text = broken;
         this.applied = true;
@@ -71,7 +75,7 @@ test('every code fault is repaired by the repair loop, told the cause in plain w
       assert.equal(snap.status, 'completed', snap.error);
       const { execution } = (await call('GET', `${svc.api}/runs/${run.body.run_id}/artefacts`))
         .body;
-      const expected = EXPECTED[fault.kind];
+      const expected = EXPECTED[fault.kind] ?? null;
       if (expected === null) {
         assert.equal(execution.attempts, 1);
         assert.ok(execution.stdout_tail.length <= 4000, 'the output kept is a bounded tail');

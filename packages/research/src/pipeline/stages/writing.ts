@@ -11,7 +11,12 @@ import type {
   Reference,
 } from '../artefacts.ts';
 import { stageMessages } from '../prompts.ts';
-import { allowedNumbers, enforceNumbers, writePaper } from '../../paper/index.ts';
+import {
+  allowedNumbers,
+  enforceNumbers,
+  writePaper,
+  type AllowedNumbers,
+} from '../../paper/index.ts';
 import { citationsFromMemories, mergeReferences } from '../../citations/index.ts';
 import { computeFacts } from './analysis.ts';
 import { generateForStage, type Stage, type StageContext } from '../stage.ts';
@@ -84,22 +89,7 @@ export const writingStage: Stage = {
     );
 
     // Every number in the text must come from the experiment: others are rewritten or cut.
-    const facts = computeFacts(blueprint, execution.results!.conditions);
-    const allowed = allowedNumbers({
-      statistics: analysis.statistics,
-      measurements: execution.results?.conditions,
-      pValues: [facts.p_value],
-      seeds: blueprint.seeds,
-      conditionCount: blueprint.conditions.length,
-      metricCount: blueprint.metrics.length,
-      trustedText: [
-        facts.comparison ?? '',
-        blueprint.objective,
-        ...blueprint.procedure,
-        ...blueprint.conditions.map((c) => c.description),
-      ],
-      draft: { tables, figures, references, sections: written.sections },
-    });
+    const allowed = numbersAllowedInPaper(blueprint, execution, analysis, written);
     const { draft, report } = await enforceNumbers(
       written,
       allowed,
@@ -144,6 +134,36 @@ export const writingStage: Stage = {
     };
   },
 };
+
+/** The numbers a paper may state: those the experiment, its analysis and its plan produced. */
+export function numbersAllowedInPaper(
+  blueprint: Blueprint,
+  execution: ExecutionResult,
+  analysis: AnalysisReport,
+  draft: Pick<PaperDraft, 'tables' | 'figures' | 'references' | 'sections'>,
+): AllowedNumbers {
+  const facts = computeFacts(blueprint, execution.results!.conditions);
+  return allowedNumbers({
+    statistics: analysis.statistics,
+    measurements: execution.results?.conditions,
+    pValues: [facts.p_value],
+    seeds: blueprint.seeds,
+    conditionCount: blueprint.conditions.length,
+    metricCount: blueprint.metrics.length,
+    trustedText: [
+      facts.comparison ?? '',
+      blueprint.objective,
+      ...blueprint.procedure,
+      ...blueprint.conditions.map((c) => c.description),
+    ],
+    draft: {
+      tables: draft.tables,
+      figures: draft.figures,
+      references: draft.references,
+      sections: draft.sections,
+    },
+  });
+}
 
 function resultsTable(blueprint: Blueprint, analysis: AnalysisReport): PaperTable {
   const metrics = blueprint.metrics.map((m) => m.name);
