@@ -5,7 +5,7 @@ import { OfflineLLM } from './offline/offline-llm.ts';
 import type { OfflineResponder } from './offline/offline-llm.ts';
 import { OpenAICompatibleLLM } from './openai/openai-llm.ts';
 import { AzureOpenAILLM } from './azure/azure-openai-llm.ts';
-import type { RetryInfo } from './openai/chat-completions-llm.ts';
+import type { ChatCompletionsTuning, RetryInfo } from './openai/chat-completions-llm.ts';
 
 const required = (what: string) =>
   z.string({ error: `is required ${what}` }).min(1, `is required ${what}`);
@@ -72,6 +72,8 @@ export interface CreateLLMExtras {
   credential?: TokenCredential;
   /** Told about each retry of a real provider, for logs and metrics. */
   onRetry?: (info: RetryInfo) => void;
+  /** Backoff tuning of a real provider (benchmarks and tests shorten it). */
+  retry?: ChatCompletionsTuning['retry'];
 }
 
 /** Builds the LLM the settings describe; throws `LLMSettingsError` if they are invalid. */
@@ -91,6 +93,7 @@ export function createLLM(settings: LLMSettings, extras: CreateLLMExtras = {}): 
         timeoutMs: s.timeoutMs,
         maxRetries: s.maxRetries,
         onRetry: extras.onRetry,
+        retry: extras.retry,
       });
     case 'azure-openai':
       return new AzureOpenAILLM({
@@ -101,6 +104,7 @@ export function createLLM(settings: LLMSettings, extras: CreateLLMExtras = {}): 
         timeoutMs: s.timeoutMs,
         maxRetries: s.maxRetries,
         onRetry: extras.onRetry,
+        retry: extras.retry,
       });
   }
 }

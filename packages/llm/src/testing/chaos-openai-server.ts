@@ -220,6 +220,8 @@ export async function startChaosOpenAIServer(
     );
   }
 
+  // Loads the tokenizer now, so the first answer is not late by its loading time.
+  estimateTokens('warm up');
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
