@@ -4,11 +4,19 @@ import { z } from 'zod';
 export const STAGES = ['ideation', 'planning', 'coding', 'analysis', 'writing', 'review'] as const;
 export type StageName = (typeof STAGES)[number];
 
+/**
+ * Upper bounds of model-written text, in characters. A runaway answer (the same sentence
+ * thousands of times) fails validation and is asked for again, instead of reaching the
+ * paper, where TeX stops on input lines over its buffer size.
+ */
+export const TEXT_LIMITS = { name: 300, sentence: 1_000, paragraph: 3_000, section: 20_000 };
+const text = (max: number) => z.string().min(1).max(max);
+
 export const Hypothesis = z.object({
-  id: z.string().min(1),
-  title: z.string().min(1),
-  statement: z.string().min(1),
-  rationale: z.string().min(1),
+  id: z.string().min(1).max(TEXT_LIMITS.name),
+  title: text(TEXT_LIMITS.name),
+  statement: text(TEXT_LIMITS.paragraph),
+  rationale: text(TEXT_LIMITS.paragraph),
   novelty: z.number().min(0).max(1),
   feasibility: z.number().min(0).max(1),
 });
@@ -16,42 +24,48 @@ export type Hypothesis = z.infer<typeof Hypothesis>;
 
 /** Output of ideation: candidate hypotheses and the selected one. */
 export const IdeationArtefacts = z.object({
-  research_question: z.string().min(1),
-  hypotheses: z.array(Hypothesis).min(1),
+  research_question: text(TEXT_LIMITS.paragraph),
+  hypotheses: z.array(Hypothesis).min(1).max(10),
   selected_id: z.string().min(1),
-  selection_reason: z.string().min(1),
+  selection_reason: text(TEXT_LIMITS.paragraph),
 });
 export type IdeationArtefacts = z.infer<typeof IdeationArtefacts>;
 
 export const Condition = z.object({
-  name: z.string().regex(/^[a-z][a-z0-9_]*$/, 'snake_case identifier'),
-  description: z.string().min(1),
+  name: z
+    .string()
+    .max(64)
+    .regex(/^[a-z][a-z0-9_]*$/, 'snake_case identifier'),
+  description: text(TEXT_LIMITS.sentence),
 });
 export const Metric = z.object({
-  name: z.string().regex(/^[a-z][a-z0-9_]*$/, 'snake_case identifier'),
-  description: z.string().min(1),
+  name: z
+    .string()
+    .max(64)
+    .regex(/^[a-z][a-z0-9_]*$/, 'snake_case identifier'),
+  description: text(TEXT_LIMITS.sentence),
   higher_is_better: z.boolean(),
 });
 
 export const BlueprintReview = z.object({
   verdict: z.enum(['accept', 'revise']),
   score: z.number().min(1).max(10),
-  comments: z.array(z.string().min(1)).min(1),
+  comments: z.array(text(TEXT_LIMITS.paragraph)).min(1).max(20),
 });
 export type BlueprintReview = z.infer<typeof BlueprintReview>;
 
 /** Output of planning: the experiment plan, peer-reviewed. */
 export const Blueprint = z.object({
-  title: z.string().min(1),
-  objective: z.string().min(1),
-  hypothesis: z.string().min(1),
-  conditions: z.array(Condition).min(2),
-  metrics: z.array(Metric).min(1),
+  title: text(TEXT_LIMITS.name),
+  objective: text(TEXT_LIMITS.paragraph),
+  hypothesis: text(TEXT_LIMITS.paragraph),
+  conditions: z.array(Condition).min(2).max(12),
+  metrics: z.array(Metric).min(1).max(8),
   primary_metric: z.string().min(1),
   seeds: z.array(z.number().int().min(0)).min(1).max(10),
-  procedure: z.array(z.string().min(1)).min(1),
-  expected_outcome: z.string().min(1),
-  risks: z.array(z.string()),
+  procedure: z.array(text(TEXT_LIMITS.sentence)).min(1).max(20),
+  expected_outcome: text(TEXT_LIMITS.paragraph),
+  risks: z.array(z.string().max(TEXT_LIMITS.sentence)).max(20),
   review: BlueprintReview.optional(),
 });
 export type Blueprint = z.infer<typeof Blueprint>;

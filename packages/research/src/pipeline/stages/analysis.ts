@@ -1,12 +1,17 @@
 import { z } from 'zod';
-import type { AnalysisReport, Blueprint, ExecutionResult } from '../artefacts.ts';
+import {
+  TEXT_LIMITS,
+  type AnalysisReport,
+  type Blueprint,
+  type ExecutionResult,
+} from '../artefacts.ts';
 import { generateForStage, type Stage } from '../stage.ts';
 import { stageMessages } from '../prompts.ts';
 import { confidenceInterval95, mean, std, welchTTest } from '../stats.ts';
 
 const AnalysisText = z.object({
-  summary: z.string().min(1),
-  findings: z.array(z.string().min(1)).min(1),
+  summary: z.string().min(1).max(TEXT_LIMITS.paragraph),
+  findings: z.array(z.string().min(1).max(TEXT_LIMITS.sentence)).min(1).max(20),
 });
 
 /**

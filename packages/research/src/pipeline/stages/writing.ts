@@ -1,14 +1,15 @@
 import { join } from 'node:path';
 import { z } from 'zod';
-import type {
-  AnalysisReport,
-  Blueprint,
-  ExecutionResult,
-  IdeationArtefacts,
-  PaperDraft,
-  PaperFigure,
-  PaperTable,
-  Reference,
+import {
+  TEXT_LIMITS,
+  type AnalysisReport,
+  type Blueprint,
+  type ExecutionResult,
+  type IdeationArtefacts,
+  type PaperDraft,
+  type PaperFigure,
+  type PaperTable,
+  type Reference,
 } from '../artefacts.ts';
 import { stageMessages } from '../prompts.ts';
 import {
@@ -23,9 +24,17 @@ import { generateForStage, type Stage, type StageContext } from '../stage.ts';
 import { selectedHypothesis } from './ideation.ts';
 
 const PaperText = z.object({
-  title: z.string().min(1),
-  abstract: z.string().min(1),
-  sections: z.array(z.object({ heading: z.string().min(1), body: z.string().min(1) })).min(3),
+  title: z.string().min(1).max(TEXT_LIMITS.name),
+  abstract: z.string().min(1).max(TEXT_LIMITS.paragraph),
+  sections: z
+    .array(
+      z.object({
+        heading: z.string().min(1).max(TEXT_LIMITS.name),
+        body: z.string().min(1).max(TEXT_LIMITS.section),
+      }),
+    )
+    .min(3)
+    .max(12),
 });
 
 /**

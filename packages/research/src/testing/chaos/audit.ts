@@ -23,6 +23,8 @@ export interface RunAudit {
   error: string | null;
   /** Completed with a compiled PDF. */
   completedWithPdf: boolean;
+  /** Why the paper has no PDF, when it has none. */
+  compileError: string | null;
   /** Failed with an error that names the stage and gives a cause. */
   failedCleanly: boolean;
   /** Numbers in the final paper's text that the executed results do not support. */
@@ -39,6 +41,7 @@ async function readOr(path: string, fallback: string): Promise<string> {
   return readFile(path, 'utf8').catch(() => fallback);
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- read as a client would
 async function getJson(url: string): Promise<any> {
   const res = await fetch(url);
   if (!res.ok) throw new Error(`GET ${url} answered ${res.status}`);
@@ -54,6 +57,7 @@ export async function auditRun(api: string, runId: string): Promise<RunAudit> {
     status: snapshot.status,
     error: snapshot.error,
     completedWithPdf: false,
+    compileError: null,
     failedCleanly: snapshot.status === 'failed' && FAILURE.test(snapshot.error ?? ''),
     unsupportedNumbers: [],
     missingCiteKeys: [],
@@ -63,6 +67,7 @@ export async function auditRun(api: string, runId: string): Promise<RunAudit> {
   const draft = artefacts.paper_draft as PaperDraft | undefined;
   if (!paper || !draft) return audit;
   audit.completedWithPdf = snapshot.status === 'completed' && paper.compiled;
+  audit.compileError = paper.compile_error;
 
   const allowed = numbersAllowedInPaper(
     artefacts.blueprint as Blueprint,
