@@ -35,8 +35,8 @@ export interface ChaosRates {
 export const REALISTIC_RATES: ChaosRates = {
   json: DEFAULT_JSON_FAULT_RATES,
   transport: DEFAULT_TRANSPORT_FAULT_RATES,
-  code: 0.025,
-  latex: 0.03,
+  code: 0.03,
+  latex: 0.035,
 };
 
 export interface ResearchChaosOptions {
