@@ -31,7 +31,8 @@ if (!service.engines.vad) throw new Error('Silero VAD did not load: the benchmar
 await service.app.listen({ host: '127.0.0.1', port: 0 });
 const address = service.app.server.address();
 if (!address || typeof address === 'string') throw new Error('no port');
-const vad = service.engines.vad;
+// The service's VAD is the process-wide model, loaded above or by the service.
+const vad = await SileroVAD.shared();
 serveStats({
   port: address.port,
   vadStats: () => vad.stats,

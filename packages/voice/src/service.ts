@@ -5,6 +5,7 @@ import type { VoiceConfig } from './config.ts';
 import { ApiKeyVerifier } from './auth/api-keys.ts';
 import { TokenService, TOKEN_TTL_SECONDS } from './auth/tokens.ts';
 import { SileroVAD } from './audio/silero-vad.ts';
+import type { VAD } from './audio/vad.ts';
 import type { STT } from './providers/stt/stt.ts';
 import { SpeechProviders } from './providers/speech-providers.ts';
 import type { TTS } from './providers/tts/tts.ts';
@@ -40,7 +41,7 @@ export interface EngineOverrides {
   llm?: LLM;
   stt?: STT;
   tts?: TTS;
-  vad?: SileroVAD | null;
+  vad?: VAD | null;
 }
 
 /** Wires configuration, engines, sessions and the HTTP/WebSocket server; does not listen. */
@@ -65,7 +66,7 @@ export async function createVoiceService(
         debug: (obj, msg) => log?.debug(obj, msg),
       })
     : null;
-  let vad: SileroVAD | null;
+  let vad: VAD | null;
   if (overrides.vad !== undefined) vad = overrides.vad;
   else {
     try {
@@ -133,7 +134,7 @@ export async function createVoiceService(
           ? { llm_warning: 'offline LLM: deterministic development fallback, no model' }
           : {}),
         ...speech.describe(),
-        vad: engines.vad ? 'silero-v5' : 'unavailable',
+        vad: engines.vad?.provider ?? 'unavailable',
       }),
     },
     { logLevel: config.logLevel, requestTimeoutMs: config.requestTimeoutMs },

@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { SileroVAD } from '../src/audio/vad.ts';
 import { fliteSpeech16k, silence16k } from './helpers/audio.ts';
 import { createSession, startVoice, VoiceClient } from './helpers/service.ts';
+import { loadCrashableVAD } from './helpers/vad.ts';
 
 async function withVoice(
   vad: SileroVAD,
@@ -45,7 +46,7 @@ test('a VAD that falls behind tells the client with vad_overloaded and the sessi
 });
 
 test('a crash of the VAD worker reaches the session as vad_unavailable instead of a silent hang', async () => {
-  const vad = await SileroVAD.load();
+  const { vad, crashWorker } = await loadCrashableVAD();
   await withVoice(vad, async (client) => {
     const speech = Buffer.concat([
       silence16k(300),
@@ -54,7 +55,7 @@ test('a crash of the VAD worker reaches the session as vad_unavailable instead o
     ]);
     await client.streamAudio(speech, 4);
     await client.waitFor('vad.speech_stopped');
-    vad.crashWorkerForTesting();
+    crashWorker();
     const streaming = client.streamAudio(Buffer.concat([speech, speech]), 2);
     const error = await client.waitFor('error', (e) => e.code === 'vad_unavailable', 5000);
     assert.match(error.message, /VAD worker/);

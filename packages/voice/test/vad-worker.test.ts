@@ -5,6 +5,7 @@ import { SileroVAD, VADStream, VAD_FRAME_MS, VAD_FRAME_SAMPLES } from '../src/au
 import type { VADEvent } from '../src/audio/vad.ts';
 import { pcm16ToFloat32 } from '../src/audio/pcm.ts';
 import { chunks, fliteSpeech16k, silence16k } from './helpers/audio.ts';
+import { loadCrashableVAD } from './helpers/vad.ts';
 
 let inThread: SileroVAD;
 let worker: SileroVAD;
@@ -181,7 +182,7 @@ test('at light load a call waits a few ms so that windows of several sessions sh
 });
 
 test('a worker crash reaches every stream as vad_unavailable, and new streams get a new worker', async () => {
-  const vad = await SileroVAD.load();
+  const { vad, crashWorker } = await loadCrashableVAD();
   try {
     const speech = Buffer.concat([silence16k(200), fliteSpeech16k('turn on the lights')]);
     const live = Array.from({ length: 3 }, () => new VADStream(vad));
@@ -195,7 +196,7 @@ test('a worker crash reaches every stream as vad_unavailable, and new streams ge
     for (const [k, frame] of frames.entries()) {
       for (const s of live) s.pushAudio(frame);
       sent++;
-      if (k === Math.floor(frames.length / 2)) vad.crashWorkerForTesting();
+      if (k === Math.floor(frames.length / 2)) crashWorker();
       await sleep(5);
       if (events.every((e) => e.some((x) => x.type === 'error'))) break;
     }

@@ -17,6 +17,12 @@ export interface SileroBackend {
   close(): Promise<void>;
 }
 
+/** How a backend is watched: a call running past `hangMs`, or a dead worker, calls `onFailure` once. */
+export interface BackendSupervision {
+  hangMs: number;
+  onFailure: (err: VoiceError) => void;
+}
+
 /** Inference on the calling thread: simplest, but it blocks the event loop while it runs. */
 export class MainThreadBackend implements SileroBackend {
   private constructor(private readonly session: ort.InferenceSession) {}
@@ -94,14 +100,16 @@ export class WorkerBackend implements SileroBackend {
     this.watchdog.unref();
   }
 
-  /** Starts the worker and waits until it has loaded the model. */
+  /**
+   * Starts the worker and waits until it has loaded the model. `script` is the worker's entry
+   * point: `silero-worker.mjs` unless another one wraps it.
+   */
   static open(
     init: SileroWorkerInit,
-    options: { hangMs: number; onFailure: (err: VoiceError) => void },
+    options: BackendSupervision & { script?: URL },
   ): Promise<WorkerBackend> {
-    const worker = new Worker(new URL('./silero-worker.mjs', import.meta.url), {
-      workerData: init,
-    });
+    const script = options.script ?? new URL('./silero-worker.mjs', import.meta.url);
+    const worker = new Worker(script, { workerData: init });
     return new Promise<WorkerBackend>((resolve, reject) => {
       const onMessage = (m: FromSileroWorker) => {
         done();
@@ -149,11 +157,6 @@ export class WorkerBackend implements SileroBackend {
 
   takeSpare(): SileroBatch | undefined {
     return this.spares.pop();
-  }
-
-  /** Makes the worker crash as an uncaught error would (for tests). */
-  crashForTesting(): void {
-    this.worker.postMessage({ type: 'crash' } satisfies ToSileroWorker);
   }
 
   async close(): Promise<void> {

@@ -7,10 +7,7 @@ export interface SileroWorkerInit {
 }
 
 /** Messages to the inference worker. One `run` is in flight at a time. */
-export type ToSileroWorker =
-  | ({ type: 'run'; id: number } & SileroBatch)
-  /** Makes the worker throw an uncaught error, as a crash would (for tests). */
-  | { type: 'crash' };
+export type ToSileroWorker = { type: 'run'; id: number } & SileroBatch;
 
 /** Messages from the inference worker. `run` hands the input buffers back for reuse. */
 export type FromSileroWorker =

@@ -22,19 +22,13 @@ try {
 }
 
 port.on('message', (m: ToSileroWorker) => {
-  if (m.type === 'crash') {
-    setImmediate(() => {
-      throw new Error('Silero worker crash requested');
-    });
-    return;
-  }
   // Calls run strictly in order: the main thread may send the next one while this one runs.
   queue = queue.then(() => runOne(m));
 });
 
 let queue: Promise<void> = Promise.resolve();
 
-function runOne(m: Extract<ToSileroWorker, { type: 'run' }>): Promise<void> {
+function runOne(m: ToSileroWorker): Promise<void> {
   return runSilero(session, m).then(
     ({ output, stateN }) => {
       // The outputs are fresh arrays that nothing else holds: hand them over without a copy,

@@ -1,189 +1,49 @@
-import { VoiceError } from '../errors.ts';
-import { AsyncQueue } from '../util/async-queue.ts';
-import { SileroVAD, VAD_FRAME_MS } from './silero-vad.ts';
-import type { SileroListener, SileroStream } from './silero-vad.ts';
-import { VADSegmenter } from './vad-segmenter.ts';
 import type { VADSegmentEvent, VADSegmenterOptions } from './vad-segmenter.ts';
 
-export {
-  SileroVAD,
-  SileroStream,
-  SILERO_DEFAULTS,
-  VAD_FRAME_MS,
-  VAD_FRAME_SAMPLES,
-  VAD_SAMPLE_RATE,
-  defaultSileroModelPath,
-} from './silero-vad.ts';
-export type { SileroListener, SileroVADOptions } from './silero-vad.ts';
+export { SileroVAD, SILERO_DEFAULTS, defaultSileroModelPath } from './silero-vad.ts';
+export type { SileroVADOptions } from './silero-vad.ts';
+export { SileroStream } from './silero-stream.ts';
+export type { SileroListener } from './silero-stream.ts';
+export { VAD_FRAME_MS, VAD_FRAME_SAMPLES, VAD_SAMPLE_RATE } from './silero-inference.ts';
+export { VADStream } from './vad-stream.ts';
 export { VADSegmenter, DEFAULT_SEGMENTER_OPTIONS } from './vad-segmenter.ts';
 export type { VADSegmentEvent, VADSegmenterOptions } from './vad-segmenter.ts';
 
 /**
- * What a {@link VADStream} yields: speech boundaries; `vad_overloaded` when windows were
- * skipped because the model fell behind (the stream goes on); or `vad_unavailable` when the
- * model failed (the stream ends).
+ * What a {@link VoiceActivityStream} yields: speech boundaries; `vad_overloaded` when windows
+ * were skipped because the model fell behind (the stream goes on); or `vad_unavailable` when
+ * the model failed (the stream ends).
  */
 export type VADEvent =
   | VADSegmentEvent
   | { type: 'error'; code: 'vad_overloaded'; message: string; recoverable: true }
   | { type: 'error'; code: 'vad_unavailable'; message: string; recoverable: false };
 
-/** Options of a {@link VADStream}: the segmenter's tuning (frame size is fixed by the model). */
+/** Options of a VAD stream: the segmenter's tuning (frame size is fixed by the model). */
 export type VADStreamOptions = Omit<VADSegmenterOptions, 'frameMs'> & {
   /** Called with every frame's speech probability, for diagnostics. */
   onProbability?: (probability: number, frameStartMs: number) => void;
 };
 
-/** Audio time between two `vad_overloaded` events of one stream while windows keep being skipped. */
-const OVERLOAD_REPORT_INTERVAL_MS = 1000;
-
 /**
  * Voice activity for one session: push PCM16LE 16 kHz mono of any length, read speech
- * start/stop events with `for await`. Audio is converted straight into the stream's queue of
- * 32 ms windows; the model runs them batched with other sessions' windows and hands each
- * probability back through a callback.
+ * start/stop events with `for await`.
  */
-export class VADStream implements AsyncIterable<VADEvent> {
-  private readonly model: SileroStream;
-  private readonly segmenter: VADSegmenter;
-  private readonly events = new AsyncQueue<VADEvent>();
-  private readonly onProbability: VADStreamOptions['onProbability'];
-  private inputEnded = false;
-  private stopped = false;
-  /** Windows queued so far, and windows analysed or skipped. */
-  private queued = 0;
-  private done = 0;
-  private drainWaiters: { until: number; resolve: () => void }[] = [];
-  private skippedUnreported = 0;
-  private lastOverloadReportMs = Number.NEGATIVE_INFINITY;
-
-  constructor(vad: SileroVAD, options: VADStreamOptions = {}) {
-    const { onProbability, ...segmenterOptions } = options;
-    this.segmenter = new VADSegmenter({ ...segmenterOptions, frameMs: VAD_FRAME_MS });
-    this.onProbability = onProbability;
-    const listener: SileroListener = {
-      onProbability: (p) => this.onResult(p),
-      onSkipped: (windows) => this.onSkipped(windows),
-      onError: (err) => this.onError(err),
-    };
-    this.model = vad.createStream(listener);
-  }
-
+export interface VoiceActivityStream extends AsyncIterable<VADEvent> {
   /** True while speech is in progress. */
-  get inSpeech(): boolean {
-    return this.segmenter.inSpeech;
-  }
-
+  readonly inSpeech: boolean;
   /** Audio time analysed (or skipped) so far. */
-  get processedMs(): number {
-    return this.segmenter.timeMs;
-  }
-
+  readonly processedMs: number;
+  pushAudio(pcm16k: Buffer): void;
   /** Changes the turn-detection tuning mid-stream. */
-  update(options: Omit<VADSegmenterOptions, 'frameMs'>): void {
-    this.segmenter.update(options);
-  }
+  update(options: Omit<VADSegmenterOptions, 'frameMs'>): void;
+  /** Stops at once; the iteration ends. */
+  close(): void;
+}
 
-  /** Adds audio; an odd byte at the end is held until the next push. */
-  pushAudio(pcm16k: Buffer): void {
-    if (this.inputEnded) throw new VoiceError('internal_error', 'pushAudio after endInput/close');
-    if (this.stopped) return;
-    this.queued += this.model.writePcm16(pcm16k);
-  }
-
-  /** Resolves once every window pushed so far has been analysed and its events queued. */
-  drain(): Promise<void> {
-    if (this.stopped || this.done >= this.queued) return Promise.resolve();
-    return new Promise<void>((resolve) => this.drainWaiters.push({ until: this.queued, resolve }));
-  }
-
-  /**
-   * No more audio: analyses what is queued, closes an open speech segment, then ends the
-   * iteration. A last partial window (< 32 ms) is dropped.
-   */
-  endInput(): void {
-    if (this.inputEnded) return;
-    this.inputEnded = true;
-    this.maybeFinish();
-  }
-
-  /** Stops at once: queued windows are dropped and the iteration ends. */
-  close(): void {
-    this.inputEnded = true;
-    this.stopped = true;
-    this.model.close();
-    this.events.end();
-    this.releaseWaiters();
-  }
-
-  [Symbol.asyncIterator](): AsyncIterator<VADEvent> {
-    return this.events[Symbol.asyncIterator]();
-  }
-
-  private onResult(probability: number): void {
-    if (this.stopped) return;
-    this.onProbability?.(probability, this.segmenter.timeMs);
-    const events = this.segmenter.push(probability);
-    for (let k = 0; k < events.length; k++) this.events.push(events[k] as VADSegmentEvent);
-    this.done++;
-    this.afterProgress();
-  }
-
-  private onSkipped(windows: number): void {
-    if (this.stopped) return;
-    this.segmenter.skip(windows);
-    this.done += windows;
-    this.skippedUnreported += windows;
-    const nowMs = this.segmenter.timeMs;
-    if (nowMs - this.lastOverloadReportMs >= OVERLOAD_REPORT_INTERVAL_MS) {
-      const skippedMs = this.skippedUnreported * VAD_FRAME_MS;
-      this.events.push({
-        type: 'error',
-        code: 'vad_overloaded',
-        message: `voice activity detection fell more than ${this.model.model.maxLagMs} ms behind; ${skippedMs} ms of audio up to ${nowMs} ms was not analysed`,
-        recoverable: true,
-      });
-      this.skippedUnreported = 0;
-      this.lastOverloadReportMs = nowMs;
-    }
-    this.afterProgress();
-  }
-
-  private onError(err: VoiceError): void {
-    if (this.stopped) return;
-    this.stopped = true;
-    this.events.push({
-      type: 'error',
-      code: 'vad_unavailable',
-      message: err.message,
-      recoverable: false,
-    });
-    this.events.end();
-    this.releaseWaiters();
-  }
-
-  private afterProgress(): void {
-    if (this.drainWaiters.length > 0) {
-      const waiting = this.drainWaiters;
-      this.drainWaiters = [];
-      for (const w of waiting) {
-        if (this.done >= w.until) w.resolve();
-        else this.drainWaiters.push(w);
-      }
-    }
-    if (this.inputEnded) this.maybeFinish();
-  }
-
-  private maybeFinish(): void {
-    if (this.stopped || this.done < this.queued) return;
-    for (const e of this.segmenter.end()) this.events.push(e);
-    this.stopped = true; // nothing more comes from this stream
-    this.model.close();
-    this.events.end();
-    this.releaseWaiters();
-  }
-
-  private releaseWaiters(): void {
-    for (const w of this.drainWaiters.splice(0)) w.resolve();
-  }
+/** A voice activity detector serving the sessions of an instance, one stream each. */
+export interface VAD {
+  /** Name for health output, e.g. `silero-v5`. */
+  readonly provider: string;
+  stream(options?: VADStreamOptions): VoiceActivityStream;
 }

@@ -51,12 +51,12 @@ export interface ResponseOutcome {
 }
 
 /**
- * One assistant turn: streams the LLM's text to the client, cuts it into sentences,
- * synthesises each and sends the audio paced to real time, running tool calls through the
- * client in between. `cancel()` stops LLM and TTS at once and reports what was heard.
+ * The assistant's reply within a turn: streams the LLM's text to the client, cuts it into
+ * sentences, synthesises each and sends the audio paced to real time, running tool calls
+ * through the client in between. When the turn's signal aborts, LLM and TTS stop at once and
+ * what was heard is frozen.
  */
 export class AssistantResponse {
-  private readonly controller = new AbortController();
   private readonly clock: PlaybackClock;
   private readonly toolMessages: ChatMessage[] = [];
   private text = '';
@@ -71,27 +71,23 @@ export class AssistantResponse {
     private readonly messages: ChatMessage[],
     private readonly config: SessionConfig,
     private readonly deps: ResponseDeps,
+    readonly signal: AbortSignal,
     private readonly context: Record<string, unknown> = {},
   ) {
     this.clock = new PlaybackClock(deps.playbackLeadMs);
+    if (signal.aborted) this.onAbort();
+    else signal.addEventListener('abort', () => this.onAbort(), { once: true });
   }
 
-  get signal(): AbortSignal {
-    return this.controller.signal;
+  private onAbort(): void {
+    this.frozenSpoken = this.spokenChars();
+    const reason: unknown = this.signal.reason;
+    this.cancelReason = reason instanceof Error ? reason.message : String(reason);
+    // Free the synthesis slot now, not when the engine process has wound down.
+    this.releaseSynthesis?.();
   }
 
-  /** Stops the response now; returns the number of characters the user heard. */
-  cancel(reason: string): number {
-    if (!this.controller.signal.aborted) {
-      this.frozenSpoken = this.spokenChars();
-      this.cancelReason = reason;
-      this.controller.abort(new Error(reason));
-      // Free the synthesis slot now, not when the engine process has wound down.
-      this.releaseSynthesis?.();
-    }
-    return this.spokenChars();
-  }
-
+  /** Characters of the text the user has heard (frozen once the turn is cancelled). */
   spokenChars(): number {
     // Frozen at cancellation: the client drops the rest of the audio then.
     return this.frozenSpoken ?? Math.min(this.text.length, this.clock.spokenChars());

@@ -1,5 +1,5 @@
 import type { LLM } from '@hikma/llm';
-import type { SileroVAD } from '../audio/silero-vad.ts';
+import type { VAD } from '../audio/vad.ts';
 import type { STT } from '../providers/stt/stt.ts';
 import type { TTS } from '../providers/tts/tts.ts';
 import type { RagIndexStore } from '../rag/index-store.ts';
@@ -14,7 +14,7 @@ export interface SessionEngines {
   stt: STT;
   tts: TTS;
   /** Null when the VAD model could not be loaded (server VAD then reports `vad_unavailable`). */
-  vad: SileroVAD | null;
+  vad: VAD | null;
   rag: RagIndexStore;
   metrics: VoiceMetrics;
   tracer: TurnTracer;

@@ -21,8 +21,11 @@ export type ConversationEvent =
   | { type: 'audio_done' }
   /** The response ended (completed, failed, or found nothing to say). */
   | { type: 'response_done' }
-  /** `response.cancel` from the client. */
-  | { type: 'cancel' };
+  /**
+   * `response.cancel` from the client (reason `client_cancelled`, the default), or the session
+   * stopping the turn: the client went away, or the turn failed (`interrupted`).
+   */
+  | { type: 'cancel'; reason?: 'client_cancelled' | 'client_disconnected' | 'interrupted' };
 
 export type Effect =
   | { type: 'send_speech_started' }
@@ -30,8 +33,12 @@ export type Effect =
   /** Recognise the utterance, then respond to it. */
   | { type: 'end_utterance' }
   | { type: 'start_response' }
-  /** Stop LLM and TTS of the current response; `bargeIn` decides whether `barge_in.detected` is sent. */
-  | { type: 'cancel_response'; reason: 'barge_in' | 'client_cancelled' | 'interrupted' }
+  /** Stop the turn (LLM, tools and TTS); reason `barge_in` also sends `barge_in.detected`. */
+  | {
+      type: 'cancel_response';
+      reason: 'barge_in' | 'client_cancelled' | 'client_disconnected' | 'interrupted';
+    }
+  /** All of the reply's audio was sent: `response.audio.done`. */
   | { type: 'send_audio_done' };
 
 export interface Transition {
@@ -40,6 +47,10 @@ export interface Transition {
 }
 
 const stay = (state: ConversationState): Transition => ({ state, effects: [] });
+
+const cancelled = (
+  reason: Extract<ConversationEvent, { type: 'cancel' }>['reason'] = 'client_cancelled',
+): Transition => ({ state: 'listening', effects: [{ type: 'cancel_response', reason }] });
 
 /** The next state and the effects of `event` in `state`. Unlisted combinations change nothing. */
 export function transition(state: ConversationState, event: ConversationEvent): Transition {
@@ -82,10 +93,7 @@ export function transition(state: ConversationState, event: ConversationEvent): 
             ],
           };
         case 'cancel':
-          return {
-            state: 'listening',
-            effects: [{ type: 'cancel_response', reason: 'client_cancelled' }],
-          };
+          return cancelled(event.reason);
         default:
           return stay(state);
       }
@@ -104,10 +112,7 @@ export function transition(state: ConversationState, event: ConversationEvent): 
             ],
           };
         case 'cancel':
-          return {
-            state: 'listening',
-            effects: [{ type: 'cancel_response', reason: 'client_cancelled' }],
-          };
+          return cancelled(event.reason);
         default:
           return stay(state);
       }

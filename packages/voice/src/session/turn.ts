@@ -1,0 +1,153 @@
+import { SpanStatusCode, type Span } from '@opentelemetry/api';
+import type { ChatMessage } from '@hikma/llm';
+import type { SessionConfig } from '../protocol/session-config.ts';
+import type { ServerMessage, Usage } from '../protocol/server-messages.ts';
+import type { TurnTracer } from '../telemetry/tracing.ts';
+import type { VoiceMetrics } from '../telemetry/metrics.ts';
+import {
+  AssistantResponse,
+  type ResponseDeps,
+  type ResponseOutcome,
+} from './assistant-response.ts';
+
+/** What started a turn: an utterance that ended, or a request (text message, `response.create`). */
+export type TurnInput = 'speech' | 'text';
+
+/** Why a turn was stopped before its reply ended (`response.done` reason). */
+export type CancelReason =
+  'barge_in' | 'client_cancelled' | 'interrupted' | 'client_disconnected' | 'session_closed';
+
+/** Why a turn ended without a reply: nothing was recognised. */
+export type NothingToSay = 'empty_transcript' | 'recognition_failed';
+
+export type TurnStatus = 'active' | ResponseOutcome['status'];
+
+/** What a turn needs from its session. */
+export interface TurnDeps {
+  send(message: ServerMessage): void;
+  metrics: Pick<VoiceMetrics, 'bargeIn'>;
+  tracer: TurnTracer;
+}
+
+const NO_USAGE: Usage = Object.freeze({ prompt_tokens: 0, completion_tokens: 0 });
+
+/**
+ * One turn of the conversation, from the end of the user's input to `response.done`: the unit
+ * that is answered, interrupted or cancelled as a whole. It owns the stream id, the abort
+ * signal every part of the reply runs under, the trace span, and how it ended; `finish()` is
+ * the one place `response.done` is sent, so a turn reports exactly once.
+ */
+export class Turn {
+  readonly span: Span;
+  /** When the user's input ended, for the time to first audio. */
+  readonly startedAt = performance.now();
+  private readonly controller = new AbortController();
+  private response: AssistantResponse | null = null;
+  private endStatus: TurnStatus = 'active';
+  private endReason: string | undefined;
+
+  constructor(
+    readonly streamId: number,
+    readonly input: TurnInput,
+    session: { id: string; tenant: string },
+    private readonly deps: TurnDeps,
+  ) {
+    this.span = deps.tracer.startTurn({
+      session_id: session.id,
+      tenant: session.tenant,
+      stream_id: streamId,
+      input,
+    });
+  }
+
+  /** Aborted when the turn is cancelled: recognition, retrieval, LLM, tools and TTS stop. */
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  get status(): TurnStatus {
+    return this.endStatus;
+  }
+
+  get reason(): string | undefined {
+    return this.endReason;
+  }
+
+  /** True once `response.done` was sent (or the session was gone). */
+  get finished(): boolean {
+    return this.endStatus !== 'active';
+  }
+
+  /** Runs the assistant's reply inside this turn; resolves when it has ended or was cancelled. */
+  respond(
+    messages: ChatMessage[],
+    config: SessionConfig,
+    deps: Omit<ResponseDeps, 'tracer' | 'turnSpan' | 'send'>,
+    context: Record<string, unknown>,
+  ): Promise<ResponseOutcome> {
+    const response = new AssistantResponse(
+      this.streamId,
+      messages,
+      config,
+      { ...deps, send: this.deps.send, tracer: this.deps.tracer, turnSpan: this.span },
+      this.signal,
+      context,
+    );
+    this.response = response;
+    this.deps.send({ type: 'response.created', stream_id: this.streamId });
+    return response.run();
+  }
+
+  /**
+   * Stops the turn now. A reply in progress keeps only what the user heard; a barge-in is
+   * announced (`barge_in.detected`) before `response.done`.
+   */
+  cancel(reason: CancelReason): void {
+    if (this.finished) return;
+    this.controller.abort(new Error(reason));
+    const response = this.response;
+    if (!response) {
+      this.finish('cancelled', reason);
+      return;
+    }
+    const spoken = response.spokenChars();
+    if (reason === 'barge_in') {
+      this.deps.send({ type: 'barge_in.detected', stream_id: this.streamId, spoken_chars: spoken });
+      this.deps.metrics.bargeIn(spoken);
+    }
+    this.finish('cancelled', reason, {
+      usage: response.currentUsage,
+      text: response.currentText.slice(0, spoken),
+    });
+  }
+
+  /** Ends the turn and sends its `response.done`; later calls do nothing. */
+  finish(
+    status: ResponseOutcome['status'],
+    reason?: string,
+    result: { usage: Usage; text: string } = { usage: NO_USAGE, text: '' },
+  ): void {
+    if (this.finished) return;
+    this.endStatus = status;
+    this.endReason = reason;
+    this.endSpan();
+    this.deps.send({
+      type: 'response.done',
+      stream_id: this.streamId,
+      usage: result.usage,
+      status,
+      ...(reason ? { reason } : {}),
+      text: result.text,
+    });
+  }
+
+  private endSpan(): void {
+    const nothingToSay =
+      this.endReason === 'empty_transcript' || this.endReason === 'recognition_failed';
+    this.span.setAttribute('status', nothingToSay ? 'empty' : this.endStatus);
+    if (this.endReason && !nothingToSay) this.span.setAttribute('reason', this.endReason);
+    if (this.endStatus === 'failed')
+      this.span.setStatus({ code: SpanStatusCode.ERROR, message: this.endReason });
+    this.span.end();
+  }
+}
