@@ -71,16 +71,19 @@ export const Blueprint = z.object({
 export type Blueprint = z.infer<typeof Blueprint>;
 
 export const ProjectFile = z.object({
-  path: z.string().regex(/^[A-Za-z0-9_][A-Za-z0-9_./-]*\.py$/, 'relative .py path'),
+  path: z
+    .string()
+    .max(TEXT_LIMITS.name)
+    .regex(/^[A-Za-z0-9_][A-Za-z0-9_./-]*\.py$/, 'relative .py path'),
   content: z.string().min(1),
 });
 
 /** Output of coding: a Python 3 + NumPy project whose entry writes results.json. */
 export const GeneratedProject = z.object({
   language: z.literal('python'),
-  entry: z.string().min(1),
-  description: z.string().min(1),
-  files: z.array(ProjectFile).min(1),
+  entry: z.string().min(1).max(TEXT_LIMITS.name),
+  description: text(TEXT_LIMITS.paragraph),
+  files: z.array(ProjectFile).min(1).max(50),
 });
 export type GeneratedProject = z.infer<typeof GeneratedProject>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MEMORY_KINDS } from '../store/types.ts';
-import { generateForStage, type StageContext } from './stage.ts';
+import { generateForStage, unlessFailed, type StageContext } from './stage.ts';
 import type { RunEvent } from './events.ts';
 
 const Distilled = z.object({
@@ -47,27 +47,36 @@ export async function distillRun(
     store.artefacts.latestAll(run.run_id).map((a) => [a.kind, a.data]),
   );
 
-  const distilled = await generateForStage(ctx, {
-    schema: Distilled,
-    name: 'distilled_knowledge',
-    task: 'research.distill',
-    context: { topic: run.topic, domain: ctx.user.domain, feedback, artefacts },
-    messages: [
-      {
-        role: 'system',
-        content:
-          "You maintain a researcher's skill bank and memory. Skills are reusable procedures (what worked, " +
-          "with when it applies). Memories are facts, the researcher's preferences, and outcomes of runs.",
-      },
-      {
-        role: 'user',
-        content:
-          `Distil this run on "${run.topic}" (${ctx.user.domain}) into at most 4 skills and 6 memories that ` +
-          `will help future runs. Record every preference the researcher expressed in feedback.\n\nTrajectory:\n${trajectory.join('\n')}\n\n` +
-          `Feedback: ${JSON.stringify(feedback)}`,
-      },
-    ],
-  });
+  const distilled = await unlessFailed(
+    ctx,
+    {
+      kind: 'knowledge_distill_failed',
+      label: 'Nothing was distilled from this run: the model calls failed',
+    },
+    () =>
+      generateForStage(ctx, {
+        schema: Distilled,
+        name: 'distilled_knowledge',
+        task: 'research.distill',
+        context: { topic: run.topic, domain: ctx.user.domain, feedback, artefacts },
+        messages: [
+          {
+            role: 'system',
+            content:
+              "You maintain a researcher's skill bank and memory. Skills are reusable procedures (what worked, " +
+              "with when it applies). Memories are facts, the researcher's preferences, and outcomes of runs.",
+          },
+          {
+            role: 'user',
+            content:
+              `Distil this run on "${run.topic}" (${ctx.user.domain}) into at most 4 skills and 6 memories that ` +
+              `will help future runs. Record every preference the researcher expressed in feedback.\n\nTrajectory:\n${trajectory.join('\n')}\n\n` +
+              `Feedback: ${JSON.stringify(feedback)}`,
+          },
+        ],
+      }),
+  );
+  if (!distilled) return { newSkills: [], newMemories: [] };
 
   const newSkills: string[] = [];
   const newMemories: string[] = [];

@@ -7,6 +7,7 @@ import type { RunEventPayloads } from './events.ts';
 import type { PipelineConfig } from './config.ts';
 import type { Planner } from '../planner/index.ts';
 import type { CitationProvider } from '../citations/index.ts';
+import { plainCause } from './failure.ts';
 
 /** What a stage can see and do while it runs. */
 export interface StageContext {
@@ -71,4 +72,23 @@ export async function generateForStage<T>(
   const out = await generateObject({ ...options, llm: ctx.llm, signal: ctx.signal });
   ctx.recordUsage(out.usage);
   return out.value;
+}
+
+/**
+ * The value of an advisory step (a peer review, a distillation), or null when its model
+ * calls failed: the failure is traced with its cause and the stage goes on without it. A
+ * cancelled run still stops.
+ */
+export async function unlessFailed<T>(
+  ctx: Pick<StageContext, 'signal' | 'trace'>,
+  what: { kind: string; label: string },
+  step: () => Promise<T>,
+): Promise<T | null> {
+  try {
+    return await step();
+  } catch (err) {
+    if (ctx.signal.aborted) throw err;
+    await ctx.trace(what.kind, what.label, plainCause(err));
+    return null;
+  }
 }

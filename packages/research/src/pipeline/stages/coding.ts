@@ -7,7 +7,13 @@ import {
 } from '../artefacts.ts';
 import { generateForStage, type Stage, type StageContext } from '../stage.ts';
 import { stageMessages } from '../prompts.ts';
-import { checkProject, readResultFile, runPythonProject } from '../../sandbox/index.ts';
+import {
+  checkProject,
+  InvalidProjectError,
+  readResultFile,
+  runPythonProject,
+  UnsafePathError,
+} from '../../sandbox/index.ts';
 import { checkResults, parsePythonJson, RESULTS_FILE } from '../results-check.ts';
 
 const TAIL_CHARS = 4000;
@@ -52,7 +58,14 @@ export const codingStage: Stage = {
         );
         last = failedResult(attempt, problem);
       } else {
-        last = await execute(ctx, project, attempt, blueprint);
+        try {
+          last = await execute(ctx, project, attempt, blueprint);
+        } catch (err) {
+          // A project the sandbox will not write (entry not among the files, a bad path) is
+          // the model's mistake to repair, not a reason to stop the run.
+          if (!(err instanceof InvalidProjectError || err instanceof UnsafePathError)) throw err;
+          last = failedResult(attempt, `the project is not valid: ${clip(err.message)}`);
+        }
         if (last.ok) break;
         problem = last.error;
       }
@@ -188,6 +201,10 @@ async function loadResults(
   return checkResults(parsed.value, blueprint);
 }
 
+function clip(text: string, max = 300): string {
+  return text.length > max ? `${text.slice(0, max - 3)}...` : text;
+}
+
 /**
  * A problem in one line for the run's error: its first line and, for a traceback, the
  * exception at its end ("the run exited with code 1: NameError: name 'x' is not defined").
@@ -199,8 +216,7 @@ export function summarize(problem: string): string {
     .filter((l) => l !== '');
   const first = (lines[0] ?? '').replace(/:$/, '');
   const last = lines.length > 1 ? lines.at(-1)! : '';
-  const text = last && last !== first ? `${first}: ${last}` : first;
-  return text.length > 400 ? `${text.slice(0, 397)}...` : text;
+  return clip(last && last !== first ? `${first}: ${last}` : first, 400);
 }
 
 function failedResult(attempt: number, error: string): ExecutionResult {

@@ -1,5 +1,5 @@
 import { Blueprint, BlueprintReview, type IdeationArtefacts } from '../artefacts.ts';
-import { generateForStage, type Stage, type StageContext } from '../stage.ts';
+import { generateForStage, unlessFailed, type Stage, type StageContext } from '../stage.ts';
 import { stageMessages, systemPrompt } from '../prompts.ts';
 import { selectedHypothesis } from './ideation.ts';
 
@@ -19,22 +19,15 @@ export const planningStage: Stage = {
       },
     );
 
-    let review = await reviewBlueprint(ctx, blueprint);
-    await ctx.trace(
-      'blueprint_reviewed',
-      `Peer review: ${review.verdict} (${review.score}/10)`,
-      review.comments.join(' '),
-      {
-        verdict: review.verdict,
-        score: review.score,
-      },
-    );
-    if (review.verdict === 'revise') {
-      blueprint = await draftBlueprint(ctx, hypothesis.statement, review.comments);
-      review = await reviewBlueprint(ctx, blueprint);
+    const reviewFailed = {
+      kind: 'blueprint_review_failed',
+      label: 'The peer review could not be obtained; going on without it',
+    };
+    let review = await unlessFailed(ctx, reviewFailed, () => reviewBlueprint(ctx, blueprint));
+    if (review) {
       await ctx.trace(
-        'blueprint_revised',
-        `Revised blueprint after review: ${review.verdict} (${review.score}/10)`,
+        'blueprint_reviewed',
+        `Peer review: ${review.verdict} (${review.score}/10)`,
         review.comments.join(' '),
         {
           verdict: review.verdict,
@@ -42,10 +35,26 @@ export const planningStage: Stage = {
         },
       );
     }
-    blueprint = { ...blueprint, review };
+    if (review?.verdict === 'revise') {
+      blueprint = await draftBlueprint(ctx, hypothesis.statement, review.comments);
+      const revised = blueprint;
+      review = await unlessFailed(ctx, reviewFailed, () => reviewBlueprint(ctx, revised));
+      if (review) {
+        await ctx.trace(
+          'blueprint_revised',
+          `Revised blueprint after review: ${review.verdict} (${review.score}/10)`,
+          review.comments.join(' '),
+          {
+            verdict: review.verdict,
+            score: review.score,
+          },
+        );
+      }
+    }
+    if (review) blueprint = { ...blueprint, review };
     return {
       artefacts: { blueprint },
-      summary: `Planned "${blueprint.title}": ${blueprint.conditions.length} conditions, primary metric ${blueprint.primary_metric}, ${blueprint.seeds.length} seeds; peer review ${review.verdict} (${review.score}/10).`,
+      summary: `Planned "${blueprint.title}": ${blueprint.conditions.length} conditions, primary metric ${blueprint.primary_metric}, ${blueprint.seeds.length} seeds; ${review ? `peer review ${review.verdict} (${review.score}/10)` : 'no peer review (it could not be obtained)'}.`,
     };
   },
 };

@@ -6,7 +6,8 @@ import {
   type PersonaReview,
   type ReviewBundle,
 } from '../artefacts.ts';
-import { generateForStage, type Stage, type StageContext } from '../stage.ts';
+import { generateForStage, unlessFailed, type Stage, type StageContext } from '../stage.ts';
+import { plainCause } from '../failure.ts';
 import { systemPrompt } from '../prompts.ts';
 
 /** Reviewer personas: each looks at the paper from a different angle. */
@@ -40,8 +41,23 @@ export const reviewStage: Stage = {
     const draft = ctx.artefact<PaperDraft>('paper_draft');
     const analysis = ctx.artefact<AnalysisReport>('analysis');
     const reviews: PersonaReview[] = [];
+    let lastError: unknown = null;
     for (const persona of REVIEWER_PERSONAS) {
-      const review = await reviewAs(ctx, persona, draft, analysis);
+      // One reviewer's failure leaves the others; with none the stage fails.
+      let review: Review;
+      try {
+        review = await reviewAs(ctx, persona, draft, analysis);
+      } catch (err) {
+        if (ctx.signal.aborted) throw err;
+        lastError = err;
+        await ctx.trace(
+          'review_failed',
+          `The ${persona.id.replace('_', ' ')} could not review the paper`,
+          plainCause(err),
+          { persona: persona.id },
+        );
+        continue;
+      }
       reviews.push({ ...review, persona: persona.id });
       await ctx.trace(
         'review_written',
@@ -54,30 +70,38 @@ export const reviewStage: Stage = {
         },
       );
     }
+    if (reviews.length === 0) throw lastError;
     const overall = round1(reviews.reduce((s, r) => s + r.overall, 0) / reviews.length);
     const spread =
       Math.max(...reviews.map((r) => r.overall)) - Math.min(...reviews.map((r) => r.overall));
     const consensus = spread <= 1 ? 'agree' : spread <= 3 ? 'mixed' : 'split';
-    const meta = await generateForStage(ctx, {
-      schema: MetaText,
-      name: 'meta_review',
-      task: 'research.meta_review',
-      context: { reviews, overall, consensus },
-      messages: [
-        {
-          role: 'system',
-          content: systemPrompt(ctx.user, 'the area chair of a venue in this field'),
-        },
-        {
-          role: 'user',
-          content:
-            `Write a short meta-review (3-5 sentences) that weighs these ${reviews.length} reviews, names the main ` +
-            `strengths and the weaknesses that matter most, and says what would change the assessment. Average ` +
-            `score ${overall}/10; reviewers ${consensus === 'agree' ? 'agree' : consensus === 'mixed' ? 'partly disagree' : 'disagree'}.\n\n` +
-            JSON.stringify(reviews),
-        },
-      ],
-    });
+    const meta = (await unlessFailed(
+      ctx,
+      { kind: 'meta_review_failed', label: 'The meta-review could not be written' },
+      () =>
+        generateForStage(ctx, {
+          schema: MetaText,
+          name: 'meta_review',
+          task: 'research.meta_review',
+          context: { reviews, overall, consensus },
+          messages: [
+            {
+              role: 'system',
+              content: systemPrompt(ctx.user, 'the area chair of a venue in this field'),
+            },
+            {
+              role: 'user',
+              content:
+                `Write a short meta-review (3-5 sentences) that weighs these ${reviews.length} reviews, names the main ` +
+                `strengths and the weaknesses that matter most, and says what would change the assessment. Average ` +
+                `score ${overall}/10; reviewers ${consensus === 'agree' ? 'agree' : consensus === 'mixed' ? 'partly disagree' : 'disagree'}.\n\n` +
+                JSON.stringify(reviews),
+            },
+          ],
+        }),
+    )) ?? {
+      summary: `The meta-review could not be written; the ${reviews.length} review(s) average ${overall}/10.`,
+    };
     const bundle: ReviewBundle = {
       reviews,
       meta: { summary: meta.summary, overall, decision: decisionFor(overall), consensus },
