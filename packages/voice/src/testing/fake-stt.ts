@@ -3,10 +3,13 @@ import type { VoiceErrorCode } from '../errors.ts';
 import { BaseSTTStream } from '../providers/stt/stt.ts';
 import type { STT, STTStream, STTStreamOptions, UtteranceResult } from '../providers/stt/stt.ts';
 
-/** One scripted utterance: its final text (or an error), and optional partials. */
+/**
+ * One scripted utterance: its final text (or an error), optional partials, and optionally how
+ * long the recogniser takes to answer after the utterance ends.
+ */
 export type ScriptedUtterance =
   | string
-  | { text: string; partials?: string[]; languages?: string[] }
+  | { text: string; partials?: string[]; languages?: string[]; delayMs?: number }
   | { error: VoiceErrorCode; message?: string };
 
 /**
@@ -67,6 +70,7 @@ class FakeSTTStream extends BaseSTTStream {
     this.current = undefined;
     if (u === undefined) return { text: '' };
     if (typeof u === 'string') return { text: u };
+    if ('delayMs' in u && u.delayMs) await new Promise((r) => setTimeout(r, u.delayMs));
     if ('error' in u) {
       throw new VoiceError(u.error, u.message ?? `scripted ${u.error}`);
     }
