@@ -17,9 +17,6 @@ export type TurnInput = 'speech' | 'text';
 export type CancelReason =
   'barge_in' | 'client_cancelled' | 'interrupted' | 'client_disconnected' | 'session_closed';
 
-/** Why a turn ended without a reply: nothing was recognised. */
-export type NothingToSay = 'empty_transcript' | 'recognition_failed';
-
 export type TurnStatus = 'active' | ResponseOutcome['status'];
 
 /** What a turn needs from its session. */
@@ -30,6 +27,9 @@ export interface TurnDeps {
 }
 
 const NO_USAGE: Usage = Object.freeze({ prompt_tokens: 0, completion_tokens: 0 });
+
+/** Reasons of a turn that ended before any reply because nothing was recognised (traced as `empty`). */
+const NOTHING_TO_SAY = new Set(['empty_transcript', 'recognition_failed']);
 
 /**
  * One turn of the conversation, from the end of the user's input to `response.done`: the unit
@@ -142,8 +142,7 @@ export class Turn {
   }
 
   private endSpan(): void {
-    const nothingToSay =
-      this.endReason === 'empty_transcript' || this.endReason === 'recognition_failed';
+    const nothingToSay = NOTHING_TO_SAY.has(this.endReason ?? '');
     this.span.setAttribute('status', nothingToSay ? 'empty' : this.endStatus);
     if (this.endReason && !nothingToSay) this.span.setAttribute('reason', this.endReason);
     if (this.endStatus === 'failed')
