@@ -1,6 +1,6 @@
 /**
  * The conversation state machine of spec §3 as a pure function, so every transition can be
- * tested without audio, sockets or timers. The session feeds it events and carries out the
+ * tested without audio, sockets or timers. The turn-taking feeds it events and carries out the
  * effects it returns, in order.
  */
 
