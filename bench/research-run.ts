@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../packages/research/src/config.ts';
 import { createService } from '../packages/research/src/service.ts';
-import type { RunEvent } from '../packages/research/src/pipeline/events.ts';
+import type { RunEvent } from '../packages/research/src/domain/events.ts';
 
 /** Median figures of the runs, ms. */
 export interface OfflineRunResult {

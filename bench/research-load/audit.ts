@@ -12,7 +12,7 @@ import { narrate } from '../../packages/research/src/narrator/narrator.ts';
 import type {
   RunEventPayloads,
   RunEventType,
-} from '../../packages/research/src/pipeline/events.ts';
+} from '../../packages/research/src/domain/events.ts';
 import { serve } from './ipc.ts';
 import type { AuditCase, AuditCommands } from './protocol.ts';
 import { summarize } from './stats.ts';

@@ -2,8 +2,9 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { llmSettingsFromEnv, type LLMSettings } from '@hikma/llm';
 import { resolveSecrets } from '@hikma/secrets';
-import { STAGES, type StageName } from './pipeline/artefacts.ts';
+import { STAGES, type StageName } from './domain/artefacts.ts';
 import type { PipelineConfig } from './pipeline/config.ts';
+import { ResearchError } from './errors.ts';
 
 const stageList = z
   .string()
@@ -82,14 +83,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ResearchConfig
   const parsed = Env.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new Error(`invalid research service configuration: ${problems}`);
+    throw new ResearchError(
+      'config_invalid',
+      `invalid research service configuration: ${problems}`,
+    );
   }
   const e = parsed.data;
   let llm: LLMSettings;
   try {
     llm = llmSettingsFromEnv(env, 'RESEARCH_');
   } catch (err) {
-    throw new Error(`invalid research service configuration: ${(err as Error).message}`);
+    throw new ResearchError(
+      'config_invalid',
+      `invalid research service configuration: ${(err as Error).message}`,
+      { cause: err },
+    );
   }
   const dataDir = resolve(e.RESEARCH_DATA_DIR);
   return Object.freeze({

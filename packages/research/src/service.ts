@@ -7,7 +7,7 @@ import { Store } from './store/store.ts';
 import { RunEventHub } from './pipeline/event-hub.ts';
 import { PipelineEngine, type Logger } from './pipeline/engine.ts';
 import { DEFAULT_STAGES } from './pipeline/stages/index.ts';
-import type { Stage } from './pipeline/stage.ts';
+import type { PipelineStage } from './pipeline/stage.ts';
 import { researchResponders } from './offline/responders.ts';
 import { narrate } from './narrator/narrator.ts';
 import { Planner } from './planner/index.ts';
@@ -37,7 +37,7 @@ export interface ResearchService {
 export interface ServiceOverrides {
   llm?: LLM;
   citations?: CitationProvider | null;
-  stages?: Stage[];
+  stages?: PipelineStage[];
 }
 
 /** The LLM the configuration asks for (offline: with a responder for every pipeline task). */

@@ -5,7 +5,7 @@ import { OfflineLLM, type ChatEvent, type ChatRequest, type LLM } from '@hikma/l
 import { registerResearchResponders } from '../src/offline/responders.ts';
 import { loadConfig, type ResearchConfig } from '../src/config.ts';
 import { createService, type ResearchService, type ServiceOverrides } from '../src/service.ts';
-import type { RunEvent } from '../src/pipeline/events.ts';
+import type { RunEvent } from '../src/domain/events.ts';
 
 export interface RunningService {
   service: ResearchService;

@@ -2,7 +2,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { call, readSse, startService, type RunningService, type SseMessage } from './helpers.ts';
-import { RUN_EVENT_TYPES } from '../src/pipeline/events.ts';
+import { RUN_EVENT_TYPES } from '../src/domain/events.ts';
 
 const hasLatex = (() => {
   try {

@@ -1,4 +1,4 @@
-import type { Reference } from '../pipeline/artefacts.ts';
+import type { Reference } from '../domain/artefacts.ts';
 import { mergeReferences } from './merge.ts';
 import type { CitationProvider, CitationSearchOptions } from './types.ts';
 

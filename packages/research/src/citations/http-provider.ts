@@ -1,4 +1,4 @@
-import type { Reference } from '../pipeline/artefacts.ts';
+import type { Reference } from '../domain/artefacts.ts';
 import { TtlCache } from './cache.ts';
 import { CircuitBreaker } from './circuit-breaker.ts';
 import { assignKeys } from './keys.ts';
@@ -8,6 +8,7 @@ import {
   type CitationProvider,
   type CitationSearchOptions,
 } from './types.ts';
+import { ResearchError } from '../errors.ts';
 
 /** Settings shared by the HTTP adapters. All durations are milliseconds. */
 export interface HttpProviderOptions {
@@ -125,7 +126,8 @@ export abstract class HttpCitationProvider implements CitationProvider {
 
   protected constructor(defaultBaseUrl: string, options: HttpProviderOptions = {}) {
     const base = options.baseUrl ?? defaultBaseUrl;
-    if (!/^https?:\/\//i.test(base)) throw new Error(`base URL must be http(s): ${base}`);
+    if (!/^https?:\/\//i.test(base))
+      throw new ResearchError('config_invalid', `base URL must be http(s): ${base}`);
     this.baseUrl = base.replace(/\/+$/, '');
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.maxRetries = options.maxRetries ?? 2;

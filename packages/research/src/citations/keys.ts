@@ -1,4 +1,4 @@
-import type { Reference } from '../pipeline/artefacts.ts';
+import type { Reference } from '../domain/artefacts.ts';
 
 /** Title words skipped when choosing the key's word. */
 const STOP_WORDS = new Set(

@@ -1,4 +1,4 @@
-import type { Reference } from '../pipeline/artefacts.ts';
+import type { Reference } from '../domain/artefacts.ts';
 import { doiUrl } from './http-provider.ts';
 import { mergeReferences } from './merge.ts';
 import { assignKeys } from './keys.ts';

@@ -1,4 +1,4 @@
-import type { Reference } from '../pipeline/artefacts.ts';
+import type { Reference } from '../domain/artefacts.ts';
 import { assignKeys } from './keys.ts';
 
 /** The DOI in a reference's URL (`https://doi.org/...`), lower-cased (DOIs ignore case); else null. */

@@ -1,7 +1,7 @@
 // One conformance suite run against every HTTP adapter, each talking to a local fake server.
 import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Reference } from '../pipeline/artefacts.ts';
+import type { Reference } from '../domain/artefacts.ts';
 import { CombinedCitationProvider } from './combined.ts';
 import type { HttpCitationProvider, HttpProviderOptions } from './http-provider.ts';
 import { OpenAlexProvider } from './openalex.ts';

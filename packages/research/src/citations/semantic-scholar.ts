@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Reference } from '../pipeline/artefacts.ts';
+import type { Reference } from '../domain/artefacts.ts';
 import {
   cleanText,
   doiUrl,

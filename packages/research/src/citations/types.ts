@@ -1,4 +1,4 @@
-import type { Reference } from '../pipeline/artefacts.ts';
+import type { Reference } from '../domain/artefacts.ts';
 
 export interface CitationSearchOptions {
   /** Results wanted at most; providers clamp it to what their API allows. Default 5. */

@@ -44,17 +44,17 @@ export async function buildApp(deps: HttpDeps, options: AppOptions = {}): Promis
     methods: ['GET', 'POST', 'OPTIONS'],
     allowedHeaders: ['Content-Type', 'Last-Event-ID'],
   });
-  await app.register(
-    async (api) => {
-      healthRoutes(api, deps);
-      userRoutes(api, deps);
-      runRoutes(api, deps);
-      streamRoutes(api, deps);
-      intentRoutes(api, deps);
-    },
-    { prefix: '/api' },
-  );
+  await app.register(async (api) => apiRoutes(api, deps), { prefix: '/api' });
   // Also installs the not-found handler: JSON 404 under /api, the app's index.html elsewhere.
   await registerWebUI(app, options.webDistDir);
   return app;
+}
+
+/** Every route of the API (registered under `/api` by `buildApp`). */
+export function apiRoutes(api: FastifyInstance, deps: HttpDeps): void {
+  healthRoutes(api, deps);
+  userRoutes(api, deps);
+  runRoutes(api, deps);
+  streamRoutes(api, deps);
+  intentRoutes(api, deps);
 }

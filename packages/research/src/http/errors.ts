@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { PipelineError } from '../pipeline/errors.ts';
+import { ERROR_CODES, ResearchError, type ResearchErrorCode } from '../errors.ts';
 
 /** One item of a FastAPI-style validation error body. */
 export interface ValidationItem {
@@ -9,21 +9,19 @@ export interface ValidationItem {
   type: string;
 }
 
-/** An error with an HTTP status and a FastAPI-compatible `detail`. */
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly detail: string | ValidationItem[],
-  ) {
-    super(typeof detail === 'string' ? detail : 'validation failed');
+/** A request that failed validation; its items locate each problem (FastAPI's 422 body). */
+export class ValidationError extends ResearchError<'validation_failed'> {
+  constructor(readonly items: ValidationItem[]) {
+    super('validation_failed', 'validation failed');
+    this.name = 'ValidationError';
   }
 }
 
-/** Status of each pipeline error code: the one registry the HTTP layer uses. */
-const PIPELINE_STATUS: Record<PipelineError['code'], number> = {
-  user_not_found: 404,
-  run_not_found: 404,
-  run_not_awaiting_feedback: 409,
+/** Fastify's own 4xx errors, by status, as codes of the registry. */
+const FASTIFY_CODES: Partial<Record<number, ResearchErrorCode>> = {
+  400: 'bad_request',
+  413: 'request_too_large',
+  415: 'unsupported_media_type',
 };
 
 /** Parses `value` with `schema`, throwing a 422 whose items locate each problem under `where`. */
@@ -34,8 +32,7 @@ export function validate<T>(
 ): T {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  throw new HttpError(
-    422,
+  throw new ValidationError(
     result.error.issues.map((issue) => toValidationItem(issue, where, value)),
   );
 }
@@ -72,38 +69,41 @@ function toValidationItem(issue: z.core.$ZodIssue, where: string, input: unknown
   }
 }
 
-/** Fastify error handler: every error leaves as `{detail}` with the right status. */
+/**
+ * Fastify error handler, the one mapping to wire errors: every error leaves as `{detail}`
+ * with the status the registry gives its code.
+ */
 export function errorHandler(
   error: FastifyError | Error,
   request: FastifyRequest,
   reply: FastifyReply,
 ): void {
-  if (error instanceof HttpError) {
-    void reply.status(error.statusCode).send({ detail: error.detail });
+  if (error instanceof ValidationError) {
+    void reply.status(error.status).send({ detail: error.items });
     return;
   }
-  if (error instanceof PipelineError) {
-    void reply.status(PIPELINE_STATUS[error.code]).send({ detail: error.message });
+  if (error instanceof ResearchError && error.code !== 'internal_error') {
+    if (error.status >= 500) request.log.error({ err: error }, error.code);
+    void reply.status(error.status).send({ detail: error.message });
     return;
   }
   const fastifyError = error as FastifyError;
+  const invalid = (item: ValidationItem) =>
+    void reply.status(ERROR_CODES.validation_failed.status).send({ detail: [item] });
   if (fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
-    void reply.status(422).send({
-      detail: [{ loc: ['body'], msg: `JSON decode error: ${error.message}`, type: 'json_invalid' }],
-    });
+    invalid({ loc: ['body'], msg: `JSON decode error: ${error.message}`, type: 'json_invalid' });
     return;
   }
   if (fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-    void reply
-      .status(422)
-      .send({ detail: [{ loc: ['body'], msg: 'Field required', type: 'missing' }] });
+    invalid({ loc: ['body'], msg: 'Field required', type: 'missing' });
     return;
   }
   const status = fastifyError.statusCode;
   if (status && status >= 400 && status < 500) {
-    void reply.status(status).send({ detail: error.message });
+    const code = FASTIFY_CODES[status] ?? 'bad_request';
+    void reply.status(ERROR_CODES[code].status).send({ detail: error.message });
     return;
   }
   request.log.error({ err: error }, 'unhandled error');
-  void reply.status(500).send({ detail: 'Internal Server Error' });
+  void reply.status(ERROR_CODES.internal_error.status).send({ detail: 'Internal Server Error' });
 }

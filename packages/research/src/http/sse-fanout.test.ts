@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { setImmediate as nextLoopTurn, setTimeout as sleep } from 'node:timers/promises';
 import { Store } from '../store/store.ts';
 import { RunEventHub } from '../pipeline/event-hub.ts';
-import type { RunEvent } from '../pipeline/events.ts';
+import type { RunEvent } from '../domain/events.ts';
 import { formatSse, SseFanout } from './sse-fanout.ts';
 
 function setup(heartbeatMs?: number) {

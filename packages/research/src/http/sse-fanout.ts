@@ -1,4 +1,4 @@
-import type { RunEvent } from '../pipeline/events.ts';
+import type { RunEvent } from '../domain/events.ts';
 import type { RunEventHub } from '../pipeline/event-hub.ts';
 
 /** Interval of the `: keep-alive` comment that keeps idle proxies from closing a stream. */

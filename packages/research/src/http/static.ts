@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { ERROR_CODES } from '../errors.ts';
 
 /** Where `npm run build -w @hikma/research` writes the web app. */
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -38,8 +39,10 @@ export async function registerWebUI(
   });
 
   app.setNotFoundHandler((request, reply) => {
-    if (!isPagePath(request)) return reply.status(404).send({ detail: 'Not Found' });
-    if (!existsSync(indexFile)) return reply.status(503).send({ detail: NOT_BUILT });
+    if (!isPagePath(request))
+      return reply.status(ERROR_CODES.route_not_found.status).send({ detail: 'Not Found' });
+    if (!existsSync(indexFile))
+      return reply.status(ERROR_CODES.web_ui_not_built.status).send({ detail: NOT_BUILT });
     return reply.header('cache-control', 'no-cache').sendFile('index.html', distDir);
   });
 }

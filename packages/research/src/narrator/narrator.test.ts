@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { STAGES } from '../pipeline/artefacts.ts';
-import { RUN_EVENT_TYPES } from '../pipeline/events.ts';
-import type { RunEvent, RunEventPayloads, RunEventType } from '../pipeline/events.ts';
+import { STAGES } from '../domain/artefacts.ts';
+import { RUN_EVENT_TYPES } from '../domain/events.ts';
+import type { RunEvent, RunEventPayloads, RunEventType } from '../domain/events.ts';
 import { NOTABLE_TRAJECTORY_KINDS, narrate, plainError } from './narrator.ts';
 
 let seq = 0;

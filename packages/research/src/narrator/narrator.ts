@@ -1,5 +1,5 @@
-import type { StageName } from '../pipeline/artefacts.ts';
-import type { RunEvent, RunEventPayloads } from '../pipeline/events.ts';
+import type { StageName } from '../domain/artefacts.ts';
+import type { RunEvent, RunEventPayloads } from '../domain/events.ts';
 
 /**
  * Trajectory event kinds the narrator speaks about; every other kind returns null. Left out

@@ -9,7 +9,7 @@ import type {
   IdeationArtefacts,
   PaperDraft,
   Review,
-} from '../pipeline/artefacts.ts';
+} from '../domain/artefacts.ts';
 import type { AnalysisFacts } from '../pipeline/stages/analysis.ts';
 import type { Distilled } from '../pipeline/distill.ts';
 

@@ -1,4 +1,4 @@
-import type { Reference } from '../pipeline/artefacts.ts';
+import type { Reference } from '../domain/artefacts.ts';
 import { escapeLatex, plainAscii } from './escape.ts';
 
 /** The key shape BibTeX and \cite accept (the Reference schema's own rule). */

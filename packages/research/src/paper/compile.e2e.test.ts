@@ -15,7 +15,7 @@ import {
 } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { PaperDraft } from '../pipeline/artefacts.ts';
+import type { PaperDraft } from '../domain/artefacts.ts';
 import { compileLatex, latexAvailable, NO_COMPILER_ERROR } from './compile.ts';
 import { MAPPED_CHARACTERS } from './escape.ts';
 import { ALLOWED_MATH, sanitizeMath } from './math.ts';

@@ -1,4 +1,4 @@
-import type { PaperFigure } from '../pipeline/artefacts.ts';
+import type { PaperFigure } from '../domain/artefacts.ts';
 import { renderInline, type MarkupContext } from './markup.ts';
 
 /** More points than this per series are thinned: pgfplots keeps them all in TeX's memory. */

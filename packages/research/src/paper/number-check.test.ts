@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { PaperDraft } from '../pipeline/artefacts.ts';
+import type { PaperDraft } from '../domain/artefacts.ts';
 import {
   AllowedNumbers,
   allowedNumbers,

@@ -1,7 +1,7 @@
 // "Every number in the paper comes from the execution result": the numbers of the prose
 // (abstract and section bodies) are checked against a registry built from the experiment,
 // and sentences with numbers the registry does not hold are rewritten or removed.
-import type { PaperDraft } from '../pipeline/artefacts.ts';
+import type { PaperDraft } from '../domain/artefacts.ts';
 
 /** A number as written in prose. */
 export interface WrittenNumber {

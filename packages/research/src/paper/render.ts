@@ -1,4 +1,4 @@
-import type { PaperDraft } from '../pipeline/artefacts.ts';
+import type { PaperDraft } from '../domain/artefacts.ts';
 import { citableReferences, renderBibliography } from './bib.ts';
 import { escapeLatex, plainAscii } from './escape.ts';
 import { plottableSeries, renderFigure, type DataFile } from './figure.ts';

@@ -1,4 +1,4 @@
-import type { PaperTable } from '../pipeline/artefacts.ts';
+import type { PaperTable } from '../domain/artefacts.ts';
 import { renderInline, type MarkupContext } from './markup.ts';
 
 const NUMBER = String.raw`[-+−]?(?:\d[\d,]*(?:\.\d*)?|\.\d+)(?:[eE][-+−]?\d+)?\s*%?`;

@@ -1,5 +1,5 @@
 // Drafts shared by the paper tests: a realistic one and a hostile one.
-import type { PaperDraft } from '../pipeline/artefacts.ts';
+import type { PaperDraft } from '../domain/artefacts.ts';
 
 /** A complete draft: a table, a two-series figure and one cited reference. */
 export function sampleDraft(): PaperDraft {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, relative } from 'node:path';
-import { CompiledPaper } from '../pipeline/artefacts.ts';
+import { CompiledPaper } from '../domain/artefacts.ts';
 import { latexAvailable, NO_COMPILER_ERROR } from './compile.ts';
 import { sampleDraft } from './testing.ts';
 import { writePaper } from './write-paper.ts';

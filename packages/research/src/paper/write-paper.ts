@@ -1,6 +1,6 @@
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { CompiledPaper, PaperDraft } from '../pipeline/artefacts.ts';
+import type { CompiledPaper, PaperDraft } from '../domain/artefacts.ts';
 import { assertCitationsExist } from '../citations/check.ts';
 import {
   compileLatex,

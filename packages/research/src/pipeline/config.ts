@@ -1,4 +1,4 @@
-import type { StageName } from './artefacts.ts';
+import type { StageName } from '../domain/artefacts.ts';
 
 /** Settings the pipeline engine and its stages use (read once from the service config). */
 export interface PipelineConfig {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MEMORY_KINDS } from '../store/types.ts';
-import { generateForStage, unlessFailed, type StageContext } from './stage.ts';
-import type { RunEvent } from './events.ts';
+import { generateForStage, unlessFailed, type AfterStep, type AfterStepContext } from './stage.ts';
+import type { RunEvent } from '../domain/events.ts';
 
 const Distilled = z.object({
   skills: z
@@ -26,9 +26,9 @@ export type Distilled = z.infer<typeof Distilled>;
  * Returns the ids of the entries that are new.
  */
 export async function distillRun(
-  ctx: StageContext,
+  ctx: AfterStepContext,
 ): Promise<{ newSkills: string[]; newMemories: string[] }> {
-  const { store, run } = ctx;
+  const { history: store, run } = ctx;
   const events = store.events.list(run.run_id);
   const trajectory = events
     .filter(
@@ -96,3 +96,6 @@ export async function distillRun(
   );
   return { newSkills, newMemories };
 }
+
+/** Distillation as a step declared after a stage (the pipeline runs it after writing). */
+export const distillStep: AfterStep = { name: 'distill', run: distillRun };

@@ -1,20 +1,22 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { setImmediate as nextLoopTurn } from 'node:timers/promises';
-import type { LLM, Usage } from '@hikma/llm';
+import { addUsage, type LLM, type Usage } from '@hikma/llm';
 import type { Store } from '../store/store.ts';
 import type { RunRecord, RunState, UserProfile } from '../store/types.ts';
 import { newProjectId, newRunId, nowIso } from '../store/ids.ts';
-import type { ArtefactKind } from '../store/artefacts.ts';
-import type { StageName } from './artefacts.ts';
-import type { RunEventPayloads, RunEventType, RunStatus } from './events.ts';
+import type { ArtefactKind } from '../domain/artefact-map.ts';
+import type { StageName } from '../domain/artefacts.ts';
+import type { RunEventPayloads, RunEventType, RunStatus } from '../domain/events.ts';
+import { ResearchError } from '../errors.ts';
 import type { RunEventHub } from './event-hub.ts';
 import type { PipelineConfig } from './config.ts';
-import type { Stage, StageContext, StageOutput } from './stage.ts';
-import { PipelineError } from './errors.ts';
+import type { PipelineStage, StageContext } from './stage.ts';
+import { checkOutput, checkRead } from './contract.ts';
 import { describeFailure, RunTimeoutError } from './failure.ts';
 import { asksForChanges } from './feedback-intent.ts';
-import { distillRun } from './distill.ts';
+import { RunLedger } from './run-ledger.ts';
+import { tokensUsed } from './usage.ts';
 import type { Planner } from '../planner/index.ts';
 import type { CitationProvider } from '../citations/index.ts';
 
@@ -31,7 +33,7 @@ export interface EngineDeps {
   llm: LLM;
   hub: RunEventHub;
   config: PipelineConfig;
-  stages: Stage[];
+  stages: PipelineStage[];
   logger: Logger;
 }
 
@@ -44,14 +46,17 @@ export interface EngineDeps {
 export class PipelineEngine {
   private readonly active = new Map<string, { controller: AbortController; done: Promise<void> }>();
   private stopping = false;
+  private readonly ledger: RunLedger;
 
-  constructor(private readonly deps: EngineDeps) {}
+  constructor(private readonly deps: EngineDeps) {
+    this.ledger = new RunLedger(deps.store);
+  }
 
   /** Creates a run for a user and starts it in the background. */
   startRun(userId: string, topic: string, pauseAfter?: StageName[]): RunRecord {
-    const { store, hub, config } = this.deps;
-    if (!store.users.get(userId))
-      throw new PipelineError('user_not_found', `user '${userId}' not found`);
+    const { hub, config } = this.deps;
+    if (!this.ledger.user(userId))
+      throw new ResearchError('user_not_found', `user '${userId}' not found`);
     const now = nowIso();
     const run: RunRecord = {
       run_id: newRunId(),
@@ -74,7 +79,7 @@ export class PipelineEngine {
         usage: {},
       },
     };
-    store.runs.insert(run);
+    this.ledger.insert(run);
     hub.emit(run.run_id, 'run_started', { topic });
     this.schedule(run.run_id);
     return run;
@@ -82,10 +87,10 @@ export class PipelineEngine {
 
   /** Accepts feedback for a paused run, queues it for the planner and resumes the run. */
   submitFeedback(runId: string, text: string): RunRecord {
-    const { store, hub } = this.deps;
+    const { hub } = this.deps;
     const run = this.getRun(runId);
     if (run.status !== 'awaiting_feedback' || !run.current_stage) {
-      throw new PipelineError(
+      throw new ResearchError(
         'run_not_awaiting_feedback',
         `run '${runId}' is ${run.status}, not awaiting_feedback`,
       );
@@ -100,7 +105,7 @@ export class PipelineEngine {
           : null,
     };
     hub.emit(runId, 'feedback_received', { text });
-    store.feedback.enqueue({ run_id: runId, user_id: run.user_id, stage, text });
+    this.ledger.enqueueFeedback({ run_id: runId, user_id: run.user_id, stage, text });
     hub.emit(runId, 'feedback_enqueued', { stage });
     const updated = this.setStatus(runId, 'running', { state });
     this.schedule(runId);
@@ -109,7 +114,7 @@ export class PipelineEngine {
 
   /** Resumes every run that was executing when the process last stopped. */
   resumeInterrupted(): string[] {
-    const runs = this.deps.store.runs.listUnfinished();
+    const runs = this.ledger.unfinished();
     for (const run of runs) {
       this.deps.logger.info(
         { run_id: run.run_id, stage: run.current_stage },
@@ -124,7 +129,7 @@ export class PipelineEngine {
   async stop(): Promise<void> {
     this.stopping = true;
     for (const { controller } of this.active.values())
-      controller.abort(new Error('service stopping'));
+      controller.abort(new ResearchError('service_stopping', 'service stopping'));
     await Promise.allSettled([...this.active.values()].map((a) => a.done));
   }
 
@@ -133,10 +138,9 @@ export class PipelineEngine {
     await this.active.get(runId)?.done;
   }
 
+  /** The run; `run_not_found` when there is none. */
   getRun(runId: string): RunRecord {
-    const run = this.deps.store.runs.get(runId);
-    if (!run) throw new PipelineError('run_not_found', `run '${runId}' not found`);
-    return run;
+    return this.ledger.require(runId);
   }
 
   private schedule(runId: string): void {
@@ -159,18 +163,20 @@ export class PipelineEngine {
   }
 
   private async execute(runId: string, signal: AbortSignal): Promise<void> {
-    const { store, hub, stages } = this.deps;
+    const { hub, stages } = this.deps;
+    const { ledger } = this;
     let run = this.getRun(runId);
     try {
       if (run.status === 'pending') run = this.setStatus(runId, 'running');
-      const user = store.users.get(run.user_id);
-      if (!user) throw new Error(`user '${run.user_id}' no longer exists`);
+      const user = ledger.user(run.user_id);
+      if (!user)
+        throw new ResearchError('user_not_found', `user '${run.user_id}' no longer exists`);
 
       const revision = run.state.pending_revision;
       if (revision) {
         const stage = stages.find((s) => s.name === revision.stage)!;
         run = await this.runStage(run, user, stage, revision.feedback, signal);
-        run = store.runs.update(runId, {
+        run = ledger.update(runId, {
           state: {
             ...run.state,
             pending_revision: null,
@@ -188,20 +194,18 @@ export class PipelineEngine {
           !run.state.answered_pauses.includes(stage.name)
         ) {
           // Persist the pause before announcing it, so feedback sent on the event is accepted.
-          store.runs.update(runId, { status: 'awaiting_feedback', current_stage: stage.name });
+          ledger.update(runId, { status: 'awaiting_feedback', current_stage: stage.name });
           hub.emit(runId, 'awaiting_feedback', { stage: stage.name });
           hub.emit(runId, 'status_changed', { status: 'awaiting_feedback' });
           return;
         }
       }
 
-      const paper = store.artefacts.latest<{
-        compiled: boolean;
-        pdf_path: string | null;
-        tex_path: string;
-        compile_error: string | null;
-      }>(runId, 'compiled_paper');
-      if (paper) hub.emit(runId, 'paper_ready', paper.data);
+      const paper = ledger.latestArtefact(runId, 'compiled_paper');
+      if (paper) {
+        const { compiled, pdf_path, tex_path, compile_error } = paper;
+        hub.emit(runId, 'paper_ready', { compiled, pdf_path, tex_path, compile_error });
+      }
       this.setStatus(runId, 'completed', { current_stage: null });
       hub.emit(runId, 'run_completed', {});
       hub.emit(runId, 'stream_end', {});
@@ -209,10 +213,7 @@ export class PipelineEngine {
       if (signal.aborted && this.stopping) return; // resumes on the next start
       // A stage that gave up because the run's deadline aborted it reports the deadline.
       const cause = signal.reason instanceof RunTimeoutError ? signal.reason : err;
-      const message = describeFailure(
-        this.deps.store.runs.get(runId)?.current_stage ?? null,
-        cause,
-      );
+      const message = describeFailure(ledger.get(runId)?.current_stage ?? null, cause);
       this.deps.logger.error({ err, run_id: runId }, 'run failed');
       this.setStatus(runId, 'failed', { error: message });
       hub.emit(runId, 'run_failed', { error: message });
@@ -223,114 +224,120 @@ export class PipelineEngine {
   private async runStage(
     run: RunRecord,
     user: UserProfile,
-    stage: Stage,
+    stage: PipelineStage,
     revisionFeedback: string | null,
     signal: AbortSignal,
   ): Promise<RunRecord> {
-    const { store, llm, config } = this.deps;
+    const { config } = this.deps;
     const runId = run.run_id;
     // Events emitted just before (the previous stage's end, a feedback request's events)
     // go out before this stage starts and stamps its first event.
     await nextLoopTurn();
     signal.throwIfAborted();
-    run = store.runs.update(runId, { current_stage: stage.name });
+    run = this.ledger.update(runId, { current_stage: stage.name });
     const runDir = join(config.dataDir, 'runs', runId);
     mkdirSync(runDir, { recursive: true });
 
-    const trace: StageContext['trace'] = (kind, label, detail, metadata = {}) =>
-      this.emitAndYield(runId, 'trajectory_event', {
-        kind,
-        label,
-        detail,
-        metadata: { stage: stage.name, ...metadata },
-      });
-
     const query = `${run.topic} ${stage.name} ${user.domain}`;
-    const skills = store.skills.retrieve(run.user_id, query, config.retrievalK);
-    const memories = store.memories.retrieve(run.user_id, query, config.retrievalK);
-    await trace(
+    const { skills, memories } = this.ledger.retrieve(run.user_id, query, config.retrievalK);
+    const usage = { total: { promptTokens: 0, completionTokens: 0 } as Usage };
+    const ctx = this.stageContext(
+      run,
+      user,
+      stage,
+      { runDir, skills, memories, revisionFeedback, usage },
+      signal,
+    );
+    await ctx.trace(
       revisionFeedback ? 'stage_revision_started' : 'stage_started',
       `${revisionFeedback ? 'Revising' : 'Starting'} ${stage.name}`,
       `Retrieved ${skills.length} skill(s) and ${memories.length} memory item(s) for this stage.`,
       { skills: skills.map((s) => s.skill_id), memories: memories.map((m) => m.memory_id) },
     );
 
-    let usage: Usage = { promptTokens: 0, completionTokens: 0 };
-    const ctx: StageContext = {
+    const output = await stage.run(ctx);
+    checkOutput(stage, output.artefacts);
+    const newSkills = [...(output.new_skills ?? [])];
+    const newMemories = [...(output.new_memories ?? [])];
+    for (const step of stage.after ?? []) {
+      const added = await step.run({ ...ctx, history: this.ledger.history });
+      newSkills.push(...added.newSkills);
+      newMemories.push(...added.newMemories);
+    }
+    signal.throwIfAborted();
+
+    const updated = this.ledger.completeStage(runId, stage.name, {
+      artefacts: output.artefacts,
+      summary: output.summary,
+      usage: usage.total,
+    });
+    await this.emitAndYield(runId, 'stage_completed', {
+      stage: stage.name,
+      status: 'completed',
+      summary: output.summary,
+      new_skills: newSkills,
+      new_memories: newMemories,
+    });
+    return updated;
+  }
+
+  /** What a stage sees: its declared artefacts, its trace, its share of the token budget. */
+  private stageContext(
+    run: RunRecord,
+    user: UserProfile,
+    stage: PipelineStage,
+    parts: Pick<StageContext, 'runDir' | 'skills' | 'memories' | 'revisionFeedback'> & {
+      usage: { total: Usage };
+    },
+    signal: AbortSignal,
+  ): StageContext<ArtefactKind> {
+    const { llm, config, planner, citations } = this.deps;
+    const runId = run.run_id;
+    const { usage } = parts;
+    return {
       run,
       user,
       llm,
-      store,
       config,
-      planner: this.deps.planner,
-      citations: this.deps.citations,
-      runDir,
-      skills,
-      memories,
-      revisionFeedback,
+      planner,
+      citations,
+      runDir: parts.runDir,
+      skills: parts.skills,
+      memories: parts.memories,
+      revisionFeedback: parts.revisionFeedback,
       signal,
-      artefact: <T>(kind: ArtefactKind): T => {
-        const found = store.artefacts.latest<T>(runId, kind);
-        if (!found) throw new Error(`artefact '${kind}' is missing for run ${runId}`);
-        return found.data;
+      artefact: (kind) => {
+        checkRead(stage, kind);
+        const found = this.ledger.latestArtefact(runId, kind);
+        if (found === undefined)
+          throw new ResearchError(
+            'artefact_missing',
+            `artefact '${kind}' is missing for run ${runId}`,
+          );
+        return found;
       },
-      trace,
+      trace: (kind, label, detail, metadata = {}) =>
+        this.emitAndYield(runId, 'trajectory_event', {
+          kind,
+          label,
+          detail,
+          metadata: { stage: stage.name, ...metadata },
+        }),
       recordUsage: (u) => {
-        usage = {
-          promptTokens: usage.promptTokens + u.promptTokens,
-          completionTokens: usage.completionTokens + u.completionTokens,
-        };
+        usage.total = addUsage(usage.total, u);
         const budget = config.runTokenBudget;
-        const total = tokensUsed(run.state) + usage.promptTokens + usage.completionTokens;
+        const total =
+          tokensUsed(run.state) + usage.total.promptTokens + usage.total.completionTokens;
         if (budget > 0 && total > budget) {
-          this.persistUsage(runId, stage.name, usage);
-          throw new Error(
+          this.ledger.addUsage(runId, stage.name, usage.total);
+          throw new ResearchError(
+            'token_budget_exceeded',
             `the run's token budget of ${budget} was exceeded during ${stage.name} (${total} tokens used); raise RESEARCH_RUN_TOKEN_BUDGET to allow more`,
           );
         }
       },
       emit: (type, data) => this.emitAndYield(runId, type, data),
     };
-
-    const output: StageOutput = await stage.run(ctx);
-    if (stage.name === 'writing') {
-      const distilled = await distillRun(ctx);
-      output.new_skills = [...(output.new_skills ?? []), ...distilled.newSkills];
-      output.new_memories = [...(output.new_memories ?? []), ...distilled.newMemories];
-    }
-    signal.throwIfAborted();
-
-    const latest = this.getRun(runId);
-    const previous = latest.state.usage[stage.name] ?? { prompt_tokens: 0, completion_tokens: 0 };
-    const updated = store.transaction(() => {
-      for (const [kind, data] of Object.entries(output.artefacts)) {
-        store.artefacts.save(runId, stage.name, kind as ArtefactKind, data);
-      }
-      return store.runs.update(runId, {
-        stages_completed: latest.stages_completed.includes(stage.name)
-          ? latest.stages_completed
-          : [...latest.stages_completed, stage.name],
-        last_summary: output.summary,
-        state: {
-          ...latest.state,
-          usage: {
-            ...latest.state.usage,
-            [stage.name]: {
-              prompt_tokens: previous.prompt_tokens + usage.promptTokens,
-              completion_tokens: previous.completion_tokens + usage.completionTokens,
-            },
-          },
-        },
-      });
-    });
-    await this.emitAndYield(runId, 'stage_completed', {
-      stage: stage.name,
-      status: 'completed',
-      summary: output.summary,
-      new_skills: output.new_skills ?? [],
-      new_memories: output.new_memories ?? [],
-    });
-    return updated;
   }
 
   /**
@@ -348,35 +355,9 @@ export class PipelineEngine {
     await nextLoopTurn();
   }
 
-  /** Adds a stage's token usage to the run's stored totals (used when a stage stops early). */
-  private persistUsage(runId: string, stage: StageName, usage: Usage): void {
-    const run = this.getRun(runId);
-    const previous = run.state.usage[stage] ?? { prompt_tokens: 0, completion_tokens: 0 };
-    this.deps.store.runs.update(runId, {
-      state: {
-        ...run.state,
-        usage: {
-          ...run.state.usage,
-          [stage]: {
-            prompt_tokens: previous.prompt_tokens + usage.promptTokens,
-            completion_tokens: previous.completion_tokens + usage.completionTokens,
-          },
-        },
-      },
-    });
-  }
-
   private setStatus(runId: string, status: RunStatus, patch: Partial<RunRecord> = {}): RunRecord {
-    const run = this.deps.store.runs.update(runId, { ...patch, status });
+    const run = this.ledger.update(runId, { ...patch, status });
     this.deps.hub.emit(runId, 'status_changed', { status });
     return run;
   }
-}
-
-/** Tokens a run has used in the stages it has finished (or stopped in). */
-export function tokensUsed(state: RunState): number {
-  return Object.values(state.usage).reduce(
-    (sum, u) => sum + u.prompt_tokens + u.completion_tokens,
-    0,
-  );
 }

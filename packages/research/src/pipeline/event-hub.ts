@@ -1,5 +1,5 @@
 import type { Store } from '../store/store.ts';
-import type { RunEvent, RunEventPayloads, RunEventType } from './events.ts';
+import type { RunEvent, RunEventPayloads, RunEventType } from '../domain/events.ts';
 
 export type RunEventListener = (event: RunEvent) => void;
 export type Narrator = (event: RunEvent) => string | null;

@@ -1,14 +1,18 @@
 // The `error` of a failed run: the stage it stopped in and the cause, in words a researcher
 // can act on, short enough for a chat message (model output and tracebacks are clipped).
 import { LLMError } from '@hikma/llm';
-import type { StageName } from './artefacts.ts';
+import type { StageName } from '../domain/artefacts.ts';
+import { ResearchError } from '../errors.ts';
 
 const MAX_CAUSE_CHARS = 600;
 
 /** Raised when a stretch of a run's execution passes RESEARCH_RUN_TIMEOUT_MS. */
-export class RunTimeoutError extends Error {
+export class RunTimeoutError extends ResearchError<'run_timeout'> {
   constructor(readonly limitMs: number) {
-    super(`the run took longer than its limit of ${Math.round(limitMs / 1000)} s and was stopped`);
+    super(
+      'run_timeout',
+      `the run took longer than its limit of ${Math.round(limitMs / 1000)} s and was stopped`,
+    );
     this.name = 'RunTimeoutError';
   }
 }

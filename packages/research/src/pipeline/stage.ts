@@ -1,20 +1,19 @@
 import { generateObject, type GenerateObjectOptions, type LLM, type Usage } from '@hikma/llm';
 import type { Store } from '../store/store.ts';
 import type { Memory, RunRecord, Skill, UserProfile } from '../store/types.ts';
-import type { ArtefactKind } from '../store/artefacts.ts';
-import type { StageName } from './artefacts.ts';
-import type { RunEventPayloads } from './events.ts';
+import type { Artefact, ArtefactKind, ArtefactSet } from '../domain/artefact-map.ts';
+import type { StageName } from '../domain/artefacts.ts';
+import type { RunEventPayloads } from '../domain/events.ts';
 import type { PipelineConfig } from './config.ts';
 import type { Planner } from '../planner/index.ts';
 import type { CitationProvider } from '../citations/index.ts';
 import { plainCause } from './failure.ts';
 
-/** What a stage can see and do while it runs. */
-export interface StageContext {
+/** What a stage can see and do while it runs; it reads only the artefact kinds it `Needs`. */
+export interface StageContext<Needs extends ArtefactKind = never> {
   run: RunRecord;
   user: UserProfile;
   llm: LLM;
-  store: Store;
   config: PipelineConfig;
   /** The user's trainable planner (ranks candidate hypotheses once trained). */
   planner: Planner;
@@ -28,8 +27,11 @@ export interface StageContext {
   /** Set when the user asked for changes to this stage's previous output. */
   revisionFeedback: string | null;
   signal: AbortSignal;
-  /** Latest artefact of an earlier stage; throws if it is missing. */
-  artefact<T>(kind: ArtefactKind): T;
+  /**
+   * Latest artefact of an earlier stage. Throws `artefact_missing` when none was stored and
+   * `stage_contract_violated` for a kind the stage did not declare in `needs`.
+   */
+  artefact<K extends Needs>(kind: K): Artefact<K>;
   /**
    * Records a trajectory event of this stage, then yields to the event loop so the event
    * reaches subscribers before the stage's next stretch of work.
@@ -46,19 +48,62 @@ export interface StageContext {
   emit<T extends 'paper_ready'>(type: T, data: RunEventPayloads[T]): Promise<void>;
 }
 
-export interface StageOutput {
-  /** Artefacts to persist, by kind. */
-  artefacts: Partial<Record<ArtefactKind, unknown>>;
+export interface StageOutput<Produces extends ArtefactKind> {
+  /** Artefacts to persist: one of each kind the stage declared in `produces`. */
+  artefacts: ArtefactSet<Produces>;
   /** One-line summary for `last_summary` and `stage_completed`. */
   summary: string;
   new_skills?: string[];
   new_memories?: string[];
 }
 
-/** One step of the pipeline. */
-export interface Stage {
+/** What a step declared to run after a stage may read and change: the run's whole history. */
+export interface AfterStepContext extends StageContext {
+  history: Pick<Store, 'events' | 'feedback' | 'artefacts' | 'skills' | 'memories'>;
+}
+
+/**
+ * Work declared to run after a stage's own work, as part of that stage: its events and token
+ * usage count as the stage's, and the entries it adds are the stage's `new_skills` and
+ * `new_memories`.
+ */
+export interface AfterStep {
+  name: string;
+  run(ctx: AfterStepContext): Promise<{ newSkills: string[]; newMemories: string[] }>;
+}
+
+/**
+ * One step of the pipeline. It declares the artefact kinds it reads (`needs`) and writes
+ * (`produces`); the engine holds it to both and checks what it writes against the kind's
+ * schema before anything is stored.
+ */
+export interface Stage<Needs extends ArtefactKind, Produces extends ArtefactKind> {
   name: StageName;
-  run(ctx: StageContext): Promise<StageOutput>;
+  needs: readonly Needs[];
+  produces: readonly Produces[];
+  /** Steps run after this stage's own work, in order (e.g. distillation after writing). */
+  after?: readonly AfterStep[];
+  run(ctx: StageContext<Needs>): Promise<StageOutput<NoInfer<Produces>>>;
+}
+
+/** A stage as the engine holds it, whatever it reads and writes (checked at run time). */
+export interface PipelineStage {
+  name: StageName;
+  needs: readonly ArtefactKind[];
+  produces: readonly ArtefactKind[];
+  after?: readonly AfterStep[];
+  run(
+    ctx: StageContext<ArtefactKind>,
+  ): Promise<
+    Omit<StageOutput<never>, 'artefacts'> & { artefacts: Partial<ArtefactSet<ArtefactKind>> }
+  >;
+}
+
+/** A stage, its artefact kinds inferred from `needs` and `produces`. */
+export function defineStage<Needs extends ArtefactKind, Produces extends ArtefactKind>(
+  stage: Stage<Needs, Produces>,
+): Stage<Needs, Produces> {
+  return stage;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { UserProfile } from '../store/types.ts';
 import { contentStems, fnv1a } from './text.ts';
+import { ResearchError } from '../errors.ts';
 
 /**
  * Bumped whenever the layout or meaning of the feature vector changes: weights learned on
@@ -227,6 +228,7 @@ export function extractFeatures(c: Candidate, profile: PlannerProfile = {}): Flo
   x[k++] = s * rig;
   x[k++] = overlap(allStems, profile.domain);
   x[k++] = overlap(allStems, profile.persona_brief);
-  if (k !== FEATURE_DIM) throw new Error(`feature layout mismatch: ${k} != ${FEATURE_DIM}`);
+  if (k !== FEATURE_DIM)
+    throw new ResearchError('internal_error', `feature layout mismatch: ${k} != ${FEATURE_DIM}`);
   return x;
 }

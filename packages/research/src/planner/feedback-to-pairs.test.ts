@@ -9,7 +9,7 @@ import {
 } from './feedback-to-pairs.ts';
 import type { HypothesisCandidate } from './features.ts';
 import type { FeedbackEntry } from '../store/types.ts';
-import type { IdeationArtefacts } from '../pipeline/artefacts.ts';
+import type { IdeationArtefacts } from '../domain/artefacts.ts';
 
 const soil: HypothesisCandidate = {
   title: 'Nutrient pulses reshape soil microbiome diversity',

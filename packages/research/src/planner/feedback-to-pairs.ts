@@ -1,4 +1,4 @@
-import type { IdeationArtefacts } from '../pipeline/artefacts.ts';
+import type { IdeationArtefacts } from '../domain/artefacts.ts';
 import type { FeedbackEntry } from '../store/types.ts';
 import { isHypothesis, rigour, simplicity, type Candidate } from './features.ts';
 import type { PreferencePair } from './preference-model.ts';

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { IdeationArtefacts } from '../pipeline/artefacts.ts';
+import { IdeationArtefacts } from '../domain/artefacts.ts';
 import { nowIso } from '../store/ids.ts';
 import { PreferenceModel } from './preference-model.ts';
 

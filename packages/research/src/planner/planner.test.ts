@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Store } from '../store/store.ts';
 import type { UserProfile } from '../store/types.ts';
-import type { IdeationArtefacts } from '../pipeline/artefacts.ts';
+import type { IdeationArtefacts } from '../domain/artefacts.ts';
 import { Planner } from './planner.ts';
 import { PlannerError } from './errors.ts';
 import { PlannerModelRepository } from './model-store.ts';

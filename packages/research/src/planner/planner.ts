@@ -1,4 +1,4 @@
-import type { IdeationArtefacts } from '../pipeline/artefacts.ts';
+import type { IdeationArtefacts } from '../domain/artefacts.ts';
 import type { Store } from '../store/store.ts';
 import type { FeedbackEntry } from '../store/types.ts';
 import { PlannerError } from './errors.ts';

@@ -3,7 +3,7 @@
  * answers each run's pause the way a person would ("go with h2", "the one about coral
  * reefs", "ok"), so the whole path feedback text → pairs → model can be measured.
  */
-import type { Hypothesis, IdeationArtefacts } from '../pipeline/artefacts.ts';
+import type { Hypothesis, IdeationArtefacts } from '../domain/artefacts.ts';
 import type { Store } from '../store/store.ts';
 import type { UserProfile } from '../store/types.ts';
 import { profilePrior, type PlannerProfile } from './features.ts';

@@ -1,25 +1,26 @@
-/** Stable codes of the errors the sandbox raises, with what each means. */
-export const SANDBOX_ERROR_CODES = {
-  sandbox_unavailable:
-    'the isolated environment (namespaces, filesystem jail) or the interpreter could not be set up; nothing was run',
-  invalid_project: 'a project file path, extension or entry is not allowed; nothing was written',
-  unsafe_path: 'a path escapes the work directory or goes through a symlink',
-  result_missing: 'the run did not write the expected result file',
-  result_too_large: 'a file the run wrote is larger than the caller allows',
-  check_failed: 'the static checker itself could not run (interpreter missing, crash, timeout)',
-} as const;
+import { ERROR_CODES, ResearchError } from '../errors.ts';
+
+const codes = [
+  'sandbox_unavailable',
+  'invalid_project',
+  'unsafe_path',
+  'result_missing',
+  'result_too_large',
+  'check_failed',
+] as const;
 
 /** A stable error code of the sandbox. */
-export type SandboxErrorCode = keyof typeof SANDBOX_ERROR_CODES;
+export type SandboxErrorCode = (typeof codes)[number];
+
+/** The codes of the errors the sandbox raises, with what each means (from the service's registry). */
+export const SANDBOX_ERROR_CODES = Object.fromEntries(
+  codes.map((code) => [code, ERROR_CODES[code].description]),
+) as { readonly [C in SandboxErrorCode]: (typeof ERROR_CODES)[C]['description'] };
 
 /** Base class of every error the sandbox raises on purpose; `code` is stable. */
-export class SandboxError extends Error {
-  constructor(
-    readonly code: SandboxErrorCode,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
+export class SandboxError extends ResearchError<SandboxErrorCode> {
+  constructor(code: SandboxErrorCode, message: string, options?: { cause?: unknown }) {
+    super(code, message, options);
     this.name = 'SandboxError';
   }
 }

@@ -1,17 +1,7 @@
 import type { Database, Statement } from 'better-sqlite3';
-import type { StageName } from '../pipeline/artefacts.ts';
+import type { StageName } from '../domain/artefacts.ts';
+import type { ArtefactKind } from '../domain/artefact-map.ts';
 import { nowIso } from './ids.ts';
-
-/** Names of stored artefacts (spec §2 "Stage artefacts", plus the review). */
-export type ArtefactKind =
-  | 'ideation'
-  | 'blueprint'
-  | 'project'
-  | 'execution'
-  | 'analysis'
-  | 'paper_draft'
-  | 'compiled_paper'
-  | 'review';
 
 export interface StoredArtefact<T = unknown> {
   kind: ArtefactKind;

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { Database } from 'better-sqlite3';
+import { ResearchError } from '../errors.ts';
 
 /** One PASSIVE checkpoint: WAL frames in the log, frames copied back, and its wall time. */
 export interface CheckpointResult {
@@ -87,7 +88,10 @@ export class WalCheckpointer {
             ms: m.ms,
             thread: 'worker',
           });
-        else this.options.onError(new Error(`WAL checkpoint failed: ${m.error}`));
+        else
+          this.options.onError(
+            new ResearchError('internal_error', `WAL checkpoint failed: ${m.error}`),
+          );
       },
     );
     worker.on('error', (err) => {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { setImmediate as nextLoopTurn } from 'node:timers/promises';
 import { Store } from './store.ts';
 import { MAX_GROUP } from './events.ts';
-import type { RunEvent } from '../pipeline/events.ts';
+import type { RunEvent } from '../domain/events.ts';
 
 function setup() {
   const errors: unknown[] = [];

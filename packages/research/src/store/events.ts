@@ -1,5 +1,5 @@
 import type { Database, Statement } from 'better-sqlite3';
-import type { RunEvent, RunEventPayloads, RunEventType } from '../pipeline/events.ts';
+import type { RunEvent, RunEventPayloads, RunEventType } from '../domain/events.ts';
 import { nowIso } from './ids.ts';
 
 interface EventRow {

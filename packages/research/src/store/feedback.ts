@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import type { StageName } from '../pipeline/artefacts.ts';
+import type { StageName } from '../domain/artefacts.ts';
 import type { FeedbackEntry } from './types.ts';
 import { nowIso } from './ids.ts';
 

@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { ResearchError } from '../errors.ts';
 
 /**
  * Schema migrations, applied in order. `PRAGMA user_version` records how many have run,
@@ -130,7 +131,8 @@ export const MIGRATIONS: readonly string[] = [
 export function migrate(db: Database): void {
   const current = db.pragma('user_version', { simple: true }) as number;
   if (current > MIGRATIONS.length) {
-    throw new Error(
+    throw new ResearchError(
+      'store_version_unsupported',
       `database schema version ${current} is newer than this build knows (${MIGRATIONS.length}); refusing to open it`,
     );
   }

@@ -1,8 +1,9 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { RunState, type RunRecord, type RunSnapshot } from './types.ts';
-import type { StageName } from '../pipeline/artefacts.ts';
-import type { RunStatus } from '../pipeline/events.ts';
+import type { StageName } from '../domain/artefacts.ts';
+import type { RunStatus } from '../domain/events.ts';
 import { nowIso } from './ids.ts';
+import { ResearchError } from '../errors.ts';
 
 interface RunRow {
   run_id: string;
@@ -78,7 +79,7 @@ export class RunRepository {
   /** Applies a patch and bumps `updated_at`; returns the new record. */
   update(runId: string, patch: RunPatch): RunRecord {
     const current = this.get(runId);
-    if (!current) throw new Error(`run ${runId} not found`);
+    if (!current) throw new ResearchError('run_not_found', `run ${runId} not found`);
     const next: RunRecord = { ...current, ...patch, updated_at: nowIso() };
     this.beforeWrite();
     this.updateStmt.run({

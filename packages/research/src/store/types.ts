@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { STAGES, type StageName } from '../pipeline/artefacts.ts';
-import type { RunStatus } from '../pipeline/events.ts';
+import { STAGES, type StageName } from '../domain/artefacts.ts';
+import type { RunStatus } from '../domain/events.ts';
 
 const text = (max: number) => z.string().trim().max(max);
 

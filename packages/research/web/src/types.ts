@@ -9,8 +9,8 @@ export type {
   PaperDraft,
   ReviewBundle,
   StageName,
-} from '../../src/pipeline/artefacts.ts';
-export type { RunEvent, RunEventType, RunStatus } from '../../src/pipeline/events.ts';
+} from '../../src/domain/artefacts.ts';
+export type { RunEvent, RunEventType, RunStatus } from '../../src/domain/events.ts';
 export type {
   Intent,
   IntentResponse,
@@ -29,7 +29,7 @@ import type {
   PaperDraft,
   ReviewBundle,
   StageName,
-} from '../../src/pipeline/artefacts.ts';
+} from '../../src/domain/artefacts.ts';
 
 /** Stage names in pipeline order (mirrors the service's STAGES). */
 export const STAGES: readonly StageName[] = [
@@ -42,7 +42,7 @@ export const STAGES: readonly StageName[] = [
 ];
 
 /** Every event type the stream sends, so the app can listen for each by name. */
-export { RUN_EVENT_TYPES as EVENT_TYPES } from '../../src/pipeline/events.ts';
+export { RUN_EVENT_TYPES as EVENT_TYPES } from '../../src/domain/events.ts';
 
 /** GET /runs/{id}/artefacts: the latest artefact of each kind that exists so far. */
 export interface Artefacts {

@@ -2,8 +2,10 @@ import { createReadStream, existsSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { HttpDeps } from '../deps.ts';
-import { HttpError, validate } from '../errors.ts';
-import { STAGES, type CompiledPaper } from '../../pipeline/artefacts.ts';
+import { validate } from '../errors.ts';
+import { ResearchError } from '../../errors.ts';
+import { STAGES, type CompiledPaper } from '../../domain/artefacts.ts';
+import { totalUsage } from '../../pipeline/usage.ts';
 import { toSnapshot } from '../../store/runs.ts';
 
 const CreateRun = z.object({
@@ -52,15 +54,8 @@ export function runRoutes(app: FastifyInstance, { store, engine, tokenBudget }: 
   // Extension: LLM tokens used per stage and in total, against the run's budget.
   app.get('/runs/:run_id/usage', async (request) => {
     const run = requireRun(request.params);
-    const stages = run.state.usage;
-    const total = Object.values(stages).reduce(
-      (t, u) => ({
-        prompt_tokens: t.prompt_tokens + u.prompt_tokens,
-        completion_tokens: t.completion_tokens + u.completion_tokens,
-      }),
-      { prompt_tokens: 0, completion_tokens: 0 },
-    );
-    return { run_id: run.run_id, stages, total, budget: tokenBudget || null };
+    const total = totalUsage(run.state);
+    return { run_id: run.run_id, stages: run.state.usage, total, budget: tokenBudget || null };
   });
 
   // Extension: the audit trail as JSON (the stream sends the same records).
@@ -74,8 +69,8 @@ export function runRoutes(app: FastifyInstance, { store, engine, tokenBudget }: 
     const run = requireRun(request.params);
     const paper = store.artefacts.latest<CompiledPaper>(run.run_id, 'compiled_paper')?.data;
     if (!paper || !existsSync(paper.tex_path)) {
-      throw new HttpError(
-        404,
+      throw new ResearchError(
+        'paper_not_ready',
         `run '${run.run_id}' has no paper yet: the writing stage has not completed`,
       );
     }
@@ -89,13 +84,13 @@ export function runRoutes(app: FastifyInstance, { store, engine, tokenBudget }: 
     const run = requireRun(request.params);
     const paper = store.artefacts.latest<CompiledPaper>(run.run_id, 'compiled_paper')?.data;
     if (!paper)
-      throw new HttpError(
-        404,
+      throw new ResearchError(
+        'paper_not_ready',
         `run '${run.run_id}' has no paper yet: the writing stage has not completed`,
       );
     if (!paper.compiled || !paper.pdf_path || !existsSync(paper.pdf_path)) {
-      throw new HttpError(
-        404,
+      throw new ResearchError(
+        'pdf_unavailable',
         `run '${run.run_id}' has no PDF: ${paper.compile_error ?? 'compilation failed'}`,
       );
     }

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { HttpDeps } from '../deps.ts';
-import { HttpError, validate } from '../errors.ts';
+import { validate } from '../errors.ts';
+import { ResearchError } from '../../errors.ts';
 import { UserProfile } from '../../store/types.ts';
 
 const UserParams = z.object({ user_id: z.string().min(1).max(64) });
@@ -19,7 +20,7 @@ export function userRoutes(app: FastifyInstance, { store, planner }: HttpDeps): 
   const requireUser = (params: unknown) => {
     const { user_id } = validate(UserParams, params, 'path');
     const user = store.users.get(user_id);
-    if (!user) throw new HttpError(404, `user '${user_id}' not found`);
+    if (!user) throw new ResearchError('user_not_found', `user '${user_id}' not found`);
     return user;
   };
 

@@ -1,11 +1,7 @@
 import { z } from 'zod';
-import {
-  TEXT_LIMITS,
-  type AnalysisReport,
-  type Blueprint,
-  type ExecutionResult,
-} from '../artefacts.ts';
-import { generateForStage, type Stage } from '../stage.ts';
+import { TEXT_LIMITS, type AnalysisReport, type Blueprint } from '../../domain/artefacts.ts';
+import { ResearchError } from '../../errors.ts';
+import { defineStage, generateForStage } from '../stage.ts';
 import { stageMessages } from '../prompts.ts';
 import { confidenceInterval95, mean, std, welchTTest } from '../stats.ts';
 
@@ -18,12 +14,15 @@ const AnalysisText = z.object({
  * Analysis: statistics are computed here from the execution result (never by the LLM);
  * the LLM only puts them into words.
  */
-export const analysisStage: Stage = {
+export const analysisStage = defineStage({
   name: 'analysis',
+  needs: ['blueprint', 'execution'],
+  produces: ['analysis'],
   async run(ctx) {
-    const blueprint = ctx.artefact<Blueprint>('blueprint');
-    const execution = ctx.artefact<ExecutionResult>('execution');
-    if (!execution.results) throw new Error('the execution result has no results to analyse');
+    const blueprint = ctx.artefact('blueprint');
+    const execution = ctx.artefact('execution');
+    if (!execution.results)
+      throw new ResearchError('results_missing', 'the execution result has no results to analyse');
     const facts = computeFacts(blueprint, execution.results.conditions);
     await ctx.trace(
       'statistics_computed',
@@ -58,7 +57,7 @@ export const analysisStage: Stage = {
     };
     return { artefacts: { analysis: report }, summary: report.summary };
   },
-};
+});
 
 export interface AnalysisFacts {
   primary_metric: string;

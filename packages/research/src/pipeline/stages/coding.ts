@@ -4,8 +4,9 @@ import {
   type ExperimentResults,
   type Blueprint,
   type ExecutionResult,
-} from '../artefacts.ts';
-import { generateForStage, type Stage, type StageContext } from '../stage.ts';
+} from '../../domain/artefacts.ts';
+import { ResearchError } from '../../errors.ts';
+import { defineStage, generateForStage, type StageContext } from '../stage.ts';
 import { stageMessages } from '../prompts.ts';
 import {
   checkProject,
@@ -14,7 +15,7 @@ import {
   runPythonProject,
   UnsafePathError,
 } from '../../sandbox/index.ts';
-import { checkResults, parsePythonJson, RESULTS_FILE } from '../results-check.ts';
+import { checkResults, parsePythonJson, RESULTS_FILE } from '../../domain/results-check.ts';
 
 const TAIL_CHARS = 4000;
 const MAX_RESULTS_BYTES = 5 * 1024 * 1024;
@@ -24,10 +25,12 @@ const MAX_RESULTS_BYTES = 5 * 1024 * 1024;
  * imports, run it in the sandbox, and feed failures back to the LLM for a bounded number of
  * repairs. The stage fails when no attempt produces valid results.
  */
-export const codingStage: Stage = {
+export const codingStage = defineStage({
   name: 'coding',
+  needs: ['blueprint'],
+  produces: ['project', 'execution'],
   async run(ctx) {
-    const blueprint = ctx.artefact<Blueprint>('blueprint');
+    const blueprint = ctx.artefact('blueprint');
     let project: GeneratedProject | null = null;
     let problem: string | null = null;
     let last: ExecutionResult | null = null;
@@ -82,7 +85,8 @@ export const codingStage: Stage = {
     }
 
     if (!project || !last?.ok) {
-      throw new Error(
+      throw new ResearchError(
+        'experiment_failed',
         `the experiment did not produce valid results after ${maxAttempts} attempt(s); the last attempt failed because ${summarize(problem ?? 'of an unknown error')}`,
       );
     }
@@ -92,7 +96,7 @@ export const codingStage: Stage = {
       summary: `The experiment ran in ${(last.duration_ms / 1000).toFixed(1)} s (attempt ${last.attempts}) and produced results for ${conditions.length} conditions.`,
     };
   },
-};
+});
 
 async function generateProject(
   ctx: StageContext,

@@ -1,13 +1,15 @@
-import { IdeationArtefacts, type Hypothesis } from '../artefacts.ts';
-import { generateForStage, type Stage } from '../stage.ts';
+import { IdeationArtefacts, type Hypothesis } from '../../domain/artefacts.ts';
+import { defineStage, generateForStage } from '../stage.ts';
 import { stageMessages } from '../prompts.ts';
 
 /** Weight of novelty against feasibility for each risk preference. */
 const NOVELTY_WEIGHT: Record<string, number> = { low: 0.3, medium: 0.5, high: 0.7 };
 
 /** Ideation: candidate hypotheses for the topic, and the one to pursue. */
-export const ideationStage: Stage = {
+export const ideationStage = defineStage({
   name: 'ideation',
+  needs: [],
+  produces: ['ideation'],
   async run(ctx) {
     const { run, user } = ctx;
     const messages = stageMessages(
@@ -68,7 +70,7 @@ export const ideationStage: Stage = {
       summary: `Selected hypothesis "${selected.title}": ${selected.statement}`,
     };
   },
-};
+});
 
 function bestByProfile(hypotheses: Hypothesis[], risk: string): Hypothesis {
   const w = NOVELTY_WEIGHT[risk.toLowerCase()] ?? 0.5;

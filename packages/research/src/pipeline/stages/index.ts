@@ -1,4 +1,5 @@
-import type { Stage } from '../stage.ts';
+import type { PipelineStage } from '../stage.ts';
+import { distillStep } from '../distill.ts';
 import { ideationStage } from './ideation.ts';
 import { planningStage } from './planning.ts';
 import { codingStage } from './coding.ts';
@@ -6,12 +7,12 @@ import { analysisStage } from './analysis.ts';
 import { writingStage } from './writing.ts';
 import { reviewStage } from './review.ts';
 
-/** The pipeline's stages, in order. */
-export const DEFAULT_STAGES: Stage[] = [
+/** The pipeline's stages, in order; once the paper is written, the run is distilled. */
+export const DEFAULT_STAGES: PipelineStage[] = [
   ideationStage,
   planningStage,
   codingStage,
   analysisStage,
-  writingStage,
+  { ...writingStage, after: [distillStep] },
   reviewStage,
 ];

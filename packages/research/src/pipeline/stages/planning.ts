@@ -1,13 +1,15 @@
-import { Blueprint, BlueprintReview, type IdeationArtefacts } from '../artefacts.ts';
-import { generateForStage, unlessFailed, type Stage, type StageContext } from '../stage.ts';
+import { Blueprint, BlueprintReview } from '../../domain/artefacts.ts';
+import { defineStage, generateForStage, unlessFailed, type StageContext } from '../stage.ts';
 import { stageMessages, systemPrompt } from '../prompts.ts';
 import { selectedHypothesis } from './ideation.ts';
 
 /** Planning: an experiment blueprint, peer-reviewed, revised once if the reviewer asks. */
-export const planningStage: Stage = {
+export const planningStage = defineStage({
   name: 'planning',
+  needs: ['ideation'],
+  produces: ['blueprint'],
   async run(ctx) {
-    const hypothesis = selectedHypothesis(ctx.artefact<IdeationArtefacts>('ideation'));
+    const hypothesis = selectedHypothesis(ctx.artefact('ideation'));
     let blueprint = await draftBlueprint(ctx, hypothesis.statement, null);
     await ctx.trace(
       'blueprint_drafted',
@@ -57,7 +59,7 @@ export const planningStage: Stage = {
       summary: `Planned "${blueprint.title}": ${blueprint.conditions.length} conditions, primary metric ${blueprint.primary_metric}, ${blueprint.seeds.length} seeds; ${review ? `peer review ${review.verdict} (${review.score}/10)` : 'no peer review (it could not be obtained)'}.`,
     };
   },
-};
+});
 
 async function draftBlueprint(
   ctx: StageContext,

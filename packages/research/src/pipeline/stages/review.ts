@@ -5,8 +5,8 @@ import {
   type PaperDraft,
   type PersonaReview,
   type ReviewBundle,
-} from '../artefacts.ts';
-import { generateForStage, unlessFailed, type Stage, type StageContext } from '../stage.ts';
+} from '../../domain/artefacts.ts';
+import { defineStage, generateForStage, unlessFailed, type StageContext } from '../stage.ts';
 import { plainCause } from '../failure.ts';
 import { systemPrompt } from '../prompts.ts';
 
@@ -35,11 +35,13 @@ const MetaText = z.object({ summary: z.string().min(1) });
  * Review: several conference-style reviews from different personas, aggregated by a
  * meta-review (scores averaged; the decision follows the average; disagreement is noted).
  */
-export const reviewStage: Stage = {
+export const reviewStage = defineStage({
   name: 'review',
+  needs: ['paper_draft', 'analysis'],
+  produces: ['review'],
   async run(ctx) {
-    const draft = ctx.artefact<PaperDraft>('paper_draft');
-    const analysis = ctx.artefact<AnalysisReport>('analysis');
+    const draft = ctx.artefact('paper_draft');
+    const analysis = ctx.artefact('analysis');
     const reviews: PersonaReview[] = [];
     let lastError: unknown = null;
     for (const persona of REVIEWER_PERSONAS) {
@@ -121,7 +123,7 @@ export const reviewStage: Stage = {
       summary: `Reviewed by ${reviews.length} reviewers: average ${overall}/10 (${bundle.meta.decision.replace('_', ' ')}), ${consensus === 'agree' ? 'in agreement' : `${consensus} opinions`}. ${bundle.meta.summary}`,
     };
   },
-};
+});
 
 async function reviewAs(
   ctx: StageContext,

@@ -5,12 +5,11 @@ import {
   type AnalysisReport,
   type Blueprint,
   type ExecutionResult,
-  type IdeationArtefacts,
   type PaperDraft,
   type PaperFigure,
   type PaperTable,
   type Reference,
-} from '../artefacts.ts';
+} from '../../domain/artefacts.ts';
 import { stageMessages } from '../prompts.ts';
 import {
   allowedNumbers,
@@ -20,7 +19,7 @@ import {
 } from '../../paper/index.ts';
 import { citationsFromMemories, mergeReferences } from '../../citations/index.ts';
 import { computeFacts } from './analysis.ts';
-import { generateForStage, type Stage, type StageContext } from '../stage.ts';
+import { defineStage, generateForStage, type StageContext } from '../stage.ts';
 import { selectedHypothesis } from './ideation.ts';
 
 const PaperText = z.object({
@@ -42,13 +41,15 @@ const PaperText = z.object({
  * so their numbers are exactly the measured ones. The paper is rendered to LaTeX and
  * compiled to PDF when a compiler is installed.
  */
-export const writingStage: Stage = {
+export const writingStage = defineStage({
   name: 'writing',
+  needs: ['ideation', 'blueprint', 'execution', 'analysis'],
+  produces: ['paper_draft', 'compiled_paper'],
   async run(ctx) {
-    const hypothesis = selectedHypothesis(ctx.artefact<IdeationArtefacts>('ideation'));
-    const blueprint = ctx.artefact<Blueprint>('blueprint');
-    const execution = ctx.artefact<ExecutionResult>('execution');
-    const analysis = ctx.artefact<AnalysisReport>('analysis');
+    const hypothesis = selectedHypothesis(ctx.artefact('ideation'));
+    const blueprint = ctx.artefact('blueprint');
+    const execution = ctx.artefact('execution');
+    const analysis = ctx.artefact('analysis');
     const tables = [resultsTable(blueprint, analysis)];
     const figures = execution.results?.curves ? [curvesFigure(execution)] : [];
     const references = await findReferences(ctx, hypothesis.title);
@@ -142,7 +143,7 @@ export const writingStage: Stage = {
       summary: `Wrote "${draft.title}"${compiled.compiled ? ' and compiled it to PDF' : ' (LaTeX only; no PDF)'}.`,
     };
   },
-};
+});
 
 /** The numbers a paper may state: those the experiment, its analysis and its plan produced. */
 export function numbersAllowedInPaper(

@@ -8,13 +8,14 @@ import type {
   CompiledPaper,
   ExecutionResult,
   PaperDraft,
-} from '../../pipeline/artefacts.ts';
-import { STAGES } from '../../pipeline/artefacts.ts';
+} from '../../domain/artefacts.ts';
+import { STAGES } from '../../domain/artefacts.ts';
 import { numbersAllowedInPaper } from '../../pipeline/stages/writing.ts';
 import { checkNumbers } from '../../paper/number-check.ts';
 import { assertCitationsExist } from '../../citations/check.ts';
 import { OUTSIDE_FILES_ERROR } from '../../paper/compile.ts';
 import { filesOutside, texTrees } from '../../paper/tex-reads.ts';
+import { ResearchError } from '../../errors.ts';
 
 /** What one run came to, and every guarantee it broke. */
 export interface RunAudit {
@@ -44,7 +45,7 @@ async function readOr(path: string, fallback: string): Promise<string> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- read as a client would
 async function getJson(url: string): Promise<any> {
   const res = await fetch(url);
-  if (!res.ok) throw new Error(`GET ${url} answered ${res.status}`);
+  if (!res.ok) throw new ResearchError('internal_error', `GET ${url} answered ${res.status}`);
   return res.json();
 }
 

@@ -1,6 +1,6 @@
 // Faults in the code a model writes: each takes the tidy project (the answer to a coding or
 // code-repair request) and breaks it the way a real model's project breaks.
-import type { GeneratedProject } from '../../pipeline/artefacts.ts';
+import type { GeneratedProject } from '../../domain/artefacts.ts';
 import type { ContentFault, ContentFaultRequest } from './fault-types.ts';
 
 type Edit = (project: GeneratedProject) => boolean;
