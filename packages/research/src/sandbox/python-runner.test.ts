@@ -29,7 +29,7 @@ import {
 } from './errors.ts';
 import { readHostNamespaces, sandboxArgs } from './isolation.ts';
 import { hostFacts, planJail, type JailPlan } from './jail.ts';
-import { resolveLimits } from './limits.ts';
+import { resolveLimits, type SandboxLimits } from './limits.ts';
 import { readResultFile, runPythonProject, type RunOptions } from './python-runner.ts';
 import { describePython, resolvePython } from './python-interpreter.ts';
 import { runSandboxProcess } from './sandbox-process.ts';
@@ -89,6 +89,42 @@ function probes(cases: Record<string, string>, after: string[] = [], before: str
     ...after,
     'print(json.dumps(out))',
   ].join('\n');
+}
+
+/**
+ * Runs `main` as the sandbox would for a service running as nobody (uid 65534). The checkout
+ * may sit in a directory only its owner can read (a 0700 home), so nobody gets a readable copy
+ * of the bootstrap and its modules, which is what an unprivileged service would run from.
+ */
+async function runAsNobody(main: string, limits: SandboxLimits) {
+  const scripts = join(root, `bootstrap-${++counter}`);
+  await mkdir(scripts, { mode: 0o755 });
+  const here = fileURLToPath(new URL('.', import.meta.url));
+  for (const name of ['bootstrap.py', 'jail.py', 'seccomp.py']) {
+    await writeFile(join(scripts, name), await readFile(join(here, name)), { mode: 0o644 });
+  }
+  const wrapper = join(scripts, 'unshare-as-nobody');
+  await writeFile(
+    wrapper,
+    '#!/bin/sh\nexec /usr/bin/setpriv --reuid=65534 --regid=65534 --clear-groups unshare "$@"\n',
+    { mode: 0o755 },
+  );
+  const dir = workDir();
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, 'main.py'), main);
+  const install = await describePython('/usr/bin/python3');
+  const jail = planJail(await hostFacts(install), await realpath(dir), limits.tmpBytes);
+  const hostNamespaces = await readHostNamespaces();
+  const args = sandboxArgs(install.executable, { entry: 'main.py', limits, hostNamespaces, jail });
+  const bootstrap = join(here, 'bootstrap.py');
+  return runSandboxProcess({
+    command: wrapper,
+    args: args.map((arg) => (arg === bootstrap ? join(scripts, 'bootstrap.py') : arg)),
+    env: { PATH: '/usr/bin:/bin', PYTHONUNBUFFERED: '1' },
+    workDir: dir,
+    limits,
+    signal: undefined,
+  });
 }
 
 /** Linux >= 6.14 has a pid_max per pid namespace, which caps processes even for real root. */
@@ -372,21 +408,6 @@ describe('runPythonProject', () => {
   });
 
   test('caps processes with RLIMIT_NPROC when the service is unprivileged', async (t) => {
-    // As real root the kernel exempts the process from RLIMIT_NPROC, so run this one as nobody.
-    let extra: Partial<RunOptions> = {};
-    if (process.getuid?.() === 0) {
-      if (!existsSync('/usr/bin/setpriv') || !existsSync('/usr/bin/python3')) {
-        t.skip('needs setpriv and /usr/bin/python3 to drop root');
-        return;
-      }
-      const wrapper = join(root, 'unshare-as-nobody');
-      await writeFile(
-        wrapper,
-        '#!/bin/sh\nexec /usr/bin/setpriv --reuid=65534 --regid=65534 --clear-groups unshare "$@"\n',
-      );
-      await chmod(wrapper, 0o755);
-      extra = { unshare: wrapper, python: '/usr/bin/python3' };
-    }
     const main = [
       'import os, time',
       'forked = 0',
@@ -401,7 +422,18 @@ describe('runPythonProject', () => {
       'print(forked)',
       'os._exit(0)',
     ].join('\n');
-    const result = await runPythonProject(project(main, { ...extra, limits: { maxProcesses: 6 } }));
+    const limits = resolveLimits({ maxProcesses: 6 });
+    let result;
+    if (process.getuid?.() === 0) {
+      // As real root the kernel exempts the process from RLIMIT_NPROC, so run this one as nobody.
+      if (!existsSync('/usr/bin/setpriv') || !existsSync('/usr/bin/python3')) {
+        t.skip('needs setpriv and /usr/bin/python3 to drop root');
+        return;
+      }
+      result = await runAsNobody(main, limits);
+    } else {
+      result = await runPythonProject(project(main, { limits }));
+    }
     assert.equal(result.exitCode, 0, result.stderr);
     // Six processes in the user namespace: unshare itself (it moved into the namespace it
     // created), the supervisor, the worker and three children.
