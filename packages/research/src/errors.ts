@@ -174,11 +174,3 @@ export class ResearchError<C extends ResearchErrorCode = ResearchErrorCode> exte
     return ERROR_CODES[this.code].status;
   }
 }
-
-/** Whether `err` is a ResearchError with one of `codes`. */
-export function hasCode<C extends ResearchErrorCode>(
-  err: unknown,
-  ...codes: C[]
-): err is ResearchError<C> {
-  return err instanceof ResearchError && (codes as ResearchErrorCode[]).includes(err.code);
-}

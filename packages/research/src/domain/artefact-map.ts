@@ -1,14 +1,5 @@
 import type { z } from 'zod';
-import {
-  AnalysisReport,
-  Blueprint,
-  CompiledPaper,
-  ExecutionResult,
-  GeneratedProject,
-  IdeationArtefacts,
-  PaperDraft,
-  ReviewBundle,
-} from './artefacts.ts';
+import * as schemas from './artefacts.ts';
 
 /**
  * Every kind of stored artefact (spec §2 "Stage artefacts", plus the review) with the schema
@@ -16,14 +7,14 @@ import {
  * what they return against these schemas before anything is stored.
  */
 export const ARTEFACTS = {
-  ideation: IdeationArtefacts,
-  blueprint: Blueprint,
-  project: GeneratedProject,
-  execution: ExecutionResult,
-  analysis: AnalysisReport,
-  paper_draft: PaperDraft,
-  compiled_paper: CompiledPaper,
-  review: ReviewBundle,
+  ideation: schemas.IdeationArtefacts,
+  blueprint: schemas.Blueprint,
+  project: schemas.GeneratedProject,
+  execution: schemas.ExecutionResult,
+  analysis: schemas.AnalysisReport,
+  paper_draft: schemas.PaperDraft,
+  compiled_paper: schemas.CompiledPaper,
+  review: schemas.ReviewBundle,
 } as const satisfies Record<string, z.ZodType>;
 
 export type ArtefactMap = typeof ARTEFACTS;
@@ -33,8 +24,6 @@ export type ArtefactKind = keyof ArtefactMap;
 export type Artefact<K extends ArtefactKind> = z.infer<ArtefactMap[K]>;
 /** Artefacts of the kinds `K`, each present. */
 export type ArtefactSet<K extends ArtefactKind> = { [P in K]: Artefact<P> };
-
-export const ARTEFACT_KINDS = Object.keys(ARTEFACTS) as ArtefactKind[];
 
 /** Whether `kind` names an artefact kind. */
 export function isArtefactKind(kind: string): kind is ArtefactKind {

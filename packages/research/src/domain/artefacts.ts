@@ -31,18 +31,14 @@ export const IdeationArtefacts = z.object({
 });
 export type IdeationArtefacts = z.infer<typeof IdeationArtefacts>;
 
-export const Condition = z.object({
-  name: z
-    .string()
-    .max(64)
-    .regex(/^[a-z][a-z0-9_]*$/, 'snake_case identifier'),
-  description: text(TEXT_LIMITS.sentence),
-});
+const identifier = z
+  .string()
+  .max(64)
+  .regex(/^[a-z][a-z0-9_]*$/, 'snake_case identifier');
+
+export const Condition = z.object({ name: identifier, description: text(TEXT_LIMITS.sentence) });
 export const Metric = z.object({
-  name: z
-    .string()
-    .max(64)
-    .regex(/^[a-z][a-z0-9_]*$/, 'snake_case identifier'),
+  name: identifier,
   description: text(TEXT_LIMITS.sentence),
   higher_is_better: z.boolean(),
 });
