@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { LLMError, OfflineLLM, type ChatEvent, type ChatRequest, type LLM } from '@hikma/llm';
 import { registerResearchResponders } from '../src/offline/responders.ts';
-import { call, readSse, startService } from './helpers.ts';
+import { call, runWithoutPauses, startService } from './helpers.ts';
 
 /** Offline answers, except that the advisory steps' model calls always fail. */
 class FailingAdvisorsLLM implements LLM {
@@ -26,14 +26,8 @@ class FailingAdvisorsLLM implements LLM {
 test('advisory steps that fail (peer review, one reviewer, meta-review, distillation) do not fail the run', async () => {
   const svc = await startService({}, { llm: new FailingAdvisorsLLM() });
   try {
-    await call('POST', `${svc.api}/users`, { user_id: 'ada' });
-    const run = await call('POST', `${svc.api}/runs`, {
-      user_id: 'ada',
-      topic: 'soil moisture sensors',
-      pause_after: [],
-    });
-    const { messages } = await readSse(`${svc.api}/runs/${run.body.run_id}/stream`);
-    const snap = (await call('GET', `${svc.api}/runs/${run.body.run_id}`)).body;
+    const run = await runWithoutPauses(svc, 'ada', 'soil moisture sensors');
+    const { messages, snapshot: snap } = run;
     assert.equal(snap.status, 'completed', snap.error);
     const kinds = messages
       .filter((m) => m.event === 'trajectory_event')
@@ -45,7 +39,7 @@ test('advisory steps that fail (peer review, one reviewer, meta-review, distilla
       'knowledge_distill_failed',
     ])
       assert.ok(kinds.includes(kind), `${kind} is traced`);
-    const artefacts = (await call('GET', `${svc.api}/runs/${run.body.run_id}/artefacts`)).body;
+    const artefacts = (await call('GET', `${svc.api}/runs/${run.runId}/artefacts`)).body;
     assert.equal(artefacts.blueprint.review, undefined);
     assert.deepEqual(
       artefacts.review.reviews.map((r: { persona: string }) => r.persona),

@@ -162,3 +162,20 @@ export class GatedLLM implements LLM {
     yield* this.inner.stream(request);
   }
 }
+
+/**
+ * Creates the user, starts a run on `topic` that never pauses and reads its stream to the
+ * end; returns the run's id, the messages and its snapshot after the end.
+ */
+export async function runWithoutPauses(
+  svc: RunningService,
+  userId: string,
+  topic: string,
+): Promise<{ runId: string; messages: SseMessage[]; snapshot: any }> {
+  await call('POST', `${svc.api}/users`, { user_id: userId });
+  const run = await call('POST', `${svc.api}/runs`, { user_id: userId, topic, pause_after: [] });
+  const runId = run.body.run_id as string;
+  const { messages } = await readSse(`${svc.api}/runs/${runId}/stream`);
+  const snapshot = (await call('GET', `${svc.api}/runs/${runId}`)).body;
+  return { runId, messages, snapshot };
+}

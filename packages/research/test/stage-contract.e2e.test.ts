@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { PipelineStage, StageContext } from '../src/pipeline/stage.ts';
 import { DEFAULT_STAGES } from '../src/pipeline/stages/index.ts';
-import { call, readSse, startService } from './helpers.ts';
+import { call, runWithoutPauses, startService } from './helpers.ts';
 
 const ideation = DEFAULT_STAGES[0]!;
 
@@ -16,16 +16,9 @@ async function runWith(plan: PipelineStage['run']) {
   };
   const svc = await startService({}, { stages: [ideation, planning] });
   try {
-    await call('POST', `${svc.api}/users`, { user_id: 'ada' });
-    const run = await call('POST', `${svc.api}/runs`, {
-      user_id: 'ada',
-      topic: 'soil moisture sensors',
-      pause_after: [],
-    });
-    const { messages } = await readSse(`${svc.api}/runs/${run.body.run_id}/stream`);
-    const snap = (await call('GET', `${svc.api}/runs/${run.body.run_id}`)).body;
-    const artefacts = (await call('GET', `${svc.api}/runs/${run.body.run_id}/artefacts`)).body;
-    return { snap, artefacts, events: messages.map((m) => m.event) };
+    const { runId, messages, snapshot } = await runWithoutPauses(svc, 'ada', 'soil moisture');
+    const artefacts = (await call('GET', `${svc.api}/runs/${runId}/artefacts`)).body;
+    return { snap: snapshot, artefacts, events: messages.map((m) => m.event) };
   } finally {
     await svc.close();
   }
