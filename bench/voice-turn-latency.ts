@@ -1,6 +1,7 @@
 // Turn latency with the embedded engines: time from `vad.speech_stopped` to the first audio
 // frame of the reply, over N spoken turns (Flite speech streamed in real time).
 // Run: npx tsx bench/voice-turn-latency.ts [turns=10]
+import { listenOnLoopback } from '@hikma/service-kit';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -50,8 +51,7 @@ const config = loadConfig({
   LOG_LEVEL: 'silent',
 });
 const service = await createVoiceService(config);
-await service.app.listen({ host: '127.0.0.1', port: 0 });
-const port = (service.app.server.address() as { port: number }).port;
+const { port } = await listenOnLoopback(service.app);
 
 const res = await fetch(`http://127.0.0.1:${port}/v1/sessions`, {
   method: 'POST',

@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { listenOnLoopback } from '@hikma/service-kit';
 import { loadConfig } from '../../packages/research/src/config.ts';
 import { createService } from '../../packages/research/src/service.ts';
 import { serve } from './ipc.ts';
@@ -33,9 +34,7 @@ service.store.events.onCommitted((event) => {
 
 serve<ServerCommands>({
   async prepare() {
-    await service.app.listen({ host: '127.0.0.1', port: 0 });
-    const address = service.app.server.address();
-    if (!address || typeof address === 'string') throw new Error('no port');
+    const { port } = await listenOnLoopback(service.app);
     service.store.users.upsert({
       user_id: 'bench',
       archetype: 'researcher',
@@ -53,7 +52,7 @@ serve<ServerCommands>({
     const status = service.engine.getRun(runId).status;
     if (status !== 'awaiting_feedback') throw new Error(`run is ${status}, not paused`);
     return {
-      port: address.port,
+      port,
       streamPath: `/api/runs/${runId}/stream`,
       getPath: `/api/runs/${runId}`,
       lastSeq: lastSeq(),

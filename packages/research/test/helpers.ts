@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { listenOnLoopback } from '@hikma/service-kit';
 import { OfflineLLM, type ChatEvent, type ChatRequest, type LLM } from '@hikma/llm';
 import { registerResearchResponders } from '../src/offline/responders.ts';
 import { loadConfig, type ResearchConfig } from '../src/config.ts';
@@ -30,14 +31,12 @@ export async function startService(
     ...env,
   });
   const service = await createService(config, overrides);
-  await service.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = service.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
+  const { origin } = await listenOnLoopback(service.app);
   return {
     service,
     config,
     dataDir,
-    api: `http://127.0.0.1:${address.port}/api`,
+    api: `${origin}/api`,
     async close(keepData = false) {
       await service.close();
       if (!keepData) rmSync(dataDir, { recursive: true, force: true });

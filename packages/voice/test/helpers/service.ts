@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { listenOnLoopback } from '@hikma/service-kit';
 import WebSocket from 'ws';
 import { loadConfig, type VoiceConfig } from '../../src/config.ts';
 import { createVoiceService, type EngineOverrides, type VoiceService } from '../../src/service.ts';
@@ -33,13 +34,11 @@ export async function startVoice(
     ...env,
   });
   const service = await createVoiceService(config, overrides);
-  await service.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = service.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
+  const { origin } = await listenOnLoopback(service.app);
   return {
     service,
     config,
-    http: `http://127.0.0.1:${address.port}`,
+    http: origin,
     async close() {
       await service.close();
       rmSync(dataDir, { recursive: true, force: true });
