@@ -1,0 +1,124 @@
+// Slots the local router captures: names as user ids, topics, and "FIELD is VALUE" profile pairs.
+import type { ProfileField, ProfilePatch } from './schema.ts';
+import { textOffset, type Message } from './message.ts';
+
+/** Trims quotes, brackets and trailing punctuation from a captured slot. */
+export function cleanSlot(text: string): string {
+  let out = text.replace(/\s+/g, ' ').trim();
+  for (let previous = ''; previous !== out;) {
+    previous = out;
+    out = out
+      .replace(/^["'“”‘’«»`([]+|["'“”‘’«»`)\]]+$/g, '')
+      .replace(/[\s.,;:!?…]+$/u, '')
+      .trim();
+  }
+  return out;
+}
+
+export function cleanTopic(text: string): string {
+  return cleanSlot(cleanSlot(text).replace(/^(?:whether|if)\s+/i, ''));
+}
+
+/** Words that follow "I'm" without being a name ("I'm done", "I'm new here"). */
+const NOT_NAMES = new Set(
+  (
+    'a an the me you it that this there here so very just also still going gonna alright well ' +
+    'done ready back fine good great ok okay sure sorry confused lost new not interested ' +
+    'working looking trying curious happy glad finished stuck bored tired busy excited ' +
+    'thinking wondering satisfied unsure certain afraid in on at from with to all no yes ' +
+    'always really pretty quite too now human bot alone right wrong correct late early cool ' +
+    'nice awesome perfect hi hello hey thanks user users admin nobody someone somebody ' +
+    'anyone everyone sceptical skeptical impressed disappointed serious kidding joking honest ' +
+    'worried concerned unconvinced convinced aware listening waiting ' +
+    'help status progress start run skills memories planner feedback continue profile'
+  ).split(' '),
+);
+
+/** A user id from a captured name: lower-case letters, digits, `.`, `_`, `-`. */
+export function toUserId(text: string): string | null {
+  const id = cleanSlot(text).replace(/^@/, '').toLowerCase();
+  if (!/^[a-z0-9][a-z0-9._-]{0,63}$/.test(id) || NOT_NAMES.has(id)) return null;
+  return id;
+}
+
+const PROFILE_FIELD_NAMES: [string, ProfileField][] = [
+  ['risk preferences', 'risk_preference'],
+  ['risk preference', 'risk_preference'],
+  ['risk appetite', 'risk_preference'],
+  ['risk tolerance', 'risk_preference'],
+  ['risk level', 'risk_preference'],
+  ['appetite for risk', 'risk_preference'],
+  ['tolerance for risk', 'risk_preference'],
+  ['risk', 'risk_preference'],
+  ['baseline strictness', 'baseline_strictness'],
+  ['strictness about baselines', 'baseline_strictness'],
+  ['strictness level', 'baseline_strictness'],
+  ['strictness', 'baseline_strictness'],
+  ['persona brief', 'persona_brief'],
+  ['persona', 'persona_brief'],
+  ['bio', 'persona_brief'],
+  ['about me', 'persona_brief'],
+  ['archetype', 'archetype'],
+  ['researcher type', 'archetype'],
+  ['research style', 'archetype'],
+  ['role', 'archetype'],
+  ['research domain', 'domain'],
+  ['research field', 'domain'],
+  ['research area', 'domain'],
+  ['area of research', 'domain'],
+  ['field of study', 'domain'],
+  ['field of research', 'domain'],
+  ['domain', 'domain'],
+  ['field', 'domain'],
+  ['discipline', 'domain'],
+  ['subject', 'domain'],
+];
+export const FIELD = `(?:${PROFILE_FIELD_NAMES.map(([name]) => name).join('|')})`;
+const fieldByName = new Map(PROFILE_FIELD_NAMES);
+
+/** Values read as words rather than free text: stored lower-case. */
+const ENUM_LIKE: ReadonlySet<ProfileField> = new Set(['risk_preference', 'baseline_strictness']);
+
+const FIELD_LEAD = `(?:(?:set|change|update|make|put|switch|edit|modify)(?: up)? )?(?:(?:my|the|our) )?`;
+const FIELD_CONNECTOR = /^(?: ?(?:'s|to|as|is|are|=|:|-|should be|would be|will be|be)(?= |$))*/;
+const NEXT_FIELD = new RegExp(
+  ` (?:,|;|and|also|plus)(?: (?:,|and|also))*(?: (?:set|change|update|make|put))?(?: (?:my|the))? (${FIELD})\\b`,
+  'dg',
+);
+
+/**
+ * Reads "FIELD (is|to|:) VALUE" pairs starting at `from` in `message.s`, where a field
+ * starts (optionally after "set my"); later fields follow a separator (", and my risk …").
+ */
+export function readProfile(
+  message: Message,
+  from: number,
+): { patch: ProfilePatch; slot?: [number, number] } {
+  const patch: ProfilePatch = {};
+  const first = new RegExp(`^${FIELD_LEAD}(${FIELD})\\b`, 'd').exec(message.s.slice(from));
+  if (!first?.indices?.[1]) return { patch };
+  const starts: { name: string; nameEnd: number; leadStart: number }[] = [
+    { name: first[1]!, nameEnd: from + first.indices[1][1], leadStart: from },
+  ];
+  NEXT_FIELD.lastIndex = starts[0]!.nameEnd;
+  for (let next = NEXT_FIELD.exec(message.s); next; next = NEXT_FIELD.exec(message.s)) {
+    starts.push({ name: next[1]!, nameEnd: next.indices![1]![1], leadStart: next.index });
+  }
+  let slot: [number, number] | undefined;
+  starts.forEach((field, i) => {
+    const end = starts[i + 1]?.leadStart ?? message.s.length;
+    const after = message.s.slice(field.nameEnd, end);
+    let valueStart = field.nameEnd + (FIELD_CONNECTOR.exec(after)?.[0].length ?? 0);
+    while (message.s[valueStart] === ' ') valueStart++;
+    if (valueStart >= end) return;
+    const start = textOffset(message, valueStart, 'start');
+    const stop = textOffset(message, end, 'end');
+    const key = fieldByName.get(field.name);
+    let value = cleanSlot(message.text.slice(start, stop));
+    if (!key || !value) return;
+    if (ENUM_LIKE.has(key)) value = value.toLowerCase();
+    patch[key] = value;
+    slot = [slot?.[0] ?? start, stop];
+  });
+  return { patch, slot };
+}
