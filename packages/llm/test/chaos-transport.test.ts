@@ -2,20 +2,12 @@
 // server's own wire behaviour (stream: false, content faults), and its determinism.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { LLMError, complete } from '../src/index.ts';
+import { complete } from '../src/index.ts';
 import type { ChatEvent } from '../src/index.ts';
 import { startChaosOpenAIServer } from '../src/testing/index.ts';
 import type { ContentFault, TransportFaultKind } from '../src/testing/index.ts';
 import { SEEDS, tidyPaper, withChaos } from './chaos-helpers.ts';
-
-function isLLMError(code: LLMError['code'], pattern: RegExp) {
-  return (err: unknown): boolean => {
-    assert.ok(err instanceof LLMError, `expected an LLMError, got ${String(err)}`);
-    assert.equal(err.code, code);
-    assert.match(err.message, pattern);
-    return true;
-  };
-}
+import { isLLMError } from './assertions.ts';
 
 test('rate_limited: Retry-After is honoured, then llm_rate_limited once retries run out', () =>
   withChaos(

@@ -3,7 +3,6 @@ import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   DEFAULT_RETRY_POLICY,
-  LLMError,
   OpenAICompatibleLLM,
   backoffDelayMs,
   complete,
@@ -12,6 +11,7 @@ import {
 import type { ChatEvent, OpenAICompatibleLLMOptions, RetryInfo } from '../src/index.ts';
 import type { FakeOpenAIServer } from '../src/testing/index.ts';
 import { withServer } from './conformance.ts';
+import { isLLMError } from './assertions.ts';
 
 const messages = [{ role: 'user' as const, content: 'hello' }];
 
@@ -28,15 +28,6 @@ function llmFor(
     ...options,
   });
   return { llm, retries };
-}
-
-function isLLMError(code: LLMError['code'], pattern: RegExp) {
-  return (err: unknown): boolean => {
-    assert.ok(err instanceof LLMError, `expected an LLMError, got ${String(err)}`);
-    assert.equal(err.code, code);
-    assert.match(err.message, pattern);
-    return true;
-  };
 }
 
 test('retryAfterMs reads retry-after-ms, Retry-After seconds and HTTP dates', () => {

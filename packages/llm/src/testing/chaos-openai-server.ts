@@ -1,6 +1,5 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { ChatMessage } from '../types.ts';
 import { hashString, seededRandom } from '../offline/seeded.ts';
 import { estimateMessagesTokens, estimateTokens } from '../tokens.ts';
@@ -10,7 +9,7 @@ import {
   applyJsonFault,
 } from './chaos-faults.ts';
 import type { FaultedAnswer, JsonFaultKind, TransportFaultKind } from './chaos-faults.ts';
-import { readBody, sendCompletion, sendError } from './wire-replies.ts';
+import { listenLocally, readBody, sendCompletion, sendError } from './wire-replies.ts';
 import type { FakeCompletionReply } from './wire-replies.ts';
 
 export type { JsonFaultKind, TransportFaultKind } from './chaos-faults.ts';
@@ -222,9 +221,7 @@ export async function startChaosOpenAIServer(
 
   // Loads the tokenizer now, so the first answer is not late by its loading time.
   estimateTokens('warm up');
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const url = `http://127.0.0.1:${port}`;
+  const url = await listenLocally(server);
   return {
     url,
     baseURL: `${url}/v1`,

@@ -1,7 +1,6 @@
 import { createServer } from 'node:http';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { readBody, sendCompletion, sendError } from './wire-replies.ts';
+import { listenLocally, readBody, sendCompletion, sendError } from './wire-replies.ts';
 import type { FakeCompletionReply, FakeErrorReply } from './wire-replies.ts';
 
 export type { FakeCompletionReply, FakeErrorReply, FakeToolCall } from './wire-replies.ts';
@@ -105,9 +104,7 @@ export async function startFakeOpenAIServer(replies: FakeReply[] = []): Promise<
     return sendCompletion(recorded.body, res, reply, `chatcmpl-fake${++completionCount}`);
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const url = `http://127.0.0.1:${port}`;
+  const url = await listenLocally(server);
   return {
     url,
     baseURL: `${url}/v1`,

@@ -1,5 +1,6 @@
 // Writing chat-completions answers on the wire, for the test servers (fake and chaos).
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 /** A tool call the fake model makes; its arguments are sent in pieces over several chunks. */
 export interface FakeToolCall {
@@ -241,4 +242,10 @@ function defaultUsage(
     (reply.content?.length ?? 0) +
     (reply.toolCalls ?? []).reduce((n, c) => n + 1 + c.argumentPieces.length, 0);
   return { prompt_tokens: 7 + words, completion_tokens: pieces };
+}
+
+/** Listens on 127.0.0.1 at a port the kernel picks; returns `http://127.0.0.1:<port>`. */
+export async function listenLocally(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
