@@ -1,7 +1,7 @@
 // The research service against the chaos model: every fault kind at least once, each run
 // held to the guarantees of docs/reliability.md. JSON and transport faults come by chance
 // (a fixed seed); code and LaTeX faults follow a plan, so each one meets a known attempt.
-import { test } from 'node:test';
+import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import type { ChaosOpenAIServer } from '@hikma/llm/testing';
@@ -65,6 +65,16 @@ function assertGuarantees(audits: RunAudit[]): void {
   assert.equal(existsSync('/tmp/chaos-pwned'), false, 'no \\write18 ran');
 }
 
+/** The service, talking to `server`; both closed when the test ends. */
+async function serviceFor(t: TestContext, server: ChaosOpenAIServer) {
+  const svc = await startService(serviceEnv(server));
+  t.after(async () => {
+    await svc.close();
+    await server.close();
+  });
+  return svc;
+}
+
 const PLAN = [
   // Run 1: two broken projects, then a tidy one; LaTeX specials and unbalanced braces in the prose.
   'code.import_pandas',
@@ -102,11 +112,7 @@ test('code and LaTeX faults on a forced plan: every run repairs them and complet
     rates: { json: {}, transport: {}, code: 0, latex: 0 },
     contentFaults: [planned],
   });
-  const svc = await startService(serviceEnv(server));
-  t.after(async () => {
-    await svc.close();
-    await server.close();
-  });
+  const svc = await serviceFor(t, server);
 
   const audits = await runAll(
     svc,
@@ -137,11 +143,7 @@ test('JSON and transport faults by chance: every kind injected, every run ends w
     contentFaults: [],
     stallMs: 90_000,
   });
-  const svc = await startService(serviceEnv(server));
-  t.after(async () => {
-    await svc.close();
-    await server.close();
-  });
+  const svc = await serviceFor(t, server);
 
   const audits = await runAll(
     svc,
