@@ -8,11 +8,13 @@ import type { WorkerSupervisor } from './silero-supervisor.ts';
 /** Calls sent to the model at once: while one runs, the next already waits in the worker. */
 const MAX_CALLS_IN_FLIGHT = 2;
 
-/** Inference calls, windows analysed and skipped, and the wall time calls were in flight. */
+/** Inference calls, windows analysed, skipped and passed, and the wall time calls were in flight. */
 export interface SileroStats {
   runs: number;
   frames: number;
   skipped: number;
+  /** Windows not analysed because they were quiet while nothing was in progress. */
+  quiet: number;
   /** In the worker: its busy time, message passing included. */
   inferenceMs: number;
 }
@@ -33,7 +35,7 @@ export interface SchedulerTuning {
  * call; a backlog runs calls back to back, two in flight.
  */
 export class BatchScheduler implements WindowScheduler {
-  readonly stats: SileroStats = { runs: 0, frames: 0, skipped: 0, inferenceMs: 0 };
+  readonly stats: SileroStats = { runs: 0, frames: 0, skipped: 0, quiet: 0, inferenceMs: 0 };
   readonly maxLagMs: number;
   private ready: SileroStream[] = [];
   private readonly inReady = new Set<SileroStream>();
@@ -71,6 +73,10 @@ export class BatchScheduler implements WindowScheduler {
   windowsRemoved(count: number, skipped = false): void {
     this.queued -= count;
     if (skipped) this.stats.skipped += count;
+  }
+
+  windowPassed(): void {
+    this.stats.quiet++;
   }
 
   /** A call may be possible: start it now or when the gather wait ends. */
@@ -152,6 +158,9 @@ export class BatchScheduler implements WindowScheduler {
     for (const s of candidates) {
       this.inReady.delete(s);
       s.expire(now);
+      const quiet = s.passQuiet();
+      this.queued -= quiet;
+      this.stats.quiet += quiet;
       if (s.queuedWindows > 0) streams.push(s);
     }
     const batch = streams.length;

@@ -10,8 +10,19 @@ import type { SileroBatch } from './silero-inference.ts';
 
 /** Receives a {@link SileroStream}'s results, in window order. */
 export interface SileroListener {
-  /** Speech probability of the next window. */
-  onProbability(probability: number): void;
+  /**
+   * Speech probability of the next window, with the window's level (dBFS) and when its last
+   * sample arrived (`performance.now()`).
+   */
+  onProbability(probability: number, levelDb: number, arrivedAt: number): void;
+  /**
+   * Asked before a window goes to the model: true when a window of this level needs no
+   * inference (nothing is in progress and it is as quiet as the room). It then gets
+   * {@link onQuiet} instead of a probability.
+   */
+  skippable?(levelDb: number): boolean;
+  /** The next window was not analysed: it was quiet and nothing was in progress. */
+  onQuiet?(levelDb: number, arrivedAt: number): void;
   /** The next `windows` windows were skipped: they waited longer than `maxLagMs`. */
   onSkipped(windows: number): void;
   /** The model failed (`vad_unavailable`); the stream gets nothing more. */
@@ -26,10 +37,20 @@ export interface WindowScheduler {
   windowQueued(stream: SileroStream): void;
   /** Windows left the stream's queue without a call; `skipped` when they waited too long. */
   windowsRemoved(count: number, skipped?: boolean): void;
+  /** A window was completed and found too quiet to analyse; it was never queued. */
+  windowPassed(): void;
 }
 
 const INITIAL_WINDOWS = 4;
 const PCM16_SCALE = 1 / 32768;
+/** Level given to a window of digital silence: a floor for the level arithmetic. */
+export const SILENT_DB = -100;
+
+/** Level in dBFS of a window whose squared samples sum to `energy`. */
+export function windowLevelDb(energy: number): number {
+  const mean = energy / VAD_FRAME_SAMPLES;
+  return mean > 1e-10 ? 10 * Math.log10(mean) : SILENT_DB;
+}
 // Int16Array views over PCM16LE bytes read the right values only on a little-endian host.
 const LITTLE_ENDIAN_HOST = endianness() === 'LE';
 
@@ -47,6 +68,13 @@ export class SileroStream {
   private readonly promises: { resolve: (p: number) => void; reject: (e: unknown) => void }[] = [];
   private ring = new Float32Array(INITIAL_WINDOWS * VAD_FRAME_SAMPLES);
   private arrivals = new Float64Array(INITIAL_WINDOWS);
+  /** Level (dBFS) of each queued window. */
+  private levels = new Float32Array(INITIAL_WINDOWS);
+  /** Sum of squares of the samples written into the slot being filled. */
+  private energy = 0;
+  /** Level and arrival of the window in a call. */
+  private callLevel = SILENT_DB;
+  private callArrival = 0;
   private capacity = INITIAL_WINDOWS;
   private head = 0;
   private count = 0;
@@ -90,6 +118,9 @@ export class SileroStream {
     return new Promise<number>((resolve, reject) => {
       this.promises.push({ resolve, reject });
       this.ring.set(frame512, this.slot() * VAD_FRAME_SAMPLES);
+      let energy = 0;
+      for (let k = 0; k < VAD_FRAME_SAMPLES; k++) energy += (frame512[k] as number) ** 2;
+      this.energy = energy;
       this.fill = VAD_FRAME_SAMPLES;
       this.completeWindow();
     });
@@ -105,10 +136,11 @@ export class SileroStream {
     let i = 0;
     const n = pcm.length;
     if (this.carry >= 0 && n > 0) {
-      const sample = (((pcm[0] as number) << 24) >> 16) | this.carry;
+      const sample = ((((pcm[0] as number) << 24) >> 16) | this.carry) * PCM16_SCALE;
       this.carry = -1;
       i = 1;
-      this.ring[this.slot() * VAD_FRAME_SAMPLES + this.fill++] = sample * PCM16_SCALE;
+      this.energy += sample * sample;
+      this.ring[this.slot() * VAD_FRAME_SAMPLES + this.fill++] = sample;
       if (this.fill === VAD_FRAME_SAMPLES) {
         windows++;
         this.completeWindow();
@@ -120,15 +152,24 @@ export class SileroStream {
       const ring = this.ring;
       let at = base + this.fill;
       const end = at + take;
+      let energy = 0;
       if (LITTLE_ENDIAN_HOST && ((pcm.byteOffset + i) & 1) === 0) {
         // Aligned (the usual case): read whole samples. × 2^-15 is exact, like ÷ 32768.
         const samples = new Int16Array(pcm.buffer, pcm.byteOffset + i, take);
-        for (let k = 0; at < end; at++, k++) ring[at] = (samples[k] as number) * PCM16_SCALE;
+        for (let k = 0; at < end; at++, k++) {
+          const x = (samples[k] as number) * PCM16_SCALE;
+          energy += x * x;
+          ring[at] = x;
+        }
         i += 2 * take;
       } else {
-        for (; at < end; at++, i += 2)
-          ring[at] = ((((pcm[i + 1] as number) << 24) >> 16) | (pcm[i] as number)) * PCM16_SCALE;
+        for (; at < end; at++, i += 2) {
+          const x = ((((pcm[i + 1] as number) << 24) >> 16) | (pcm[i] as number)) * PCM16_SCALE;
+          energy += x * x;
+          ring[at] = x;
+        }
       }
+      this.energy += energy;
       this.fill += take;
       if (this.fill === VAD_FRAME_SAMPLES) {
         windows++;
@@ -145,6 +186,7 @@ export class SileroStream {
     this.context.fill(0);
     this.scheduler.windowsRemoved(this.count);
     this.count = this.fill = this.pendingSkips = 0;
+    this.energy = 0;
     this.carry = -1;
   }
 
@@ -171,13 +213,7 @@ export class SileroStream {
     const limit = now - this.scheduler.maxLagMs / 4;
     let skipped = 0;
     while (this.count > 0 && (this.arrivals[this.head] as number) < limit) {
-      // The next window's context is the tail of this one, analysed or not.
-      const start = this.head * VAD_FRAME_SAMPLES;
-      this.context.set(
-        this.ring.subarray(start + VAD_FRAME_SAMPLES - CONTEXT_SAMPLES, start + VAD_FRAME_SAMPLES),
-      );
-      this.head = (this.head + 1) % this.capacity;
-      this.count--;
+      this.dropHead();
       skipped++;
     }
     if (skipped === 0) return;
@@ -186,9 +222,31 @@ export class SileroStream {
     else this.reportSkipped(skipped);
   }
 
+  /**
+   * Passes over the oldest queued windows that the listener finds too quiet to analyse (see
+   * {@link SileroListener.skippable}); returns how many. Only while no window is in a call, so
+   * the listener has seen every result before it.
+   */
+  passQuiet(): number {
+    const skippable = this.listener.skippable;
+    if (!skippable || this.windowInCall) return 0;
+    let passed = 0;
+    while (this.count > 0 && !this.stopped) {
+      const level = this.levels[this.head] as number;
+      if (!skippable.call(this.listener, level)) break;
+      const arrivedAt = this.arrivals[this.head] as number;
+      this.dropHead();
+      passed++;
+      this.listener.onQuiet?.(level, arrivedAt);
+    }
+    return passed;
+  }
+
   /** Moves the oldest queued window into row `b` of a call; the stream is in that call until its result. */
   take(arrays: SileroBatch, b: number): void {
     const start = this.head * VAD_FRAME_SAMPLES;
+    this.callLevel = this.levels[this.head] as number;
+    this.callArrival = this.arrivals[this.head] as number;
     this.fillRow(arrays, b, this.ring.subarray(start, start + VAD_FRAME_SAMPLES));
     this.head = (this.head + 1) % this.capacity;
     this.count--;
@@ -228,7 +286,7 @@ export class SileroStream {
     this.windowInCall = false;
     this.storeState(stateN, b, batch);
     if (this.stopped) return;
-    this.listener.onProbability(probability);
+    this.listener.onProbability(probability, this.callLevel, this.callArrival);
     if (this.pendingSkips > 0) {
       const skipped = this.pendingSkips;
       this.pendingSkips = 0;
@@ -254,11 +312,34 @@ export class SileroStream {
     return (this.head + this.count) % this.capacity;
   }
 
+  /** Removes the oldest queued window unanalysed; its tail is still the next one's context. */
+  private dropHead(): void {
+    const start = this.head * VAD_FRAME_SAMPLES;
+    this.context.set(
+      this.ring.subarray(start + VAD_FRAME_SAMPLES - CONTEXT_SAMPLES, start + VAD_FRAME_SAMPLES),
+    );
+    this.head = (this.head + 1) % this.capacity;
+    this.count--;
+  }
+
   private completeWindow(): void {
     const now = performance.now();
-    this.arrivals[this.slot()] = now;
-    this.count++;
+    const level = windowLevelDb(this.energy);
+    this.energy = 0;
     this.fill = 0;
+    // Caught up and quiet: nothing to analyse, and no call or timer is needed for it.
+    if (this.count === 0 && !this.windowInCall && this.listener.skippable?.(level)) {
+      const start = this.slot() * VAD_FRAME_SAMPLES;
+      this.context.set(
+        this.ring.subarray(start + VAD_FRAME_SAMPLES - CONTEXT_SAMPLES, start + VAD_FRAME_SAMPLES),
+      );
+      this.scheduler.windowPassed();
+      this.listener.onQuiet?.(level, now);
+      return;
+    }
+    this.arrivals[this.slot()] = now;
+    this.levels[this.slot()] = level;
+    this.count++;
     if (this.count === this.capacity) this.grow();
     this.scheduler.windowQueued(this);
     // Under overload the oldest windows go first, so the queue never holds much more than maxLagMs.
@@ -271,13 +352,16 @@ export class SileroStream {
     const capacity = this.capacity * 2;
     const ring = new Float32Array(capacity * VAD_FRAME_SAMPLES);
     const arrivals = new Float64Array(capacity);
+    const levels = new Float32Array(capacity);
     for (let k = 0; k < this.count; k++) {
       const from = ((this.head + k) % this.capacity) * VAD_FRAME_SAMPLES;
       ring.set(this.ring.subarray(from, from + VAD_FRAME_SAMPLES), k * VAD_FRAME_SAMPLES);
       arrivals[k] = this.arrivals[(this.head + k) % this.capacity] as number;
+      levels[k] = this.levels[(this.head + k) % this.capacity] as number;
     }
     this.ring = ring;
     this.arrivals = arrivals;
+    this.levels = levels;
     this.capacity = capacity;
     this.head = 0;
   }

@@ -3,6 +3,7 @@ import { AsyncQueue } from '../util/async-queue.ts';
 import { VAD_FRAME_MS } from './silero-inference.ts';
 import type { SileroListener, SileroStream } from './silero-stream.ts';
 import type { SileroVAD } from './silero-vad.ts';
+import { EchoReference } from './vad-echo.ts';
 import { VADSegmenter } from './vad-segmenter.ts';
 import type { VADSegmentEvent, VADSegmenterOptions } from './vad-segmenter.ts';
 import type { VADEvent, VADStreamOptions, VoiceActivityStream } from './vad.ts';
@@ -22,6 +23,9 @@ export class VADStream implements VoiceActivityStream {
   private readonly segmenter: VADSegmenter;
   private readonly events = new AsyncQueue<VADEvent>();
   private readonly onProbability: VADStreamOptions['onProbability'];
+  private readonly skipQuiet: boolean;
+  /** The assistant's audio, once some has been played. */
+  private echo: EchoReference | null = null;
   private inputEnded = false;
   private stopped = false;
   /** Windows queued so far, and windows analysed or skipped. */
@@ -32,11 +36,14 @@ export class VADStream implements VoiceActivityStream {
   private lastOverloadReportMs = Number.NEGATIVE_INFINITY;
 
   constructor(vad: SileroVAD, options: VADStreamOptions = {}) {
-    const { onProbability, ...segmenterOptions } = options;
+    const { onProbability, skipQuiet, ...segmenterOptions } = options;
     this.segmenter = new VADSegmenter({ ...segmenterOptions, frameMs: VAD_FRAME_MS });
     this.onProbability = onProbability;
+    this.skipQuiet = skipQuiet ?? false;
     const listener: SileroListener = {
-      onProbability: (p) => this.onResult(p),
+      onProbability: (p, level, arrivedAt) => this.onResult(p, level, arrivedAt),
+      skippable: (level) => this.skipQuiet && this.segmenter.idle && this.segmenter.isQuiet(level),
+      onQuiet: (level, arrivedAt) => this.onResult(0, level, arrivedAt),
       onSkipped: (windows) => this.onSkipped(windows),
       onError: (err) => this.onError(err),
     };
@@ -57,6 +64,16 @@ export class VADStream implements VoiceActivityStream {
   /** Changes the turn-detection tuning mid-stream. */
   update(options: Omit<VADSegmenterOptions, 'frameMs'>): void {
     this.segmenter.update(options);
+  }
+
+  /** The assistant's audio (PCM16LE 24 kHz) was sent to the client: its echo is not the user. */
+  playback(pcm24k: Buffer): void {
+    (this.echo ??= new EchoReference()).played(pcm24k);
+  }
+
+  /** The assistant's reply was cut off: audio sent ahead of its playback will not play. */
+  playbackStopped(): void {
+    this.echo?.stopped();
   }
 
   /** Adds audio; an odd byte at the end is held until the next push. */
@@ -95,10 +112,12 @@ export class VADStream implements VoiceActivityStream {
     return this.events[Symbol.asyncIterator]();
   }
 
-  private onResult(probability: number): void {
+  private onResult(probability: number, levelDb: number, arrivedAt: number): void {
     if (this.stopped) return;
     this.onProbability?.(probability, this.segmenter.timeMs);
-    const events = this.segmenter.push(probability);
+    const echo = this.echo;
+    const events = this.segmenter.push(probability, levelDb, echo?.limitAt(arrivedAt));
+    echo?.observe(levelDb, arrivedAt);
     for (let k = 0; k < events.length; k++) this.events.push(events[k] as VADSegmentEvent);
     this.done++;
     this.afterProgress();

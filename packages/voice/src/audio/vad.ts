@@ -21,8 +21,14 @@ export type VADEvent =
 
 /** Options of a VAD stream: the segmenter's tuning (frame size is fixed by the model). */
 export type VADStreamOptions = Omit<VADSegmenterOptions, 'frameMs'> & {
-  /** Called with every frame's speech probability, for diagnostics. */
+  /** Called with every frame's speech probability (0 for a quiet window not analysed), for diagnostics. */
   onProbability?: (probability: number, frameStartMs: number) => void;
+  /**
+   * Windows as quiet as the room, while neither speech nor a start is in progress, are not
+   * analysed (default false). The model's recurrent state then misses them, which moves some
+   * boundaries by a window or two, so it is off unless cost matters more than that.
+   */
+  skipQuiet?: boolean;
 };
 
 /**
@@ -37,6 +43,13 @@ export interface VoiceActivityStream extends AsyncIterable<VADEvent> {
   pushAudio(pcm16k: Buffer): void;
   /** Changes the turn-detection tuning mid-stream. */
   update(options: Omit<VADSegmenterOptions, 'frameMs'>): void;
+  /**
+   * The assistant's audio (PCM16LE 24 kHz mono) was sent to the client now, to be played; a VAD
+   * that hears levels keeps its echo in the input from counting as the user's speech.
+   */
+  playback?(pcm24k: Buffer): void;
+  /** The assistant's reply was cut off: what was sent ahead will not be played. */
+  playbackStopped?(): void;
   /** Stops at once; the iteration ends. */
   close(): void;
 }

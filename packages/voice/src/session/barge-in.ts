@@ -1,13 +1,22 @@
-/** What barge-in needs to know of the voice activity stream. */
+/** What barge-in needs to know of the voice activity stream, and what it tells it. */
 export interface SpeechProgress {
   readonly inSpeech: boolean;
   /** Audio time analysed so far. */
   readonly processedMs: number;
+  /** The assistant's audio (PCM16LE 24 kHz) went to the client: its echo is not the user. */
+  playback?(pcm24k: Buffer): void;
+  /** The reply was cut off: audio sent ahead of its playback will not play. */
+  playbackStopped?(): void;
 }
 
 /**
  * Speech heard while the assistant speaks is only a candidate: it becomes a barge-in once it
- * has lasted `minMs`, and is forgotten if it stops sooner (a cough, a click, an echo).
+ * has lasted `minMs`, and is forgotten if it stops sooner (a cough, a click).
+ *
+ * What counts as speech here is already guarded by the VAD: noise, hum and far-away babble do
+ * not start speech, and neither does the assistant's own voice coming back through the
+ * microphone, since the VAD is told what is played ({@link SpeechProgress.playback}) and a
+ * start must be louder than that echo could be.
  */
 export class BargeInDetector {
   private candidateStartMs: number | null = null;

@@ -139,6 +139,7 @@ export class TurnTaking implements SpeechListener {
         return;
       }
       case 'cancel_response':
+        feed.speech?.playbackStopped?.();
         this.turn?.cancel(effect.reason);
         return;
       case 'send_audio_done':
@@ -211,7 +212,10 @@ export class TurnTaking implements SpeechListener {
         tokenBucket: engines.tokenBuckets.for(config.model),
         playbackLeadMs: engines.settings.playbackLeadMs,
         toolTimeoutMs: engines.settings.toolTimeoutMs,
-        sendAudio: (id, pcm) => out.sendAudio(id, pcm),
+        sendAudio: (id, pcm) => {
+          out.sendAudio(id, pcm);
+          this.deps.feed.speech?.playback?.(pcm);
+        },
         awaitToolResult: (callId, timeoutMs, signal) => tools.await(callId, timeoutMs, signal),
         onFirstAudio: () => {
           engines.metrics.firstAudio(performance.now() - turn.startedAt);
