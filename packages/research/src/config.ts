@@ -1,3 +1,4 @@
+import { availableParallelism, freemem } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { llmSettingsFromEnv, type LLMSettings } from '@hikma/llm';
@@ -35,6 +36,10 @@ const Env = z.object({
   RESEARCH_LATEX_TIMEOUT_MS: intIn(1000, 600_000, 120_000),
   RESEARCH_RUN_TOKEN_BUDGET: intIn(0, 1_000_000_000, 2_000_000),
   RESEARCH_RUN_TIMEOUT_MS: intIn(0, 86_400_000, 3_600_000),
+  RESEARCH_MAX_ACTIVE_RUNS: z.coerce.number().int().min(1).max(1000).optional(),
+  RESEARCH_MAX_EXPERIMENTS: z.coerce.number().int().min(1).max(1000).optional(),
+  RESEARCH_MAX_COMPILES: z.coerce.number().int().min(1).max(1000).optional(),
+  RESEARCH_SSE_MAX_BUFFERED_BYTES: intIn(4096, 1024 ** 3, 1024 * 1024),
   RESEARCH_PAPER_MAX_PAGES: intIn(1, 200, 8),
   RESEARCH_CITATIONS: z.enum(['none', 'openalex', 'semantic_scholar', 'both']).default('none'),
   RESEARCH_OPENALEX_MAILTO: z.email().optional(),
@@ -61,6 +66,45 @@ export interface ResearchConfig {
   /** A request's headers and body must have arrived within this. */
   requestTimeoutMs: number;
   pipeline: PipelineConfig;
+  /** How much work this worker takes on at once. */
+  limits: WorkLimits;
+  /** Bytes an SSE subscriber may leave unread before its stream is ended. */
+  sseMaxBufferedBytes: number;
+}
+
+/** Per-worker limits on concurrent work. */
+export interface WorkLimits {
+  /** Runs holding a run slot (running); others wait `pending`. */
+  activeRuns: number;
+  /** Sandbox executions of generated experiments. */
+  experiments: number;
+  /** LaTeX compiles. */
+  compiles: number;
+}
+
+/** What the default limits are derived from. */
+export interface MachineFacts {
+  cores: number;
+  freeMemoryBytes: number;
+}
+
+/** This machine's cores and free memory, as the default limits see them. */
+export function machineFacts(): MachineFacts {
+  return { cores: availableParallelism(), freeMemoryBytes: freemem() };
+}
+
+/**
+ * Default limits: one run and one compile per core; experiments as many as the cores and the
+ * free memory allow, each counted at its sandbox memory limit, and at least one.
+ */
+export function defaultLimits(machine: MachineFacts, sandboxMemoryBytes: number): WorkLimits {
+  const cores = Math.max(1, machine.cores);
+  const byMemory = Math.floor(machine.freeMemoryBytes / sandboxMemoryBytes);
+  return {
+    activeRuns: cores,
+    experiments: Math.max(1, Math.min(cores, byMemory)),
+    compiles: cores,
+  };
 }
 
 /** Settings that hold secrets: each may be given as `NAME_FILE` or a Key Vault reference. */
@@ -79,7 +123,10 @@ export async function loadConfigFromEnvironment(
 }
 
 /** Reads and validates the configuration once; throws naming every bad setting. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): ResearchConfig {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  machine: MachineFacts = machineFacts(),
+): ResearchConfig {
   const parsed = Env.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
@@ -100,6 +147,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ResearchConfig
     );
   }
   const dataDir = resolve(e.RESEARCH_DATA_DIR);
+  const sandboxMemoryBytes = e.RESEARCH_SANDBOX_MEMORY_MB * 1024 * 1024;
+  const defaults = defaultLimits(machine, sandboxMemoryBytes);
   return Object.freeze({
     host: e.HOST,
     port: e.RESEARCH_PORT,
@@ -115,6 +164,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ResearchConfig
     },
     logLevel: e.LOG_LEVEL,
     requestTimeoutMs: e.RESEARCH_REQUEST_TIMEOUT_MS,
+    limits: Object.freeze({
+      activeRuns: e.RESEARCH_MAX_ACTIVE_RUNS ?? defaults.activeRuns,
+      experiments: e.RESEARCH_MAX_EXPERIMENTS ?? defaults.experiments,
+      compiles: e.RESEARCH_MAX_COMPILES ?? defaults.compiles,
+    }),
+    sseMaxBufferedBytes: e.RESEARCH_SSE_MAX_BUFFERED_BYTES,
     pipeline: Object.freeze({
       dataDir,
       pauseAfter: e.RESEARCH_PAUSE_AFTER as StageName[],
@@ -123,7 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ResearchConfig
       sandbox: {
         timeoutMs: e.RESEARCH_SANDBOX_TIMEOUT_MS,
         cpuSeconds: e.RESEARCH_SANDBOX_CPU_SECONDS,
-        memoryBytes: e.RESEARCH_SANDBOX_MEMORY_MB * 1024 * 1024,
+        memoryBytes: sandboxMemoryBytes,
       },
       latexTimeoutMs: e.RESEARCH_LATEX_TIMEOUT_MS,
       runTokenBudget: e.RESEARCH_RUN_TOKEN_BUDGET,

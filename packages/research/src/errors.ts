@@ -99,7 +99,8 @@ export const ERROR_CODES = {
   service_stopping: {
     status: 503,
     recoverable: true,
-    description: 'the service is shutting down; runs stop and resume on the next start',
+    description:
+      'the service is shutting down: `/api/readyz` answers 503 with it; runs stop and resume on the next start',
   },
   // Sandbox
   sandbox_unavailable: {
@@ -145,6 +146,12 @@ export const ERROR_CODES = {
     recoverable: false,
     description:
       'the database was written by a newer version of the service; it is not opened rather than damaged',
+  },
+  store_unavailable: {
+    status: 503,
+    recoverable: true,
+    description:
+      'the run store does not answer; `/api/readyz` says so until it does (retry shortly)',
   },
   internal_error: {
     status: 500,

@@ -16,6 +16,9 @@ import type { CitationProvider } from './citations/index.ts';
 import { IntentRouter } from './intent/router.ts';
 import { buildApp } from './http/app.ts';
 import { SseFanout } from './http/sse-fanout.ts';
+import { InProcessAdmission, type RunAdmission } from './pipeline/admission.ts';
+import { WorkSlots } from './pipeline/work-slots.ts';
+import { ResearchMetrics } from './telemetry/metrics.ts';
 
 const VERSION = (
   JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
@@ -30,6 +33,7 @@ export interface ResearchService {
   hub: RunEventHub;
   /** Live SSE subscribers, by run. */
   streams: SseFanout;
+  metrics: ResearchMetrics;
   /** Stops runs (they resume on the next start), the server and the database. */
   close(): Promise<void>;
 }
@@ -38,6 +42,8 @@ export interface ServiceOverrides {
   llm?: LLM;
   citations?: CitationProvider | null;
   stages?: PipelineStage[];
+  /** Decides when runs get a slot (default: in process, `RESEARCH_MAX_ACTIVE_RUNS`). */
+  admission?: RunAdmission;
 }
 
 /** The LLM the configuration asks for (offline: with a responder for every pipeline task). */
@@ -64,6 +70,15 @@ export async function createService(
   const hub = new RunEventHub(store, narrate);
   const streams = new SseFanout(hub);
   const planner = new Planner({ store });
+  const metrics = new ResearchMetrics();
+  const { limits } = config;
+  const admission = overrides.admission ?? new InProcessAdmission(limits.activeRuns);
+  const slots = {
+    experiment: new WorkSlots('experiment', limits.experiments, (ms) =>
+      metrics.slotAcquired('experiment', ms),
+    ),
+    compile: new WorkSlots('compile', limits.compiles, (ms) => metrics.slotAcquired('compile', ms)),
+  };
   const engine = new PipelineEngine({
     store,
     planner,
@@ -76,6 +91,23 @@ export async function createService(
     config: config.pipeline,
     stages: overrides.stages ?? DEFAULT_STAGES,
     logger,
+    admission,
+    slots,
+    observer: metrics,
+  });
+  metrics.observe({
+    runsByStatus: () => store.runs.countByStatus(),
+    queueDepth: () => admission.stats().waiting,
+    slots: () => {
+      const runs = admission.stats();
+      const of = (s: WorkSlots) => ({ inUse: s.inUse, waiting: s.waiting, limit: s.limit });
+      return {
+        run: { inUse: runs.active, waiting: runs.waiting, limit: runs.limit },
+        experiment: of(slots.experiment),
+        compile: of(slots.compile),
+      };
+    },
+    sseSubscribers: () => streams.totalSubscribers,
   });
   const app = await buildApp(
     {
@@ -89,6 +121,8 @@ export async function createService(
       llmProvider: llm.provider,
       uiOrigin: config.uiOrigin,
       tokenBudget: config.pipeline.runTokenBudget,
+      metrics,
+      sseMaxBufferedBytes: config.sseMaxBufferedBytes,
     },
     { logLevel: config.logLevel, requestTimeoutMs: config.requestTimeoutMs },
   );
@@ -99,10 +133,12 @@ export async function createService(
     engine,
     hub,
     streams,
+    metrics,
     async close() {
       await engine.stop();
       await app.close();
       store.close();
+      await metrics.shutdown();
     },
   };
 }

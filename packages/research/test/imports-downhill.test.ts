@@ -1,4 +1,5 @@
-// The service's modules form floors: `domain/` and the error registry at the bottom, storage
+// The service's modules form floors: `domain/` and the error registry at the bottom (with
+// `telemetry/`, which is handed what it measures), storage
 // and the paper, citation and sandbox toolkits above them, the pipeline that drives them above
 // those, HTTP on top. An import may only point down (or sideways within its folder).
 import { test } from 'node:test';
@@ -19,6 +20,17 @@ const FORBIDDEN: Record<string, string[]> = {
   planner: ['pipeline', 'http', 'intent'],
   narrator: ['pipeline', 'http'],
   pipeline: ['http'],
+  telemetry: [
+    'store',
+    'paper',
+    'citations',
+    'sandbox',
+    'planner',
+    'pipeline',
+    'http',
+    'intent',
+    'narrator',
+  ],
 };
 
 function sourceFiles(dir: string): string[] {

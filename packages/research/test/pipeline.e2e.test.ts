@@ -124,11 +124,14 @@ test('a client follows a whole run over SSE, answers both pauses and gets the pa
   const statuses = events
     .filter((e) => e.type === 'status_changed')
     .map((e) => (e.data as any).status);
+  // Feedback puts the run back in the queue for a slot (pending); with one free it runs at once.
   assert.deepEqual(statuses, [
     'running',
     'awaiting_feedback',
+    'pending',
     'running',
     'awaiting_feedback',
+    'pending',
     'running',
     'completed',
   ]);

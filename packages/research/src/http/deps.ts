@@ -4,6 +4,7 @@ import type { RunEventHub } from '../pipeline/event-hub.ts';
 import type { SseFanout } from './sse-fanout.ts';
 import type { IntentRouter } from '../intent/router.ts';
 import type { Planner } from '../planner/index.ts';
+import type { ResearchMetrics } from '../telemetry/metrics.ts';
 
 /** What the HTTP routes need from the rest of the service. */
 export interface HttpDeps {
@@ -19,4 +20,7 @@ export interface HttpDeps {
   uiOrigin: string;
   /** Per-run LLM token budget (0: none). */
   tokenBudget: number;
+  metrics: ResearchMetrics;
+  /** Bytes an SSE subscriber may leave unread before its stream is ended. */
+  sseMaxBufferedBytes: number;
 }

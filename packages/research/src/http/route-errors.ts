@@ -21,6 +21,8 @@ const RUN_INPUT = ['validation_failed', 'run_not_found'] as const;
  */
 export const ROUTE_ERRORS: Readonly<Record<string, readonly ResearchErrorCode[]>> = {
   'GET /health': [],
+  'GET /readyz': ['service_stopping', 'store_unavailable'],
+  'GET /metrics': [],
   'POST /users': ['validation_failed'],
   'GET /users': [],
   'GET /users/:user_id': USER,

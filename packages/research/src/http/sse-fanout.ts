@@ -9,6 +9,17 @@ export function formatSse(event: RunEvent): string {
   return `id: ${event.seq}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
 }
 
+/** A subscriber's handle: replay the trail, go live, leave. */
+export interface SseSubscription {
+  /** Sends replayed events; live ones are still held back. May be called in parts. */
+  replay(events: readonly RunEvent[]): void;
+  /** Sends the live events held back during the replay, and every later one as it comes. */
+  live(): void;
+  /** `replay(events)`, then `live()`. */
+  replayed(events: readonly RunEvent[]): void;
+  remove(): void;
+}
+
 /** Where a subscriber's messages go (an HTTP response). */
 export interface SseSubscriber {
   write(text: string): void;
@@ -55,13 +66,9 @@ export class SseFanout {
   /**
    * Adds a subscriber that has seen events up to `lastSent`. Live events are held back
    * until `replayed` is called with what the caller replayed from the audit trail, so the
-   * subscriber gets every event once and in order. Returns the function that removes it.
+   * subscriber gets every event once and in order.
    */
-  add(
-    runId: string,
-    out: SseSubscriber,
-    lastSent: number,
-  ): { replayed(events: readonly RunEvent[]): void; remove(): void } {
+  add(runId: string, out: SseSubscriber, lastSent: number): SseSubscription {
     const sub: Subscriber = { out, lastSent, pending: [], ended: false };
     let channel = this.runs.get(runId);
     if (!channel) {
@@ -86,12 +93,20 @@ export class SseFanout {
       clearInterval(current.heartbeat);
       this.runs.delete(runId);
     };
+    const replay = (events: readonly RunEvent[]) => {
+      for (const event of events) deliver(sub, event, null);
+    };
+    const live = () => {
+      const held = sub.pending ?? [];
+      sub.pending = null;
+      for (const { event, text } of held) deliver(sub, event, text);
+    };
     return {
+      replay,
+      live,
       replayed: (events) => {
-        for (const event of events) deliver(sub, event, null);
-        const held = sub.pending ?? [];
-        sub.pending = null;
-        for (const { event, text } of held) deliver(sub, event, text);
+        replay(events);
+        live();
       },
       remove,
     };
@@ -100,6 +115,13 @@ export class SseFanout {
   /** Live SSE subscribers of a run. */
   subscriberCount(runId: string): number {
     return this.runs.get(runId)?.subscribers.size ?? 0;
+  }
+
+  /** Live SSE subscribers of every run. */
+  get totalSubscribers(): number {
+    let total = 0;
+    for (const channel of this.runs.values()) total += channel.subscribers.size;
+    return total;
   }
 }
 

@@ -34,16 +34,30 @@ test('run_started names the topic', () => {
   assert.equal(text, "I've started researching “pollinator decline”.");
 });
 
-test('status_changed: running and pending are narrated; the rest have events of their own', () => {
+test('status_changed: running is narrated; the rest have events of their own', () => {
   assert.equal(narrate(event('status_changed', { status: 'running' })), 'The run is underway.');
-  assertChatText(narrate(event('status_changed', { status: 'pending' })), 'pending');
-  for (const status of ['awaiting_feedback', 'completed', 'failed'] as const) {
+  for (const status of ['pending', 'awaiting_feedback', 'completed', 'failed'] as const) {
     assert.equal(narrate(event('status_changed', { status })), null, status);
   }
 });
 
 test('notable trajectory events are narrated, the rest return null', () => {
   const cases: [RunEvent, RegExp][] = [
+    [
+      trajectory('queued', 'Waiting for a free run slot', '…', { position: 3, limit: 2 }),
+      /All 2 run slots are busy, so your run is number 3 in the queue/,
+    ],
+    [
+      trajectory('queued', 'Waiting for a free run slot', '…', { position: 1, limit: 1 }),
+      /The one run slot is busy, so your run is next in line/,
+    ],
+    [
+      trajectory('waiting_for_slot', 'Waiting for a free sandbox slot', '…', {
+        slot: 'experiment',
+        limit: 1,
+      }),
+      /experiments are using every slot/,
+    ],
     [
       trajectory('hypotheses_generated', 'Generated 4 hypotheses', 'A; B; C; D', { count: 4 }),
       /4 candidate hypotheses/,

@@ -15,6 +15,8 @@ import type { RunEvent, RunEventPayloads } from '../domain/events.ts';
  * - `repair_attempt`: `attempt` (the attempt about to run), `max_attempts`
  * - `stage_revision_started`: `stage`
  * - `draft_written`: none (the detail is read, e.g. "6 sections, 2 table(s), 1 figure(s)")
+ * - `queued`: `position` (1 = next), `limit` (run slots)
+ * - `waiting_for_slot`: `slot` ('experiment' | 'compile'), `limit`
  */
 export const NOTABLE_TRAJECTORY_KINDS = [
   'hypotheses_generated',
@@ -24,6 +26,8 @@ export const NOTABLE_TRAJECTORY_KINDS = [
   'repair_attempt',
   'stage_revision_started',
   'draft_written',
+  'queued',
+  'waiting_for_slot',
 ] as const;
 export type NotableTrajectoryKind = (typeof NOTABLE_TRAJECTORY_KINDS)[number];
 
@@ -92,11 +96,13 @@ function narrateEvent(event: RunEvent): string | null {
   }
 }
 
-/** Paused, completed and failed have events of their own; narrating both would repeat. */
+/**
+ * Paused, completed and failed have events of their own; narrating both would repeat. So
+ * has pending: a run that has to wait gets a `queued` event saying where it stands, and one
+ * that gets a slot at once goes on without a word.
+ */
 function narrateStatus(status: RunEventPayloads['status_changed']['status']): string | null {
   switch (status) {
-    case 'pending':
-      return 'The run is queued and will start shortly.';
     case 'running':
       return 'The run is underway.';
     default:
@@ -183,6 +189,24 @@ function narrateTrajectory(data: RunEventPayloads['trajectory_event']): string |
       return stage
         ? `I'm reworking the ${stage} stage based on your feedback.`
         : "I'm reworking this stage based on your feedback.";
+    }
+    case 'queued': {
+      const position = numberOf(meta.position);
+      const limit = numberOf(meta.limit);
+      if (position === null) return fallback(data);
+      const busy =
+        limit === 1
+          ? 'The one run slot is busy'
+          : limit !== null
+            ? `All ${limit} run slots are busy`
+            : 'Every run slot is busy';
+      const place =
+        position === 1 ? 'your run is next in line' : `your run is number ${position} in the queue`;
+      return `${busy}, so ${place}. It will start as soon as a slot frees up.`;
+    }
+    case 'waiting_for_slot': {
+      const what = meta.slot === 'compile' ? 'LaTeX compiles' : 'experiments';
+      return `Other runs' ${what} are using every slot right now, so this one waits its turn.`;
     }
     case 'draft_written': {
       const parts = data.detail.replace(/(\d+) (\w+)\(s\)/g, (_all, n: string, word: string) =>

@@ -31,6 +31,11 @@ export interface WritePaperOptions extends Omit<CompileOptions, 'dir' | 'texFile
   fix?: LatexFixer;
   /** Calls of `fix` at most, refused proposals included. Default 2. */
   maxFixAttempts?: number;
+  /**
+   * Runs each compile, e.g. once a compile slot is free; the fixes between compiles hold
+   * no slot. Default: at once.
+   */
+  gate?: <T>(compile: () => Promise<T>) => Promise<T>;
 }
 
 export type PaperWarningCode = 'page_limit_exceeded' | 'missing_citations';
@@ -122,6 +127,7 @@ export async function writePaper(
     maxPages = DEFAULT_MAX_PAGES,
     fix,
     maxFixAttempts = DEFAULT_MAX_FIX_ATTEMPTS,
+    gate = (compile) => compile(),
     ...compileOptions
   } = options;
   const root = resolve(dir);
@@ -129,7 +135,9 @@ export async function writePaper(
   const attempts: CompileAttempt[] = [];
   const compile = async (tex: string, source: CompileAttempt['source']) => {
     await writeFile(join(root, TEX_FILE), tex, 'utf8');
-    const result = await compileLatex({ ...compileOptions, dir: root, texFile: TEX_FILE });
+    const result = await gate(() =>
+      compileLatex({ ...compileOptions, dir: root, texFile: TEX_FILE }),
+    );
     attempts.push({ source, outcome: outcomeOf(result), error: result.error });
     return result;
   };

@@ -1,22 +1,23 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { setImmediate as nextLoopTurn } from 'node:timers/promises';
-import { addUsage, type LLM, type Usage } from '@hikma/llm';
+import type { LLM, Usage } from '@hikma/llm';
 import type { Store } from '../store/store.ts';
 import type { RunRecord, RunState, UserProfile } from '../store/types.ts';
 import { newProjectId, newRunId, nowIso } from '../store/ids.ts';
-import type { ArtefactKind } from '../domain/artefact-map.ts';
 import type { StageName } from '../domain/artefacts.ts';
 import type { RunEventPayloads, RunEventType, RunStatus } from '../domain/events.ts';
 import { ResearchError } from '../errors.ts';
 import type { RunEventHub } from './event-hub.ts';
 import type { PipelineConfig } from './config.ts';
-import type { PipelineStage, StageContext } from './stage.ts';
-import { checkOutput, checkRead } from './contract.ts';
+import type { PipelineStage } from './stage.ts';
+import type { QueuePlace, RunAdmission, RunTicket } from './admission.ts';
+import type { WorkSlots } from './work-slots.ts';
+import { checkOutput } from './contract.ts';
+import { emitAndYield, stageContext } from './stage-context.ts';
 import { describeFailure, RunTimeoutError } from './failure.ts';
 import { asksForChanges } from './feedback-intent.ts';
 import { RunLedger } from './run-ledger.ts';
-import { tokensUsed } from './usage.ts';
 import type { Planner } from '../planner/index.ts';
 import type { CitationProvider } from '../citations/index.ts';
 
@@ -35,21 +36,49 @@ export interface EngineDeps {
   config: PipelineConfig;
   stages: PipelineStage[];
   logger: Logger;
+  /** Decides when each run gets a run slot. */
+  admission: RunAdmission;
+  /** Per-worker limits on sandbox runs and LaTeX compiles, shared by all runs. */
+  slots: { experiment: WorkSlots; compile: WorkSlots };
+  observer?: EngineObserver;
+}
+
+/** Told what the engine does, for metrics. */
+export interface EngineObserver {
+  runAdmitted(waitedMs: number): void;
+  stageFinished(stage: StageName, outcome: 'completed' | 'failed' | 'stopped', ms: number): void;
 }
 
 /**
  * Runs research pipelines in the background of the process. A run goes
- * pending → running ⇄ awaiting_feedback → completed | failed; every step is persisted
- * before the next one starts, so a run interrupted by a restart resumes from its last
- * completed stage.
+ * pending → running ⇄ awaiting_feedback → pending → running … → completed | failed: it is
+ * `pending` whenever it waits for a run slot (the admission decides when it gets one), and
+ * a paused run holds none. Every step is persisted before the next one starts, so a run
+ * interrupted by a restart resumes from its last completed stage.
  */
 export class PipelineEngine {
   private readonly active = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  /** Runs submitted and not yet done with their slot, for `idle`. */
+  private readonly unsettled = new Map<string, { done: Promise<void>; settle: () => void }>();
   private stopping = false;
   private readonly ledger: RunLedger;
 
   constructor(private readonly deps: EngineDeps) {
     this.ledger = new RunLedger(deps.store);
+    deps.admission.start({
+      run: (ticket, waitedMs) => this.work(ticket.run_id, waitedMs),
+      queued: (ticket, place) => this.queued(ticket.run_id, place),
+    });
+  }
+
+  /** Whether the engine takes runs (false once stopping). */
+  get accepting(): boolean {
+    return !this.stopping;
+  }
+
+  /** Where a pending run stands in the queue for a run slot, or null. */
+  queuePlace(runId: string): QueuePlace | null {
+    return this.deps.admission.place(runId);
   }
 
   /** Creates a run for a user and starts it in the background. */
@@ -81,11 +110,14 @@ export class PipelineEngine {
     };
     this.ledger.insert(run);
     hub.emit(run.run_id, 'run_started', { topic });
-    this.schedule(run.run_id);
+    this.submit(run);
     return run;
   }
 
-  /** Accepts feedback for a paused run, queues it for the planner and resumes the run. */
+  /**
+   * Accepts feedback for a paused run, queues it for the planner, and puts the run back in
+   * the queue for a run slot.
+   */
   submitFeedback(runId: string, text: string): RunRecord {
     const { hub } = this.deps;
     const run = this.getRun(runId);
@@ -107,35 +139,46 @@ export class PipelineEngine {
     hub.emit(runId, 'feedback_received', { text });
     this.ledger.enqueueFeedback({ run_id: runId, user_id: run.user_id, stage, text });
     hub.emit(runId, 'feedback_enqueued', { stage });
-    const updated = this.setStatus(runId, 'running', { state });
-    this.schedule(runId);
-    return updated;
+    this.submit(this.setStatus(runId, 'pending', { state }));
+    return this.getRun(runId);
   }
 
-  /** Resumes every run that was executing when the process last stopped. */
+  /**
+   * Puts every run that was executing or waiting when the process last stopped back in the
+   * queue: the interrupted ones first (they held slots), then the waiting ones in order.
+   */
   resumeInterrupted(): string[] {
     const runs = this.ledger.unfinished();
-    for (const run of runs) {
+    const ordered = [
+      ...runs.filter((r) => r.status === 'running'),
+      ...runs.filter((r) => r.status !== 'running'),
+    ];
+    for (const run of ordered) {
       this.deps.logger.info(
-        { run_id: run.run_id, stage: run.current_stage },
+        { run_id: run.run_id, status: run.status, stage: run.current_stage },
         'resuming interrupted run',
       );
-      this.schedule(run.run_id);
+      this.submit(run);
     }
-    return runs.map((r) => r.run_id);
+    return ordered.map((r) => r.run_id);
   }
 
-  /** Stops executing runs (they stay `running` in the store and resume on the next start). */
+  /**
+   * Stops admitting and executing runs: running ones stay `running` in the store and
+   * waiting ones `pending`; all resume on the next start.
+   */
   async stop(): Promise<void> {
     this.stopping = true;
+    this.deps.admission.stop();
     for (const { controller } of this.active.values())
       controller.abort(new ResearchError('service_stopping', 'service stopping'));
     await Promise.allSettled([...this.active.values()].map((a) => a.done));
+    for (const { settle } of this.unsettled.values()) settle();
   }
 
-  /** Resolves when a run is no longer executing (paused, finished or failed). */
+  /** Resolves when a run neither waits for a slot nor executes (paused, finished or failed). */
   async idle(runId: string): Promise<void> {
-    await this.active.get(runId)?.done;
+    await this.unsettled.get(runId)?.done;
   }
 
   /** The run; `run_not_found` when there is none. */
@@ -143,8 +186,43 @@ export class PipelineEngine {
     return this.ledger.require(runId);
   }
 
-  private schedule(runId: string): void {
-    if (this.stopping || this.active.has(runId)) return;
+  private submit(run: RunRecord): void {
+    const runId = run.run_id;
+    if (!this.unsettled.has(runId)) {
+      let settle = () => {};
+      const done = new Promise<void>((resolve) => (settle = resolve));
+      this.unsettled.set(runId, { done, settle });
+    }
+    const ticket: RunTicket = { run_id: runId, user_id: run.user_id, since: run.started_at };
+    this.deps.admission.submit(ticket).catch((err: unknown) => {
+      this.deps.logger.error({ err, run_id: runId }, 'run could not be queued');
+    });
+  }
+
+  /** The run must wait for a slot: it is `pending`, and its trajectory says where it stands. */
+  private queued(runId: string, place: QueuePlace): void {
+    const run = this.ledger.get(runId);
+    if (!run) return;
+    if (run.status !== 'pending') this.setStatus(runId, 'pending');
+    const ahead = place.position - 1;
+    this.deps.hub.emit(runId, 'trajectory_event', {
+      kind: 'queued',
+      label: 'Waiting for a free run slot',
+      detail: `All ${place.limit} run slot(s) are busy; ${ahead} run(s) are ahead of this one.`,
+      metadata: {
+        ...(run.current_stage ? { stage: run.current_stage } : {}),
+        position: place.position,
+        waiting: place.waiting,
+        active: place.active,
+        limit: place.limit,
+      },
+    });
+  }
+
+  /** Runs a run in the slot the admission gave it; resolves when it pauses or ends. */
+  private work(runId: string, waitedMs: number): Promise<void> {
+    if (this.stopping || this.active.has(runId)) return Promise.resolve();
+    this.deps.observer?.runAdmitted(waitedMs);
     const controller = new AbortController();
     const limitMs = this.deps.config.runTimeoutMs;
     const deadline =
@@ -158,8 +236,11 @@ export class PipelineEngine {
       .finally(() => {
         clearTimeout(deadline);
         this.active.delete(runId);
+        this.unsettled.get(runId)?.settle();
+        this.unsettled.delete(runId);
       });
     this.active.set(runId, { controller, done });
+    return done;
   }
 
   private async execute(runId: string, signal: AbortSignal): Promise<void> {
@@ -241,10 +322,9 @@ export class PipelineEngine {
     const query = `${run.topic} ${stage.name} ${user.domain}`;
     const { skills, memories } = this.ledger.retrieve(run.user_id, query, config.retrievalK);
     const usage = { total: { promptTokens: 0, completionTokens: 0 } as Usage };
-    const ctx = this.stageContext(
-      run,
-      user,
-      stage,
+    const ctx = stageContext(
+      { ...this.deps, ledger: this.ledger },
+      { run, user, stage },
       { runDir, skills, memories, revisionFeedback, usage },
       signal,
     );
@@ -255,16 +335,28 @@ export class PipelineEngine {
       { skills: skills.map((s) => s.skill_id), memories: memories.map((m) => m.memory_id) },
     );
 
-    const output = await stage.run(ctx);
-    checkOutput(stage, output.artefacts);
-    const newSkills = [...(output.new_skills ?? [])];
-    const newMemories = [...(output.new_memories ?? [])];
-    for (const step of stage.after ?? []) {
-      const added = await step.run({ ...ctx, history: this.ledger.history });
-      newSkills.push(...added.newSkills);
-      newMemories.push(...added.newMemories);
+    const startedAt = performance.now();
+    const finished = (outcome: 'completed' | 'failed' | 'stopped') =>
+      this.deps.observer?.stageFinished(stage.name, outcome, performance.now() - startedAt);
+    const newSkills: string[] = [];
+    const newMemories: string[] = [];
+    let output: Awaited<ReturnType<PipelineStage['run']>>;
+    try {
+      output = await stage.run(ctx);
+      checkOutput(stage, output.artefacts);
+      newSkills.push(...(output.new_skills ?? []));
+      newMemories.push(...(output.new_memories ?? []));
+      for (const step of stage.after ?? []) {
+        const added = await step.run({ ...ctx, history: this.ledger.history });
+        newSkills.push(...added.newSkills);
+        newMemories.push(...added.newMemories);
+      }
+      signal.throwIfAborted();
+    } catch (err) {
+      finished(signal.aborted && this.stopping ? 'stopped' : 'failed');
+      throw err;
     }
-    signal.throwIfAborted();
+    finished('completed');
 
     const updated = this.ledger.completeStage(runId, stage.name, {
       artefacts: output.artefacts,
@@ -281,78 +373,12 @@ export class PipelineEngine {
     return updated;
   }
 
-  /** What a stage sees: its declared artefacts, its trace, its share of the token budget. */
-  private stageContext(
-    run: RunRecord,
-    user: UserProfile,
-    stage: PipelineStage,
-    parts: Pick<StageContext, 'runDir' | 'skills' | 'memories' | 'revisionFeedback'> & {
-      usage: { total: Usage };
-    },
-    signal: AbortSignal,
-  ): StageContext<ArtefactKind> {
-    const { llm, config, planner, citations } = this.deps;
-    const runId = run.run_id;
-    const { usage } = parts;
-    return {
-      run,
-      user,
-      llm,
-      config,
-      planner,
-      citations,
-      runDir: parts.runDir,
-      skills: parts.skills,
-      memories: parts.memories,
-      revisionFeedback: parts.revisionFeedback,
-      signal,
-      artefact: (kind) => {
-        checkRead(stage, kind);
-        const found = this.ledger.latestArtefact(runId, kind);
-        if (found === undefined)
-          throw new ResearchError(
-            'artefact_missing',
-            `artefact '${kind}' is missing for run ${runId}`,
-          );
-        return found;
-      },
-      trace: (kind, label, detail, metadata = {}) =>
-        this.emitAndYield(runId, 'trajectory_event', {
-          kind,
-          label,
-          detail,
-          metadata: { stage: stage.name, ...metadata },
-        }),
-      recordUsage: (u) => {
-        usage.total = addUsage(usage.total, u);
-        const budget = config.runTokenBudget;
-        const total =
-          tokensUsed(run.state) + usage.total.promptTokens + usage.total.completionTokens;
-        if (budget > 0 && total > budget) {
-          this.ledger.addUsage(runId, stage.name, usage.total);
-          throw new ResearchError(
-            'token_budget_exceeded',
-            `the run's token budget of ${budget} was exceeded during ${stage.name} (${total} tokens used); raise RESEARCH_RUN_TOKEN_BUDGET to allow more`,
-          );
-        }
-      },
-      emit: (type, data) => this.emitAndYield(runId, type, data),
-    };
-  }
-
-  /**
-   * Emits an event, then lets the event loop turn once. Stages do most of their work
-   * without waiting on I/O (the offline LLM answers at once), and an event written to a
-   * socket leaves only when the loop turns, so without this a stage's events would reach
-   * subscribers in one burst when the stage next waited, late by the whole stretch.
-   */
-  private async emitAndYield<T extends RunEventType>(
+  private emitAndYield<T extends RunEventType>(
     runId: string,
     type: T,
     data: RunEventPayloads[T],
   ): Promise<void> {
-    this.deps.hub.emit(runId, type, data);
-    await nextLoopTurn();
+    return emitAndYield(this.deps.hub, runId, type, data);
   }
 
   private setStatus(runId: string, status: RunStatus, patch: Partial<RunRecord> = {}): RunRecord {

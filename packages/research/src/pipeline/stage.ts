@@ -8,6 +8,7 @@ import type { PipelineConfig } from './config.ts';
 import type { Planner } from '../planner/index.ts';
 import type { CitationProvider } from '../citations/index.ts';
 import { plainCause } from './failure.ts';
+import type { SlotGate } from './work-slots.ts';
 
 /** What a stage can see and do while it runs; it reads only the artefact kinds it `Needs`. */
 export interface StageContext<Needs extends ArtefactKind = never> {
@@ -46,6 +47,11 @@ export interface StageContext<Needs extends ArtefactKind = never> {
   recordUsage(usage: Usage): void;
   /** Emits an event other than a trajectory event (e.g. paper_ready), then yields like `trace`. */
   emit<T extends 'paper_ready'>(type: T, data: RunEventPayloads[T]): Promise<void>;
+  /**
+   * The worker's slots for heavy work, shared by all runs: a sandbox run or a LaTeX compile
+   * goes through its gate and waits (traced) while the others' hold every slot.
+   */
+  slots: { experiment: SlotGate; compile: SlotGate };
 }
 
 export interface StageOutput<Produces extends ArtefactKind> {

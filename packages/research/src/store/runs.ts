@@ -35,6 +35,7 @@ export class RunRepository {
   private readonly listAllStmt: Statement;
   private readonly listByUserStmt: Statement;
   private readonly unfinishedStmt: Statement;
+  private readonly countStmt: Statement;
 
   constructor(
     db: Database,
@@ -60,6 +61,7 @@ export class RunRepository {
     this.unfinishedStmt = db.prepare(
       "SELECT * FROM runs WHERE status IN ('pending', 'running') ORDER BY started_at",
     );
+    this.countStmt = db.prepare('SELECT status, COUNT(*) AS runs FROM runs GROUP BY status');
   }
 
   insert(run: RunRecord): void {
@@ -101,7 +103,13 @@ export class RunRepository {
     return rows.map(toRecord);
   }
 
-  /** Runs the process was executing when it stopped (to resume at start-up). */
+  /** How many runs there are of each status. */
+  countByStatus(): Partial<Record<RunStatus, number>> {
+    const rows = this.countStmt.all() as { status: RunStatus; runs: number }[];
+    return Object.fromEntries(rows.map((r) => [r.status, r.runs]));
+  }
+
+  /** Runs the process was executing or had waiting when it stopped (to resume at start-up). */
   listUnfinished(): RunRecord[] {
     return (this.unfinishedStmt.all() as RunRow[]).map(toRecord);
   }
@@ -124,8 +132,11 @@ function toRecord(row: RunRow): RunRecord {
   };
 }
 
-/** The public view of a run (drops engine state). */
-export function toSnapshot(run: RunRecord): RunSnapshot {
+/**
+ * The public view of a run (drops engine state); `queue_position` is where a pending run
+ * stands in the queue for a run slot (1 = next), null otherwise.
+ */
+export function toSnapshot(run: RunRecord, queuePosition: number | null = null): RunSnapshot {
   const { state: _state, ...snapshot } = run;
-  return snapshot;
+  return { ...snapshot, queue_position: queuePosition };
 }

@@ -113,6 +113,15 @@ export class Store {
     return result ?? { busy: 0, log: 0, checkpointed: 0 };
   }
 
+  /** Whether the database answers a query (for readiness); never throws. */
+  reachable(): boolean {
+    try {
+      return this.db.open && this.db.prepare('SELECT 1 AS ok').get() !== undefined;
+    } catch {
+      return false;
+    }
+  }
+
   /** Commits queued audit events, checkpoints the WAL into the database and closes it. */
   close(): void {
     if (!this.db.open) return;

@@ -20,8 +20,8 @@ export const UserProfile = z.object({
 });
 export type UserProfile = z.infer<typeof UserProfile>;
 
-/** The run snapshot returned by the HTTP API (spec §2). */
-export interface RunSnapshot {
+/** What is stored of a run and shown of it (spec §2). */
+export interface RunFields {
   run_id: string;
   user_id: string;
   topic: string;
@@ -33,6 +33,12 @@ export interface RunSnapshot {
   started_at: string;
   updated_at: string;
   error: string | null;
+}
+
+/** The run snapshot returned by the HTTP API: the spec's fields and the run's queue position. */
+export interface RunSnapshot extends RunFields {
+  /** Where a `pending` run stands in the queue for a run slot (1 = next); null otherwise. */
+  queue_position: number | null;
 }
 
 /** Engine state persisted with a run; versioned so an unknown shape is refused. */
@@ -52,7 +58,7 @@ export const RunState = z.object({
 });
 export type RunState = z.infer<typeof RunState>;
 
-export interface RunRecord extends RunSnapshot {
+export interface RunRecord extends RunFields {
   state: RunState;
 }
 

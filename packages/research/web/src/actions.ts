@@ -221,6 +221,8 @@ const pct = (x: number) => `${Math.round(x * 100)}%`;
 /** The status lines of a run snapshot. */
 export function statusLines(run: RunSnapshot): string[] {
   const lines = [`Status: ${run.status.replace('_', ' ')}`];
+  if (run.queue_position !== null && run.queue_position !== undefined)
+    lines.push(`Queue position: ${run.queue_position}`);
   if (run.current_stage) lines.push(`Current stage: ${run.current_stage}`);
   lines.push(
     `Stages done: ${run.stages_completed.length ? run.stages_completed.join(', ') : 'none yet'}`,

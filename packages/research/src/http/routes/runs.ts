@@ -7,6 +7,7 @@ import { ResearchError } from '../../errors.ts';
 import { STAGES, type CompiledPaper } from '../../domain/artefacts.ts';
 import { totalUsage } from '../../pipeline/usage.ts';
 import { toSnapshot } from '../../store/runs.ts';
+import type { RunRecord } from '../../store/types.ts';
 
 const CreateRun = z.object({
   user_id: z.string().min(1).max(64),
@@ -25,24 +26,29 @@ export function runRoutes(app: FastifyInstance, { store, engine, tokenBudget }: 
     const { run_id } = validate(RunParams, params, 'path');
     return engine.getRun(run_id);
   };
+  const snapshot = (run: RunRecord) =>
+    toSnapshot(
+      run,
+      run.status === 'pending' ? (engine.queuePlace(run.run_id)?.position ?? null) : null,
+    );
 
   app.post('/runs', async (request, reply) => {
     const body = validate(CreateRun, request.body, 'body');
     const run = engine.startRun(body.user_id, body.topic, body.pause_after);
-    return reply.status(201).send(toSnapshot(engine.getRun(run.run_id)));
+    return reply.status(201).send(snapshot(engine.getRun(run.run_id)));
   });
 
   app.get('/runs', async (request) => {
     const { user_id } = validate(ListQuery, request.query, 'query');
-    return store.runs.list(user_id).map(toSnapshot);
+    return store.runs.list(user_id).map(snapshot);
   });
 
-  app.get('/runs/:run_id', async (request) => toSnapshot(requireRun(request.params)));
+  app.get('/runs/:run_id', async (request) => snapshot(requireRun(request.params)));
 
   app.post('/runs/:run_id/feedback', async (request) => {
     const run = requireRun(request.params);
     const { text } = validate(Feedback, request.body, 'body');
-    return toSnapshot(engine.submitFeedback(run.run_id, text));
+    return snapshot(engine.submitFeedback(run.run_id, text));
   });
 
   // Extension: the latest artefact of each stage, by kind.

@@ -134,18 +134,20 @@ async function execute(
   blueprint: Blueprint,
 ): Promise<ExecutionResult> {
   const workDir = join(ctx.runDir, 'project', `attempt-${attempt}`);
-  await ctx.trace(
-    'execution_started',
-    `Running the experiment (attempt ${attempt})`,
-    `Entry point ${project.entry}`,
-    { attempt },
-  );
-  const run = await runPythonProject({
-    files: project.files,
-    entry: project.entry,
-    workDir,
-    limits: ctx.config.sandbox,
-    signal: ctx.signal,
+  const run = await ctx.slots.experiment(async () => {
+    await ctx.trace(
+      'execution_started',
+      `Running the experiment (attempt ${attempt})`,
+      `Entry point ${project.entry}`,
+      { attempt },
+    );
+    return runPythonProject({
+      files: project.files,
+      entry: project.entry,
+      workDir,
+      limits: ctx.config.sandbox,
+      signal: ctx.signal,
+    });
   });
   ctx.signal.throwIfAborted();
   let error: string | null = null;

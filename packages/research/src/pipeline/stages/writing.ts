@@ -126,6 +126,7 @@ export const writingStage = defineStage({
       signal: ctx.signal,
       maxPages: ctx.config.maxPages,
       fix: (tex, error) => fixLatex(ctx, tex, error),
+      gate: ctx.slots.compile,
     });
     await ctx.trace(
       'compile_finished',
