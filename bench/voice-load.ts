@@ -15,6 +15,7 @@ const USAGE = `npm run bench:voice -- [options]
   --sessions <list>     concurrent sessions per step (default 50,250,500)
   --window-s <s>        measurement window per step (default 20)
   --silence-ms <ms>     silence after each utterance (default 2500: the reply ends before the next one)
+  --noise-db <dB>       room noise under the speech and in the pauses, dBFS RMS (default -55; 'off' for digital silence)
   --text <text>         what Flite says and the scripted recogniser returns
   --stt-delay-ms <ms>   scripted recogniser: final this long after the utterance (default 0)
   --llm-delay-ms <ms>   LLM time to first token (default 0)
@@ -35,6 +36,7 @@ const { values } = parseArgs({
     sessions: { type: 'string', default: '50,250,500' },
     'window-s': { type: 'string', default: '20' },
     'silence-ms': { type: 'string', default: '2500' },
+    'noise-db': { type: 'string', default: '-55' },
     text: { type: 'string', default: 'what is the weather in london today' },
     'stt-delay-ms': { type: 'string', default: '0' },
     'llm-delay-ms': { type: 'string', default: '0' },
@@ -74,6 +76,10 @@ if (sessionSteps.some((n) => n < 1 || !Number.isInteger(n)))
   throw new Error('--sessions: whole numbers ≥ 1');
 const windowMs = positive('window-s', values['window-s'], 600) * 1000;
 const silenceMs = positive('silence-ms', values['silence-ms'], 30_000);
+const noiseDb =
+  values['noise-db'] === 'off' ? Number.NEGATIVE_INFINITY : Number(values['noise-db']);
+if (!(noiseDb >= -120 && noiseDb <= 0) && noiseDb !== Number.NEGATIVE_INFINITY)
+  throw new Error(`--noise-db must be -120..0 or off, got "${values['noise-db']}"`);
 let quietWaitMs = positive('quiet-wait-s', values['quiet-wait-s'], 3600) * 1000;
 const tenants = Math.max(1, Math.round(positive('tenants', values.tenants, 1000)));
 const fakes = {
@@ -113,7 +119,7 @@ console.log(
 // The audio: Flite speech then silence, generated once; and where the VAD decides on it.
 const work = mkdtempSync(join(tmpdir(), 'bench-voice-load-'));
 const speech = fliteSpeech16k(fakes.text);
-const cycle = speechCycle(speech, silenceMs, FRAME_MS);
+const cycle = speechCycle(speech, silenceMs, FRAME_MS, noiseDb);
 const cycleMs = cycle.length / 32;
 const warmupMs = cycleMs + 1500;
 const maxFrames = Math.ceil((cycleMs + warmupMs + windowMs + GRACE_MS + 10_000) / FRAME_MS);
@@ -121,7 +127,8 @@ const cycles = Math.ceil((maxFrames * FRAME_MS) / cycleMs) + 1;
 const timeline = await vadTimeline(cycle, cycles, FRAME_MS);
 const perCycle = timeline.started.length / cycles;
 console.log(
-  `audio: "${fakes.text}" (${(speech.length / 32).toFixed(0)} ms of Flite speech) + silence = ${cycleMs} ms a cycle, ` +
+  `audio: "${fakes.text}" (${(speech.length / 32).toFixed(0)} ms of Flite speech) + a pause = ${cycleMs} ms a cycle, ` +
+    `over ${Number.isFinite(noiseDb) ? `room noise at ${noiseDb} dBFS` : 'digital silence'}, ` +
     `${FRAME_MS} ms frames; Silero decisions per cycle: ${perCycle.toFixed(2)} starts` +
     (timeline.started[0] && timeline.stopped[0]
       ? ` (first: start confirmed at ${timeline.started[0].atMs} ms, stop at ${timeline.stopped[0].atMs} ms)`
@@ -188,7 +195,7 @@ mkdirSync(values.out, { recursive: true });
 const report: SavedReport = {
   stamp: new Date().toISOString(),
   machine,
-  options: { sessionSteps, windowMs, silenceMs, cycleMs, tenants, fakes, vad },
+  options: { sessionSteps, windowMs, silenceMs, noiseDb, cycleMs, tenants, fakes, vad },
   rows,
 };
 const jsonPath = join(values.out, values.profile ? 'voice-load-profile.json' : 'voice-load.json');

@@ -4,13 +4,42 @@ import type { VadTimeline } from './ipc.ts';
 
 const BYTES_PER_MS = 32; // PCM16 at 16 kHz
 
-/** One cycle: the speech, then silence up to a whole number of frames of at least `silenceMs`. */
-export function speechCycle(speech: Buffer, silenceMs: number, frameMs: number): Buffer {
+/**
+ * One cycle: the speech, then a pause up to a whole number of frames of at least `silenceMs`,
+ * over a room's noise floor at `noiseDb` dBFS (pink-ish: white noise through a one-pole
+ * low-pass, reproducible), so the pauses are what a microphone hears rather than digital
+ * zeros. `noiseDb` of -Infinity gives digital silence.
+ */
+export function speechCycle(
+  speech: Buffer,
+  silenceMs: number,
+  frameMs: number,
+  noiseDb = Number.NEGATIVE_INFINITY,
+): Buffer {
   const frameBytes = frameMs * BYTES_PER_MS;
   const speechBytes = speech.length - (speech.length % 2);
   const total = Math.ceil((speechBytes + silenceMs * BYTES_PER_MS) / frameBytes) * frameBytes;
   const cycle = Buffer.alloc(total);
   speech.copy(cycle, 0, 0, speechBytes);
+  if (!Number.isFinite(noiseDb)) return cycle;
+  const n = total >> 1;
+  const noise = new Float64Array(n);
+  let seed = 0x2545f491;
+  let y = 0;
+  let energy = 0;
+  for (let i = 0; i < n; i++) {
+    seed ^= seed << 13;
+    seed ^= seed >>> 17;
+    seed ^= seed << 5;
+    y = 0.9 * y + ((seed >>> 0) / 0xffffffff - 0.5);
+    noise[i] = y;
+    energy += y * y;
+  }
+  const gain = (32768 * 10 ** (noiseDb / 20)) / Math.sqrt(energy / n);
+  for (let i = 0; i < n; i++) {
+    const x = cycle.readInt16LE(2 * i) + Math.round((noise[i] as number) * gain);
+    cycle.writeInt16LE(Math.max(-32768, Math.min(32767, x)), 2 * i);
+  }
   return cycle;
 }
 

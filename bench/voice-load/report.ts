@@ -236,6 +236,8 @@ export interface SavedReport {
     sessionSteps: number[];
     windowMs: number;
     silenceMs: number;
+    /** Room noise under the audio, dBFS RMS (null: digital silence, as before it existed). */
+    noiseDb?: number | null;
     cycleMs: number;
     tenants: number;
     fakes: unknown;
