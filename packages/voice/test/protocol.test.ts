@@ -40,7 +40,12 @@ test('client messages are validated with readable problems', () => {
 
 test('session.update merges into the current configuration', () => {
   const base = defaultSessionConfig('slt', 'm1');
-  assert.deepEqual(base.turn_detection, { type: 'server_vad', silence_ms: 500 });
+  assert.deepEqual(base.turn_detection, {
+    type: 'server_vad',
+    silence_ms: 500,
+    prefix_padding_ms: 300,
+  });
+  assert.equal(base.input_audio_noise_reduction, null);
   assert.deepEqual(base.languages, ['en-US']);
   const patch = SessionConfigPatch.parse({
     turn_detection: { type: 'server_vad', silence_ms: 800 },

@@ -16,9 +16,18 @@ export const TurnDetection = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('server_vad'),
     silence_ms: z.number().int().min(100).max(10_000).optional(),
+    /** Audio before the VAD's start of speech that the recogniser also gets. */
+    prefix_padding_ms: z.number().int().min(0).max(2000).optional(),
   }),
   z.object({ type: z.literal('none') }),
 ]);
+
+/** Input noise suppression (RNNoise): `near_field` for close-talking microphones, `far_field` for distant ones. */
+export const NoiseReduction = z
+  .object({ type: z.enum(['near_field', 'far_field']) })
+  .strict()
+  .nullable();
+export type NoiseReductionType = 'near_field' | 'far_field';
 
 /** Fields of `session.update.session` (spec §2); all optional, merged into the current configuration. */
 export const SessionConfigPatch = z
@@ -35,6 +44,7 @@ export const SessionConfigPatch = z
         top_k: z.number().int().min(1).max(20).optional(),
       })
       .nullable(),
+    input_audio_noise_reduction: NoiseReduction,
     /** Extension: per-transcript analysis. */
     analysis: z
       .object({ pii: z.boolean().optional(), sentiment: z.boolean().optional() })
@@ -53,12 +63,15 @@ export interface SessionConfig {
   voice: string;
   model: string;
   tools: z.infer<typeof ToolSchema>[];
-  turn_detection: { type: 'server_vad'; silence_ms: number } | { type: 'none' };
+  turn_detection:
+    { type: 'server_vad'; silence_ms: number; prefix_padding_ms: number } | { type: 'none' };
+  input_audio_noise_reduction: { type: NoiseReductionType } | null;
   rag: { index_name: string; top_k: number } | null;
   analysis: { pii: boolean; sentiment: boolean };
 }
 
 export const DEFAULT_SILENCE_MS = 500;
+export const DEFAULT_PREFIX_PADDING_MS = 300;
 export const DEFAULT_RAG_TOP_K = 3;
 
 /** The configuration a new session starts with. */
@@ -70,7 +83,12 @@ export function defaultSessionConfig(voice: string, model: string): SessionConfi
     voice,
     model,
     tools: [],
-    turn_detection: { type: 'server_vad', silence_ms: DEFAULT_SILENCE_MS },
+    turn_detection: {
+      type: 'server_vad',
+      silence_ms: DEFAULT_SILENCE_MS,
+      prefix_padding_ms: DEFAULT_PREFIX_PADDING_MS,
+    },
+    input_audio_noise_reduction: null,
     rag: null,
     analysis: { pii: false, sentiment: false },
   };
@@ -88,17 +106,23 @@ export function mergeSessionConfig(
   if (patch.model !== undefined) next.model = patch.model;
   if (patch.tools !== undefined) next.tools = patch.tools;
   if (patch.turn_detection !== undefined) {
+    const was = current.turn_detection.type === 'server_vad' ? current.turn_detection : null;
     next.turn_detection =
       patch.turn_detection.type === 'server_vad'
         ? {
             type: 'server_vad',
-            silence_ms:
-              patch.turn_detection.silence_ms ??
-              (current.turn_detection.type === 'server_vad'
-                ? current.turn_detection.silence_ms
-                : DEFAULT_SILENCE_MS),
+            silence_ms: patch.turn_detection.silence_ms ?? was?.silence_ms ?? DEFAULT_SILENCE_MS,
+            prefix_padding_ms:
+              patch.turn_detection.prefix_padding_ms ??
+              was?.prefix_padding_ms ??
+              DEFAULT_PREFIX_PADDING_MS,
           }
         : { type: 'none' };
+  }
+  if (patch.input_audio_noise_reduction !== undefined) {
+    next.input_audio_noise_reduction = patch.input_audio_noise_reduction
+      ? { type: patch.input_audio_noise_reduction.type }
+      : null;
   }
   if (patch.rag !== undefined) {
     next.rag = patch.rag

@@ -1,4 +1,5 @@
 import type { Span } from '@opentelemetry/api';
+import { NoiseSuppressor } from '../audio/noise-suppression.ts';
 import type { VoiceActivityStream } from '../audio/vad.ts';
 import type { STTEvent, STTStream } from '../providers/stt/stt.ts';
 import type { SessionConfig } from '../protocol/session-config.ts';
@@ -30,10 +31,10 @@ const STALL_GRACE_MS = 400;
 const FAILED: Recognised = Object.freeze({ text: '', languages: [], durationMs: 0, failed: true });
 
 /**
- * The session's input side: keeps the recent audio, feeds the VAD and reports its speech
- * events, and feeds the recogniser the audio of the utterance being recorded (from where the
- * VAD dates its start, or everything since the last turn on a commit), under the instance's
- * recognition quota.
+ * The session's input side: denoises the input when the session asks for it, keeps the recent
+ * audio, feeds the VAD and reports its speech events, and feeds the recogniser the audio of the
+ * utterance being recorded (from `prefix_padding_ms` before where the VAD dates its start, or
+ * everything since the last turn on a commit), under the instance's recognition quota.
  */
 export class RecognitionFeed {
   private readonly audio = new AudioHistory();
@@ -43,6 +44,8 @@ export class RecognitionFeed {
   private readonly resultWaiters: ((r: Recognised) => void)[] = [];
   private lastPartial = '';
   private stallTimer: NodeJS.Timeout | null = null;
+  /** Only sessions with `input_audio_noise_reduction` have one (and an RNNoise state). */
+  private denoiser: NoiseSuppressor | null = null;
   private closed = false;
 
   constructor(
@@ -53,6 +56,7 @@ export class RecognitionFeed {
   ) {
     this.vad = engines.vad ? engines.vad.stream(this.vadOptions()) : null;
     this.stt = engines.stt.stream({ languages: config().languages });
+    this.followNoiseReduction();
   }
 
   /** Whether server VAD can run (the model loaded). */
@@ -76,14 +80,25 @@ export class RecognitionFeed {
     void this.consumeSTT();
   }
 
-  /** The session's configuration changed: the VAD follows `turn_detection.silence_ms`. */
+  /**
+   * The session's configuration changed: the VAD follows `turn_detection.silence_ms`, noise
+   * suppression `input_audio_noise_reduction`.
+   */
   configChanged(): void {
     if (this.config().turn_detection.type === 'server_vad') this.vad?.update(this.vadOptions());
+    this.followNoiseReduction();
   }
 
   /** Input audio, PCM16LE 16 kHz mono. */
   push(pcm: Buffer): void {
-    if (pcm.length === 0) return;
+    if (pcm.length === 0 || this.closed) return;
+    if (this.denoiser) this.denoiser.push(pcm);
+    else this.accept(pcm);
+  }
+
+  // Input audio after noise suppression, if any.
+  private accept(pcm: Buffer): void {
+    if (pcm.length === 0 || this.closed) return;
     this.audio.push(pcm);
     if (this.config().turn_detection.type === 'none') {
       if (!this.recording) this.startRecording(Number.POSITIVE_INFINITY);
@@ -96,7 +111,10 @@ export class RecognitionFeed {
     this.armStallTimer();
   }
 
-  /** Starts sending audio to the recogniser, from `fromMs` of the kept audio onwards. */
+  /**
+   * Starts sending audio to the recogniser, from `fromMs` of the kept audio onwards (less the
+   * session's `prefix_padding_ms` when it is the VAD's start of speech).
+   */
   startRecording(fromMs: number): void {
     const release = this.engines.recognitions.tryAcquire();
     if (!release) {
@@ -108,7 +126,9 @@ export class RecognitionFeed {
       return;
     }
     this.recording = { release, failed: false };
-    const pre = Number.isFinite(fromMs) ? this.audio.since(fromMs) : Buffer.alloc(0);
+    const detection = this.config().turn_detection;
+    const padMs = detection.type === 'server_vad' ? detection.prefix_padding_ms : 0;
+    const pre = Number.isFinite(fromMs) ? this.audio.since(fromMs - padMs) : Buffer.alloc(0);
     if (pre.length > 0) this.stt.pushAudio(pre);
   }
 
@@ -133,6 +153,8 @@ export class RecognitionFeed {
     if (this.closed) return;
     this.closed = true;
     if (this.stallTimer) clearTimeout(this.stallTimer);
+    this.denoiser?.finish();
+    this.denoiser = null;
     this.vad?.close();
     this.stt.close();
     this.recording?.release?.();
@@ -217,6 +239,29 @@ export class RecognitionFeed {
   private deliver(result: Recognised): void {
     this.lastPartial = '';
     this.resultWaiters.shift()?.(result);
+  }
+
+  // Starts, changes or stops noise suppression to match the configuration. Audio the old
+  // suppressor still held goes on unprocessed, so the audio clock never skips.
+  private followNoiseReduction(): void {
+    const want = this.config().input_audio_noise_reduction?.type ?? null;
+    if ((this.denoiser?.type ?? null) === want || this.closed) return;
+    const rest = this.denoiser?.finish();
+    this.denoiser = null;
+    if (rest) this.accept(rest);
+    if (want === null) return;
+    const denoiser: NoiseSuppressor = new NoiseSuppressor(
+      want,
+      (pcm) => this.accept(pcm),
+      (err) => {
+        if (this.denoiser === denoiser) this.denoiser = null;
+        this.out.sendError(
+          'internal_error',
+          `noise suppression is unavailable (${(err as Error).message}); audio goes on without it`,
+        );
+      },
+    );
+    this.denoiser = denoiser;
   }
 
   private vadOptions() {

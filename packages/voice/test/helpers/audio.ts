@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { float32ToPcm16, pcm16BytesForMs } from '../../src/audio/pcm.ts';
 
-/** English speech from Flite's `slt` voice as PCM16LE 16 kHz mono (converted by SoX). */
-export function fliteSpeech16k(text: string): Buffer {
+/** English speech from a Flite voice (`slt` unless named) as PCM16LE 16 kHz mono (converted by SoX). */
+export function fliteSpeech16k(text: string, voice = 'slt'): Buffer {
   const dir = mkdtempSync(join(tmpdir(), 'voice-test-'));
   try {
     const wav = join(dir, 'speech.wav');
-    execFileSync('flite', ['-voice', 'slt', '-t', text, '-o', wav]);
+    execFileSync('flite', ['-voice', voice, '-t', text, '-o', wav]);
     return execFileSync(
       'sox',
       [wav, '-r', '16000', '-c', '1', '-b', '16', '-e', 'signed-integer', '-t', 'raw', '-'],
