@@ -32,6 +32,13 @@ export const NOISE_SUPPRESSION_PROFILES: Readonly<
 let modulePromise: Promise<RNNoiseModule> | null = null;
 let loadedModule: RNNoiseModule | null = null;
 
+let liveStates = 0;
+
+/** Whether the RNNoise module was instantiated in this process, and the RNNoise states alive. */
+export function noiseSuppressionUsage(): { moduleLoaded: boolean; liveStates: number } {
+  return { moduleLoaded: loadedModule !== null, liveStates };
+}
+
 /** The RNNoise WebAssembly module, instantiated once per process on first use. */
 export function loadRNNoise(): Promise<RNNoiseModule> {
   modulePromise ??= createRNNoise().then(
@@ -122,6 +129,7 @@ export class NoiseSuppressor {
     const input = module._malloc(FRAME * 4);
     const output = module._malloc(FRAME * 4);
     this.rnn = { module, state, input, output };
+    liveStates++;
     const waiting = this.waiting ?? [];
     this.waiting = null;
     for (const pcm of waiting) this.process(pcm);
@@ -205,6 +213,7 @@ export class NoiseSuppressor {
     const rnn = this.rnn;
     this.rnn = null;
     if (!rnn) return;
+    liveStates--;
     rnn.module._rnnoise_destroy(rnn.state);
     rnn.module._free(rnn.input);
     rnn.module._free(rnn.output);
