@@ -21,6 +21,11 @@ const GAIN_HISTORY = 160;
 const GAIN_MIN_OBSERVATIONS = 16;
 /** Share of observations at or below the gain estimate: the echo's loud end, not user speech. */
 const GAIN_QUANTILE = 0.8;
+/**
+ * A reply whose playback began with no input window arriving within this long was played with
+ * the microphone closed (push-to-talk, or a client that mutes it while the assistant speaks).
+ */
+const LIVE_INPUT_MS = 200;
 /** Assistant audio quieter than this says nothing about the echo. */
 const ACTIVE_DB = -60;
 const HIST_MIN_DB = -100;
@@ -44,6 +49,9 @@ export class EchoReference {
   private next = 0;
   private count = 0;
   private playEnd = 0;
+  /** When the current stretch of playback began, and whether input was live at that moment. */
+  private runStart = Number.NEGATIVE_INFINITY;
+  private runMonitored: boolean | null = null;
   private readonly gains = new Int16Array(GAIN_HISTORY);
   private readonly histogram = new Uint16Array(HIST_BINS);
   private gainCount = 0;
@@ -67,6 +75,10 @@ export class EchoReference {
     const samples = pcm.length >> 1;
     if (samples === 0) return;
     const blockSamples = Math.round((this.sampleRate * BLOCK_MS) / 1000);
+    if (now >= this.playEnd) {
+      this.runStart = now;
+      this.runMonitored = null;
+    }
     let at = Math.max(now, this.playEnd);
     for (let first = 0; first < samples; first += blockSamples) {
       const n = Math.min(blockSamples, samples - first);
@@ -99,12 +111,14 @@ export class EchoReference {
    * assistant's audio, or -Infinity when nothing audible was playing.
    */
   limitAt(t: number): number {
+    if (!this.monitored(t)) return Number.NEGATIVE_INFINITY;
     const loudest = this.loudestBefore(t);
     return loudest < ACTIVE_DB ? Number.NEGATIVE_INFINITY : loudest + this.gainDb + this.marginDb;
   }
 
   /** Records an input window's level while the assistant was audible: it measures the echo gain. */
   observe(levelDb: number, t: number): void {
+    if (!this.monitored(t)) return;
     const loudest = this.loudestBefore(t);
     if (loudest < ACTIVE_DB) return;
     const bin = Math.max(0, Math.min(HIST_BINS - 1, Math.round(levelDb - loudest) - HIST_MIN_DB));
@@ -127,6 +141,16 @@ export class EchoReference {
         return;
       }
     }
+  }
+
+  /**
+   * Whether the microphone was live when the current playback began: an input window arrived
+   * within {@link LIVE_INPUT_MS} of its start. Decided by the first window that arrives after it.
+   */
+  private monitored(t: number): boolean {
+    if (this.runMonitored === null && t >= this.runStart)
+      this.runMonitored = t - this.runStart <= LIVE_INPUT_MS;
+    return this.runMonitored === true;
   }
 
   /** Loudest assistant block that played within `maxDelayMs` before `t` (window length included). */
