@@ -2,7 +2,8 @@
 // against the same clips through the service (real WebSocket client, server VAD, embedded
 // PocketSphinx), without and with input noise suppression.
 // Run: npm run bench:voice-wer [-- --sentences 24 --voices slt,awb --noises pink,brown
-//      --snr 20,10,5 --ns near_field,far_field --prefix 300 --speed 8 --verbose]
+//      --snr 20,10,5 --ns near_field,far_field --prefix 300 --compare-no-padding --speed 8
+//      --verbose]
 import { parseArgs } from 'node:util';
 import { PocketSphinxSTT } from '../packages/voice/src/index.ts';
 import type { NoiseReductionType } from '../packages/voice/src/protocol/session-config.ts';
@@ -29,6 +30,7 @@ const { values: args } = parseArgs({
     snr: { type: 'string', default: '20,10,5' },
     ns: { type: 'string', default: 'near_field,far_field' },
     prefix: { type: 'string' },
+    'compare-no-padding': { type: 'boolean', default: false },
     speed: { type: 'string', default: '8' },
     verbose: { type: 'boolean', default: false },
   },
@@ -63,10 +65,17 @@ async function rawPath(): Promise<PathResult> {
     await stt.close();
   }
 }
-async function servicePath(ns: NoiseReductionType | null): Promise<PathResult> {
+async function servicePath(
+  ns: NoiseReductionType | null,
+  sessionFields = session,
+): Promise<PathResult> {
   const voice = await startVoice({ VOICE_STT_DECODERS: '1', VOICE_TENANT_MAX_SESSIONS: '100' });
   try {
-    return await throughService(voice, clips, { noiseReduction: ns, session, speed });
+    return await throughService(voice, clips, {
+      noiseReduction: ns,
+      session: sessionFields,
+      speed,
+    });
   } finally {
     await voice.close();
   }
@@ -74,6 +83,13 @@ async function servicePath(ns: NoiseReductionType | null): Promise<PathResult> {
 const t = performance.now();
 const paths = await Promise.all([
   rawPath().then((result) => ({ name: 'raw engine', result })),
+  ...(args['compare-no-padding']
+    ? [
+        servicePath(null, { turn_detection: { type: 'server_vad', prefix_padding_ms: 0 } }).then(
+          (result) => ({ name: 'service, no padding', result }),
+        ),
+      ]
+    : []),
   ...[null, ...nsTypes].map((ns) =>
     servicePath(ns).then((result) => ({ name: ns ? `service + NS ${ns}` : 'service', result })),
   ),
@@ -95,7 +111,7 @@ console.log(
 console.log(`|---|---|---|---|${tables.map(() => '---|').join('')}---|`);
 for (const g of groups) {
   const [v, n, s] = g.split('|');
-  const service = tables[1]!.wer.get(g)!;
+  const service = tables.find((p) => p.name === 'service')!.wer.get(g)!;
   const rawWer = raw.wer.get(g)!;
   const ratio = rawWer.errors === 0 ? '—' : (service.errors / rawWer.errors).toFixed(2);
   const cells = tables.map((p) => percent(p.wer.get(g)));
