@@ -52,6 +52,7 @@ export class EchoReference {
   /** When the current stretch of playback began, and whether input was live at that moment. */
   private runStart = Number.NEGATIVE_INFINITY;
   private runMonitored: boolean | null = null;
+  private lastInput = Number.NEGATIVE_INFINITY;
   private readonly gains = new Int16Array(GAIN_HISTORY);
   private readonly histogram = new Uint16Array(HIST_BINS);
   private gainCount = 0;
@@ -144,12 +145,18 @@ export class EchoReference {
   }
 
   /**
-   * Whether the microphone was live when the current playback began: an input window arrived
-   * within {@link LIVE_INPUT_MS} of its start. Decided by the first window that arrives after it.
+   * Whether the microphone has been live since the current playback began: an input window
+   * arrived within {@link LIVE_INPUT_MS} of its start, and no longer gap came after. Input that
+   * stopped during the reply and comes back is the user again, not a microphone left open.
    */
   private monitored(t: number): boolean {
-    if (this.runMonitored === null && t >= this.runStart)
-      this.runMonitored = t - this.runStart <= LIVE_INPUT_MS;
+    const gap = t - this.lastInput;
+    this.lastInput = Math.max(this.lastInput, t);
+    if (this.runMonitored === null) {
+      if (t >= this.runStart) this.runMonitored = t - this.runStart <= LIVE_INPUT_MS;
+    } else if (this.runMonitored && gap > LIVE_INPUT_MS) {
+      this.runMonitored = false;
+    }
     return this.runMonitored === true;
   }
 
