@@ -113,6 +113,7 @@ export function noisyClips(
   voices: readonly string[],
   noises: readonly NoiseKind[],
   snrsDb: readonly number[],
+  floor: { leadMs?: number; tailMs?: number } = {},
 ): NoisyClip[] {
   const clips: NoisyClip[] = [];
   for (const voice of voices) {
@@ -120,7 +121,8 @@ export function noisyClips(
       const speech = fliteSpeech16k(text, voice);
       for (const noise of noises) {
         for (const snrDb of snrsDb) {
-          const pcm = mixAtSnr(speech, noise, snrDb, { noiseOffsetMs: (i * 7919) % 50_000 });
+          const noiseOffsetMs = (i * 7919) % 50_000;
+          const pcm = mixAtSnr(speech, noise, snrDb, { ...floor, noiseOffsetMs });
           clips.push({ text, voice, noise, snrDb, pcm });
         }
       }
