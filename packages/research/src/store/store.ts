@@ -124,8 +124,9 @@ export class Store {
 
   /** Commits queued audit events, checkpoints the WAL into the database and closes it. */
   close(): void {
-    if (!this.db.open) return;
+    // Stopped even when the database was closed under it, so its thread does not outlive it.
     this.checkpointer?.stop();
+    if (!this.db.open) return;
     try {
       this.events.drain();
       this.checkpoint('TRUNCATE');
