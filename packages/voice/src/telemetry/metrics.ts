@@ -1,6 +1,6 @@
-import { MeterProvider, type MetricReader } from '@opentelemetry/sdk-metrics';
-import { PrometheusExporter, PrometheusSerializer } from '@opentelemetry/exporter-prometheus';
+import type { MetricReader } from '@opentelemetry/sdk-metrics';
 import type { Counter, Histogram } from '@opentelemetry/api';
+import { PrometheusMeter } from '@hikma/service-kit';
 import type { VoiceErrorCode } from '../errors.ts';
 import type { ClusterStatus } from '../cluster/shared-state.ts';
 
@@ -9,9 +9,7 @@ import type { ClusterStatus } from '../cluster/shared-state.ts';
  * text at `/metrics`. One instance per service.
  */
 export class VoiceMetrics {
-  private readonly provider: MeterProvider;
-  private readonly exporter: PrometheusExporter;
-  private readonly serializer = new PrometheusSerializer();
+  private readonly prometheus: PrometheusMeter;
   private readonly sessionsCreated: Counter;
   private readonly sessionsClosed: Counter;
   private readonly sessionDuration: Histogram;
@@ -24,9 +22,8 @@ export class VoiceMetrics {
 
   /** `extraReaders` export the same metrics elsewhere (e.g. Azure Monitor). */
   constructor(extraReaders: MetricReader[] = []) {
-    this.exporter = new PrometheusExporter({ preventServerStart: true });
-    this.provider = new MeterProvider({ readers: [this.exporter, ...extraReaders] });
-    const meter = this.provider.getMeter('hikma-voice');
+    this.prometheus = new PrometheusMeter('hikma-voice', extraReaders);
+    const meter = this.prometheus.meter;
     this.sessionsCreated = meter.createCounter('session.created', {
       description: 'sessions created',
     });
@@ -89,7 +86,7 @@ export class VoiceMetrics {
 
   /** Gauges of the state shared with other instances: Redis usable, and the cluster's load. */
   observeCluster(cluster: ClusterStatus): void {
-    const meter = this.provider.getMeter('hikma-voice');
+    const meter = this.prometheus.meter;
     meter
       .createObservableGauge('shared_state.available', {
         description: '1 while Redis is usable (new sessions are accepted), else 0',
@@ -105,12 +102,11 @@ export class VoiceMetrics {
   }
 
   /** The current metrics in the Prometheus text format. */
-  async prometheusText(): Promise<string> {
-    const { resourceMetrics } = await this.exporter.collect();
-    return this.serializer.serialize(resourceMetrics);
+  prometheusText(): Promise<string> {
+    return this.prometheus.prometheusText();
   }
 
-  async shutdown(): Promise<void> {
-    await this.provider.shutdown();
+  shutdown(): Promise<void> {
+    return this.prometheus.shutdown();
   }
 }

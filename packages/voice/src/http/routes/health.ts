@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { HttpDeps } from '../deps.ts';
+import { PROMETHEUS_CONTENT_TYPE } from '@hikma/service-kit';
 
 /** GET /healthz (liveness and provider readiness) and GET /metrics (Prometheus text). */
 export function healthRoutes(app: FastifyInstance, deps: HttpDeps): void {
@@ -18,8 +19,6 @@ export function healthRoutes(app: FastifyInstance, deps: HttpDeps): void {
     return reply.send({ status: 'ready', sessions: deps.sessions.size });
   });
   app.get('/metrics', async (_request, reply) =>
-    reply
-      .type('text/plain; version=0.0.4; charset=utf-8')
-      .send(await deps.metrics.prometheusText()),
+    reply.type(PROMETHEUS_CONTENT_TYPE).send(await deps.metrics.prometheusText()),
   );
 }
