@@ -9,10 +9,7 @@ import { setImmediate as nextLoopTurn } from 'node:timers/promises';
 import { Store } from '../../packages/research/src/store/store.ts';
 import { RunEventHub } from '../../packages/research/src/pipeline/event-hub.ts';
 import { narrate } from '../../packages/research/src/narrator/narrator.ts';
-import type {
-  RunEventPayloads,
-  RunEventType,
-} from '../../packages/research/src/domain/events.ts';
+import type { RunEventPayloads, RunEventType } from '../../packages/research/src/domain/events.ts';
 import { serve } from './ipc.ts';
 import type { AuditCase, AuditCommands } from './protocol.ts';
 import { summarize } from './stats.ts';
