@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
-import { arch, release, tmpdir } from 'node:os';
+import { arch, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +14,7 @@ import { ResultTooLargeError, UnsafePathError } from './errors.ts';
 import { checkProject } from './import-check.ts';
 import type { SandboxLimits } from './limits.ts';
 import { readResultFile, runPythonProject } from './python-runner.ts';
+import { perNamespacePidMax } from './testing.ts';
 
 let root: string;
 let counter = 0;
@@ -29,12 +30,6 @@ after(async () => {
   delete process.env.HIKMA_HOSTILE_TEST_SECRET;
   await rm(root, { recursive: true, force: true });
 });
-
-/** Linux >= 6.14 has a pid_max per pid namespace, which caps processes even for real root. */
-function perNamespacePidMax(): boolean {
-  const [major = 0, minor = 0] = release().split('.').map(Number);
-  return major > 6 || (major === 6 && minor >= 14);
-}
 
 /** Runs `code` unchecked; returns the run and the JSON it printed last (or null). */
 async function attack(code: string, limits: Partial<SandboxLimits> = {}) {

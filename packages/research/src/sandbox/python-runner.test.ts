@@ -14,7 +14,7 @@ import {
   writeFile,
 } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
-import { release, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { after, before, describe, test } from 'node:test';
@@ -33,6 +33,7 @@ import { resolveLimits, type SandboxLimits } from './limits.ts';
 import { readResultFile, runPythonProject, type RunOptions } from './python-runner.ts';
 import { describePython, resolvePython } from './python-interpreter.ts';
 import { runSandboxProcess } from './sandbox-process.ts';
+import { perNamespacePidMax } from './testing.ts';
 
 const run = promisify(execFile);
 let root: string;
@@ -91,6 +92,45 @@ function probes(cases: Record<string, string>, after: string[] = [], before: str
   ].join('\n');
 }
 
+/** What `startBootstrap` runs: the real bootstrap, started by hand rather than by runPythonProject. */
+interface BootstrapRun {
+  /** Files of the work directory, `main.py` the entry. */
+  files: Record<string, string>;
+  limits?: SandboxLimits;
+  /** Interpreter; default the one runPythonProject resolves. */
+  python?: string;
+  /** What starts the namespaces; default `unshare`. */
+  command?: string;
+  env?: Record<string, string>;
+  changePlan?: (plan: JailPlan) => JailPlan;
+  /** Runs this copy of bootstrap.py instead of the one beside this file. */
+  bootstrap?: string;
+}
+
+/** Starts the sandbox on a jail plan and argv built as runPythonProject builds them. */
+async function startBootstrap(options: BootstrapRun) {
+  const dir = workDir();
+  await mkdir(dir, { recursive: true });
+  for (const [name, content] of Object.entries(options.files))
+    await writeFile(join(dir, name), content);
+  const install = await describePython(options.python);
+  const limits = options.limits ?? resolveLimits();
+  const planned = planJail(await hostFacts(install), await realpath(dir), limits.tmpBytes);
+  const jail = options.changePlan ? options.changePlan(planned) : planned;
+  const hostNamespaces = await readHostNamespaces();
+  const args = sandboxArgs(install.executable, { entry: 'main.py', limits, hostNamespaces, jail });
+  const own = fileURLToPath(new URL('./bootstrap.py', import.meta.url));
+  const run = runSandboxProcess({
+    command: options.command ?? 'unshare',
+    args: args.map((arg) => (arg === own && options.bootstrap ? options.bootstrap : arg)),
+    env: { PATH: '/usr/bin:/bin', ...options.env },
+    workDir: dir,
+    limits,
+    signal: undefined,
+  });
+  return { dir, run };
+}
+
 /**
  * Runs `main` as the sandbox would for a service running as nobody (uid 65534). The checkout
  * may sit in a directory only its owner can read (a 0700 home), so nobody gets a readable copy
@@ -109,28 +149,15 @@ async function runAsNobody(main: string, limits: SandboxLimits) {
     '#!/bin/sh\nexec /usr/bin/setpriv --reuid=65534 --regid=65534 --clear-groups unshare "$@"\n',
     { mode: 0o755 },
   );
-  const dir = workDir();
-  await mkdir(dir, { recursive: true });
-  await writeFile(join(dir, 'main.py'), main);
-  const install = await describePython('/usr/bin/python3');
-  const jail = planJail(await hostFacts(install), await realpath(dir), limits.tmpBytes);
-  const hostNamespaces = await readHostNamespaces();
-  const args = sandboxArgs(install.executable, { entry: 'main.py', limits, hostNamespaces, jail });
-  const bootstrap = join(here, 'bootstrap.py');
-  return runSandboxProcess({
-    command: wrapper,
-    args: args.map((arg) => (arg === bootstrap ? join(scripts, 'bootstrap.py') : arg)),
-    env: { PATH: '/usr/bin:/bin', PYTHONUNBUFFERED: '1' },
-    workDir: dir,
+  const { run } = await startBootstrap({
+    files: { 'main.py': main },
     limits,
-    signal: undefined,
+    python: '/usr/bin/python3',
+    command: wrapper,
+    env: { PYTHONUNBUFFERED: '1' },
+    bootstrap: join(scripts, 'bootstrap.py'),
   });
-}
-
-/** Linux >= 6.14 has a pid_max per pid namespace, which caps processes even for real root. */
-function perNamespacePidMax(): boolean {
-  const [major = 0, minor = 0] = release().split('.').map(Number);
-  return major > 6 || (major === 6 && minor >= 14);
+  return run;
 }
 
 /** Host processes whose command line mentions `needle` (the bootstrap's argv holds the workDir). */
@@ -750,29 +777,12 @@ describe('fails closed', () => {
   });
 
   /** Runs `marker` through the real unshare and bootstrap with a jail plan changed by `change`. */
-  async function runWithPlan(
+  function runWithPlan(
     change: (plan: JailPlan) => JailPlan,
     env: Record<string, string> = {},
     extraFiles: Record<string, string> = {},
   ) {
-    const dir = workDir();
-    await mkdir(dir, { recursive: true });
-    await writeFile(join(dir, 'main.py'), marker);
-    for (const [name, content] of Object.entries(extraFiles))
-      await writeFile(join(dir, name), content);
-    const install = await describePython();
-    const limits = resolveLimits();
-    const jail = change(planJail(await hostFacts(install), await realpath(dir), limits.tmpBytes));
-    const hostNamespaces = await readHostNamespaces();
-    const run = runSandboxProcess({
-      command: 'unshare',
-      args: sandboxArgs(install.executable, { entry: 'main.py', limits, hostNamespaces, jail }),
-      env: { PATH: '/usr/bin:/bin', ...env },
-      workDir: dir,
-      limits,
-      signal: undefined,
-    });
-    return { dir, run };
+    return startBootstrap({ files: { 'main.py': marker, ...extraFiles }, changePlan: change, env });
   }
 
   test('when the jail cannot be built', async () => {
