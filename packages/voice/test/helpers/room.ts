@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { float32ToPcm16, pcm16ToFloat32 } from '../../src/audio/pcm.ts';
 import { Resampler } from '../../src/audio/resample.ts';
+import { fliteSpeech16k } from './audio.ts';
 import type { VoiceClient } from './service.ts';
 
 const RAW16K = ['-r', '16000', '-c', '1', '-b', '16', '-e', 'signed-integer'];
@@ -79,12 +80,11 @@ export function keyboard16k(ms: number, seed = 3): Buffer {
 
 /** Speech from Flite (`voice`) or eSpeak NG (`espeak:<voice>`) as raw 16 kHz PCM. */
 export function voice16k(voice: string, text: string): Buffer {
+  if (!voice.startsWith('espeak:')) return fliteSpeech16k(text, voice);
   const dir = mkdtempSync(join(tmpdir(), 'voice-room-'));
   try {
     const wav = join(dir, 'speech.wav');
-    if (voice.startsWith('espeak:'))
-      execFileSync('espeak-ng', ['-v', voice.slice(7), '-w', wav, text]);
-    else execFileSync('flite', ['-voice', voice, '-t', text, '-o', wav]);
+    execFileSync('espeak-ng', ['-v', voice.slice(7), '-w', wav, text]);
     return execFileSync('sox', [wav, ...RAW16K, '-t', 'raw', '-'], { maxBuffer: 64 << 20 });
   } finally {
     rmSync(dir, { recursive: true, force: true });
