@@ -7,6 +7,8 @@ export const RESULTS_FILE = 'results.json';
 /** Problems listed in one message at most; the rest are counted. */
 const MAX_PROBLEMS = 6;
 
+const PYTHON_JSON_TOKENS = /"(?:[^"\\]|\\.)*"|-?Infinity|NaN/g;
+
 /**
  * Parses JSON as Python's `json.dump` writes it: the bare tokens `NaN`, `Infinity` and
  * `-Infinity` (not valid JSON) become null, so the checks below can say which values are
@@ -15,25 +17,8 @@ const MAX_PROBLEMS = 6;
 export function parsePythonJson(
   text: string,
 ): { ok: true; value: unknown } | { ok: false; error: string } {
-  let out = '';
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (inString) {
-      out += ch;
-      if (ch === '\\') out += text[++i] ?? '';
-      else if (ch === '"') inString = false;
-      continue;
-    }
-    if (ch === '"') inString = true;
-    const token = /^-?Infinity|^NaN/.exec(text.slice(i, i + 9))?.[0];
-    if (token !== undefined) {
-      out += 'null';
-      i += token.length - 1;
-      continue;
-    }
-    out += ch;
-  }
+  // Strings are matched whole, so a "NaN" inside one stays as written.
+  const out = text.replace(PYTHON_JSON_TOKENS, (m) => (m.startsWith('"') ? m : 'null'));
   try {
     return { ok: true, value: JSON.parse(out) };
   } catch (err) {
