@@ -99,6 +99,14 @@ export function rmsLevel(pcm: Uint8Array): number {
   return Math.sqrt(sum / samples.length);
 }
 
+/** Level given to digital silence by `powerDbfs`: a floor for the level arithmetic. */
+export const SILENT_DB = -100;
+
+/** A mean square of samples in -1..1 as dBFS, floored at SILENT_DB. */
+export function powerDbfs(meanSquare: number): number {
+  return meanSquare > 1e-10 ? 10 * Math.log10(meanSquare) : SILENT_DB;
+}
+
 /** A level (0..1) in dB relative to full scale; silence is -Infinity. */
 export function toDbfs(level: number): number {
   return 20 * Math.log10(level);

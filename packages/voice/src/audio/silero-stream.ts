@@ -7,6 +7,7 @@ import {
   VAD_FRAME_SAMPLES,
 } from './silero-inference.ts';
 import type { SileroBatch } from './silero-inference.ts';
+import { powerDbfs, SILENT_DB } from './pcm.ts';
 
 /** Receives a {@link SileroStream}'s results, in window order. */
 export interface SileroListener {
@@ -43,13 +44,9 @@ export interface WindowScheduler {
 
 const INITIAL_WINDOWS = 4;
 const PCM16_SCALE = 1 / 32768;
-/** Level given to a window of digital silence: a floor for the level arithmetic. */
-export const SILENT_DB = -100;
-
 /** Level in dBFS of a window whose squared samples sum to `energy`. */
 export function windowLevelDb(energy: number): number {
-  const mean = energy / VAD_FRAME_SAMPLES;
-  return mean > 1e-10 ? 10 * Math.log10(mean) : SILENT_DB;
+  return powerDbfs(energy / VAD_FRAME_SAMPLES);
 }
 // Int16Array views over PCM16LE bytes read the right values only on a little-endian host.
 const LITTLE_ENDIAN_HOST = endianness() === 'LE';

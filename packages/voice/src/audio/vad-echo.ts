@@ -1,4 +1,4 @@
-import { SILENT_DB } from './silero-stream.ts';
+import { powerDbfs, SILENT_DB } from './pcm.ts';
 
 /** Options of an {@link EchoReference}. All durations are milliseconds, levels dB. */
 export interface EchoReferenceOptions {
@@ -88,9 +88,8 @@ export class EchoReference {
         const x = pcm.readInt16LE(2 * (first + k)) / 32768;
         energy += x * x;
       }
-      const mean = energy / n;
       this.starts[this.next] = at;
-      this.levels[this.next] = mean > 1e-10 ? 10 * Math.log10(mean) : SILENT_DB;
+      this.levels[this.next] = powerDbfs(energy / n);
       this.next = (this.next + 1) % BLOCKS;
       this.count = Math.min(BLOCKS, this.count + 1);
       at += (n * 1000) / this.sampleRate;
