@@ -25,7 +25,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'bench-research-'));
 const service = await createService(
   loadConfig({ RESEARCH_DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
 );
-service.store.users.upsert({
+await service.store.users.upsert({
   user_id: 'bench',
   archetype: 'researcher',
   domain: 'ecology',
@@ -40,7 +40,9 @@ const perStep = new Map<string, number[]>();
 const eventCounts: number[] = [];
 for (let i = 0; i < runs; i++) {
   const t0 = performance.now();
-  const run = service.engine.startRun('bench', `benchmark topic number ${i}`, []);
+  // Resolves within the turn it was called in (SQLite answers at once), so the subscription
+  // below is in place before the run's first events are published at the end of the turn.
+  const run = await service.engine.startRun('bench', `benchmark topic number ${i}`, []);
   let lastStage = t0;
   let lastEvent = t0;
   let stage = 'ideation';
@@ -69,7 +71,7 @@ for (let i = 0; i < runs; i++) {
     });
   });
   totals.push(performance.now() - t0);
-  eventCounts.push(service.store.events.list(run.run_id).length);
+  eventCounts.push((await service.store.events.list(run.run_id)).length);
   for (const [key, ms] of steps) perStep.set(key, [...(perStep.get(key) ?? []), ms]);
 }
 await service.close();

@@ -91,12 +91,14 @@ function instrumentedStore(dir: string, checkpointThread: 'worker' | 'main') {
   const commitMs: number[] = [];
   const commitSizes: number[] = [];
   let inCall = false;
-  const flush = store.events.flush.bind(store.events);
-  store.events.flush = () => {
+  // Every group commit goes through `flushNow` (the end of the turn, a full group, and the
+  // other writes and reads, which commit the queue first); `flush` calls it too.
+  const flushNow = store.events.flushNow.bind(store.events);
+  store.events.flushNow = () => {
     const queued = store.events.queued;
-    if (queued === 0) return flush();
+    if (queued === 0) return flushNow();
     const t0 = performance.now();
-    flush();
+    flushNow();
     const took = performance.now() - t0;
     if (store.events.queued === 0) {
       commitMs.push(took);
@@ -150,7 +152,7 @@ async function onFreshStore<T>(
   try {
     return await fn(s);
   } finally {
-    s.store.close();
+    await s.store.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }
@@ -218,7 +220,7 @@ function finishCase(
   start: number,
   durations: number[],
 ): AuditCase {
-  s.store.events.flush();
+  s.store.events.flushNow();
   const elapsedMs = performance.now() - start;
   const rows = countRows(s.store);
   return {
@@ -332,7 +334,7 @@ serve<AuditCommands>({
           maxMs,
           (i) => {
             s.store.events.append(`run-${i % 1000}`, 'trajectory_event', synthetic(0, i));
-            s.store.events.flush();
+            s.store.events.flushNow();
           },
         ),
       ),
@@ -351,7 +353,7 @@ serve<AuditCommands>({
         },
       };
     } finally {
-      store.close();
+      await store.close();
       rmSync(dir, { recursive: true, force: true });
     }
   },

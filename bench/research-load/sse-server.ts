@@ -19,7 +19,7 @@ const config = loadConfig({ RESEARCH_PORT: '0', RESEARCH_DATA_DIR: dataDir, LOG_
 const service = await createService(config);
 let runId = '';
 
-const lastSeq = () => service.store.events.list(runId).at(-1)?.seq ?? 0;
+const lastSeq = async () => (await service.store.events.list(runId)).at(-1)?.seq ?? 0;
 
 let meter: PhaseMeter | undefined;
 
@@ -35,7 +35,7 @@ service.store.events.onCommitted((event) => {
 serve<ServerCommands>({
   async prepare() {
     const { port } = await listenOnLoopback(service.app);
-    service.store.users.upsert({
+    await service.store.users.upsert({
       user_id: 'bench',
       archetype: 'researcher',
       domain: 'ecology',
@@ -45,17 +45,17 @@ serve<ServerCommands>({
     });
     // A real run, paused after ideation: its stream stays open for the synthetic steps,
     // and answering the pause later drives the rest of the pipeline to the subscribers.
-    runId = service.engine.startRun('bench', 'pollinator decline in urban gardens', [
-      'ideation',
-    ]).run_id;
+    runId = (
+      await service.engine.startRun('bench', 'pollinator decline in urban gardens', ['ideation'])
+    ).run_id;
     await service.engine.idle(runId);
-    const status = service.engine.getRun(runId).status;
+    const { status } = await service.engine.getRun(runId);
     if (status !== 'awaiting_feedback') throw new Error(`run is ${status}, not paused`);
     return {
       port,
       streamPath: `/api/runs/${runId}/stream`,
       getPath: `/api/runs/${runId}`,
-      lastSeq: lastSeq(),
+      lastSeq: await lastSeq(),
     };
   },
 
@@ -67,16 +67,19 @@ serve<ServerCommands>({
   },
 
   async emit({ count, ratePerSec, maxMs, step }) {
-    const firstSeq = lastSeq() + 1;
+    const firstSeq = (await lastSeq()) + 1;
     const meter = new PhaseMeter();
-    const result = await pace(count, ratePerSec, maxMs, (i) => {
-      const { seq } = service.hub.emit(runId, 'trajectory_event', syntheticPayload(step, i));
-      return new Promise<void>((resolve) => published.set(seq, resolve));
-    });
+    // Emitted as the engine does, with the run open for writing in this process.
+    const result = await service.hub.writing(runId, () =>
+      pace(count, ratePerSec, maxMs, (i) => {
+        const { seq } = service.hub.emit(runId, 'trajectory_event', syntheticPayload(step, i));
+        return new Promise<void>((resolve) => published.set(seq, resolve));
+      }),
+    );
     return {
       ...result,
       firstSeq,
-      lastSeq: lastSeq(),
+      lastSeq: await lastSeq(),
       server: meter.end(),
     };
   },
@@ -92,9 +95,10 @@ serve<ServerCommands>({
     });
     if (res.status !== 200) throw new Error(`feedback answered ${res.status}`);
     await service.engine.idle(runId);
-    const events = service.store.events.list(runId);
+    const events = await service.store.events.list(runId);
     const end = events.find((e) => e.type === 'paper_ready' || e.type === 'run_completed');
-    return { lastSeq: lastSeq(), endBurstSeq: end?.seq ?? lastSeq(), server: meter.end() };
+    const last = await lastSeq();
+    return { lastSeq: last, endBurstSeq: end?.seq ?? last, server: meter.end() };
   },
 
   meter({ end }) {

@@ -80,9 +80,9 @@ const QUERIES: [string, string][] = [
   ],
 ];
 
-test('retrieval puts the relevant skill first for a labelled set of stage queries', (t) => {
+test('retrieval puts the relevant skill first for a labelled set of stage queries', async (t) => {
   const store = Store.open(':memory:');
-  store.users.upsert({
+  await store.users.upsert({
     user_id: 'u',
     archetype: 'a',
     domain: 'd',
@@ -90,11 +90,12 @@ test('retrieval puts the relevant skill first for a labelled set of stage querie
     baseline_strictness: 'medium',
     persona_brief: '',
   });
-  for (const s of SKILLS) store.skills.add('u', { ...s, description: s.name, source_run_id: null });
+  for (const s of SKILLS)
+    await store.skills.add('u', { ...s, description: s.name, source_run_id: null });
   let top1 = 0;
   let top3 = 0;
   for (const [query, expected] of QUERIES) {
-    const names = store.skills.retrieve('u', query, 3).map((s) => s.name);
+    const names = (await store.skills.retrieve('u', query, 3)).map((s) => s.name);
     if (names[0] === expected) top1++;
     if (names.includes(expected)) top3++;
   }

@@ -27,7 +27,7 @@ test('a process killed after publishing keeps every published event (group commi
 
     const store = Store.open(file);
     try {
-      const seqs = store.events.list('run-a').map((e) => e.seq);
+      const seqs = (await store.events.list('run-a')).map((e) => e.seq);
       // Published events were committed first; the kill may have cut off the rest of the
       // last group's publication, never a commit that was already published.
       assert.deepEqual(seqs.slice(0, published.length), published);
@@ -36,7 +36,7 @@ test('a process killed after publishing keeps every published event (group commi
       // The trail continues after the crash without reusing a number.
       assert.equal(store.events.append('run-a', 'stream_end', {}).seq, seqs.length + 1);
     } finally {
-      store.close();
+      await store.close();
     }
     assert.equal(
       statSync(`${file}-wal`, { throwIfNoEntry: false })?.size ?? 0,

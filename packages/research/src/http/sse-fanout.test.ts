@@ -59,7 +59,7 @@ test('fan-out: every subscriber gets the same bytes, and the event is formatted 
   hub.emit('run-a', 'trajectory_event', data);
   await nextLoopTurn();
   assert.equal(stringified, 2);
-  const [event] = store.events.list('run-a');
+  const [event] = await store.events.list('run-a');
   const expected = formatSse(event!);
   for (const s of subs) assert.deepEqual(s.out.chunks, [expected]);
 });
@@ -71,11 +71,11 @@ test('fan-out: live events during the replay are held back, de-duplicated and ke
   await nextLoopTurn();
   const s = subscriber();
   const sub = fanout.add('run-a', s.sink, 1);
-  const replay = store.events.list('run-a', 1);
+  const replay = await store.events.list('run-a', 1);
   hub.emit('run-a', 'status_changed', { status: 'running' }); // arrives before the replay is sent
   await nextLoopTurn();
   assert.equal(s.out.chunks.length, 0, 'nothing is sent before the replay');
-  sub.replayed([...replay, ...store.events.list('run-a', 1)]); // overlapping on purpose
+  sub.replayed([...replay, ...(await store.events.list('run-a', 1))]); // overlapping on purpose
   assert.deepEqual(
     s.out.chunks.map((c) => c.split('\n')[0]),
     ['id: 2', 'id: 3'],
@@ -129,10 +129,10 @@ test('fan-out: the events of one turn go to each subscriber in one write, from w
   // A subscriber that already has seq 1 (from its replay) when the burst goes out.
   const behind = subscriber();
   const sub = fanout.add('run-a', behind.sink, 0);
-  sub.replayed(store.events.list('run-a', 0).slice(0, 1));
+  sub.replayed((await store.events.list('run-a', 0)).slice(0, 1));
   hub.emit('run-a', 'stream_end', {});
   await nextLoopTurn();
-  const all = store.events.list('run-a');
+  const all = await store.events.list('run-a');
   assert.deepEqual(fresh.out.chunks, [all.map(formatSse).join('')], 'one write of all three');
   assert.equal(fresh.out.ended, 1);
   assert.deepEqual(behind.out.chunks, all.map(formatSse), 'replayed seq 1, then 2 and 3');

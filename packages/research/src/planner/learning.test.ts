@@ -19,21 +19,21 @@ import {
 const TRAINING_RUNS = 60;
 const HELD_OUT_PAIRS = 200;
 
-function experiment(
+async function experiment(
   profile: UserProfile,
   utility: (h: SyntheticHypothesis) => number,
   seed: number,
 ) {
   const store = Store.open(':memory:');
-  store.users.upsert(profile);
+  await store.users.upsert(profile);
   const planner = new Planner({ store });
   const random = seededRandom(seed);
   // 10 % off-topic answers and 10 % answers naming a random candidate.
   const user = new SyntheticUser(utility, seed + 1, 0.1, 0.1);
   for (let i = 0; i < TRAINING_RUNS; i++) {
     const ideation = syntheticIdeation(random, profile);
-    seedRun(store, profile, `run-${i}`, ideation);
-    store.feedback.enqueue({
+    await seedRun(store, profile, `run-${i}`, ideation);
+    await store.feedback.enqueue({
       run_id: `run-${i}`,
       user_id: profile.user_id,
       stage: 'ideation',
@@ -41,21 +41,24 @@ function experiment(
     });
   }
   const held = heldOutPairs(seededRandom(seed + 1000), profile, utility, HELD_OUT_PAIRS);
-  const accuracy = () =>
-    held.filter(([better, worse]) => {
-      const { ranked } = planner.rank(profile.user_id, profile, [worse, better]);
-      return ranked[0]!.candidate === better;
-    }).length / held.length;
+  const accuracy = async () => {
+    let correct = 0;
+    for (const [better, worse] of held) {
+      const { ranked } = await planner.rank(profile.user_id, profile, [worse, better]);
+      if (ranked[0]!.candidate === better) correct++;
+    }
+    return correct / held.length;
+  };
 
-  const before = accuracy();
+  const before = await accuracy();
   const started = performance.now();
-  const result = planner.train(profile.user_id);
+  const result = await planner.train(profile.user_id);
   const ms = performance.now() - started;
-  const after = accuracy();
+  const after = await accuracy();
   return { before, after, result, ms };
 }
 
-test('headline: held-out preference accuracy goes from chance to well above it', (t) => {
+test('headline: held-out preference accuracy goes from chance to well above it', async (t) => {
   const profile: UserProfile = {
     user_id: 'reef-fan',
     archetype: 'researcher',
@@ -66,7 +69,7 @@ test('headline: held-out preference accuracy goes from chance to well above it',
   };
   // Hidden preference: hypotheses about coral reefs, whatever their novelty or feasibility —
   // unrelated to the risk-preference prior, so the untrained planner is at chance.
-  const { before, after, result, ms } = experiment(
+  const { before, after, result, ms } = await experiment(
     profile,
     (h) => (h.theme === 'coral' ? 1 : 0),
     7,
@@ -82,7 +85,7 @@ test('headline: held-out preference accuracy goes from chance to well above it',
   assert.equal(result.version, 1);
 });
 
-test('a conditional preference on novelty and feasibility is learned too', (t) => {
+test('a conditional preference on novelty and feasibility is learned too', async (t) => {
   const profile: UserProfile = {
     user_id: 'bold-but-practical',
     archetype: 'researcher',
@@ -93,7 +96,7 @@ test('a conditional preference on novelty and feasibility is learned too', (t) =
   };
   // Prefers high novelty, but only once feasibility is at least 0.5; below that, the more
   // feasible the better. The high-risk prior agrees only partly.
-  const { before, after, result } = experiment(
+  const { before, after, result } = await experiment(
     profile,
     (h) => (h.feasibility >= 0.5 ? 1 + h.novelty : h.feasibility),
     7,

@@ -4,7 +4,7 @@
  * reefs", "ok"), so the whole path feedback text → pairs → model can be measured.
  */
 import type { Hypothesis, IdeationArtefacts } from '../domain/artefacts.ts';
-import type { Store } from '../store/store.ts';
+import type { ResearchStore } from '../store/contract.ts';
 import type { UserProfile } from '../store/types.ts';
 import { profilePrior, type PlannerProfile } from './features.ts';
 import { seededRandom } from './preference-model.ts';
@@ -194,15 +194,15 @@ export function heldOutPairs(
 }
 
 /** Creates the user (if needed) and a paused run with `ideation` stored, as the engine would. */
-export function seedRun(
-  store: Store,
+export async function seedRun(
+  store: ResearchStore,
   profile: UserProfile,
   runId: string,
   ideation: IdeationArtefacts,
-): void {
-  if (!store.users.get(profile.user_id)) store.users.upsert(profile);
+): Promise<void> {
+  if (!(await store.users.get(profile.user_id))) await store.users.upsert(profile);
   const now = new Date().toISOString();
-  store.runs.insert({
+  await store.runs.insert({
     run_id: runId,
     user_id: profile.user_id,
     topic: 'synthetic',
@@ -223,5 +223,5 @@ export function seedRun(
       usage: {},
     },
   });
-  store.artefacts.save(runId, 'ideation', 'ideation', ideation);
+  await store.artefacts.save(runId, 'ideation', 'ideation', ideation);
 }

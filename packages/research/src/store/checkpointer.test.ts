@@ -29,7 +29,7 @@ for (const thread of ['worker', 'main'] as const) {
           detail: 'x'.repeat(300),
           metadata: {},
         });
-      store.events.flush();
+      await store.events.flush();
       const deadline = Date.now() + 5000;
       while (!results.some((r) => r.checkpointed > 0) && Date.now() < deadline) await sleep(20);
       assert.deepEqual(errors, []);
@@ -37,9 +37,9 @@ for (const thread of ['worker', 'main'] as const) {
       assert.ok(done, 'a checkpoint copied frames back');
       assert.equal(done.thread, thread);
       assert.ok(dbSize() > sizeBefore, 'the rows reached the database file');
-      assert.equal(store.events.list('run-a').length, 500);
+      assert.equal((await store.events.list('run-a')).length, 500);
     } finally {
-      store.close();
+      await store.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });

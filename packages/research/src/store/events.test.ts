@@ -4,6 +4,7 @@ import { setImmediate as nextLoopTurn } from 'node:timers/promises';
 import { Store } from './store.ts';
 import { MAX_GROUP } from './events.ts';
 import type { RunEvent } from '../domain/events.ts';
+import type { UserProfile } from './types.ts';
 
 function setup() {
   const errors: unknown[] = [];
@@ -14,6 +15,42 @@ function setup() {
   store.events.onCommitted((e) => void published.push({ seq: e.seq, rowsInDbThen: rowsInDb() }));
   const status = (i: number) => ({ status: i % 2 ? 'running' : 'awaiting_feedback' }) as const;
   return { store, rowsInDb, published, errors, status };
+}
+
+const user: UserProfile = {
+  user_id: 'u',
+  archetype: 'a',
+  domain: 'd',
+  risk_preference: 'medium',
+  baseline_strictness: 'medium',
+  persona_brief: '',
+};
+
+/** A run to complete a stage of: `completeStage` is the store's one transaction over a run. */
+async function insertRun(store: Store, runId: string): Promise<void> {
+  await store.users.upsert(user);
+  const now = new Date().toISOString();
+  await store.runs.insert({
+    run_id: runId,
+    user_id: user.user_id,
+    topic: 't',
+    project_id: `proj-${runId}`,
+    status: 'running',
+    current_stage: 'ideation',
+    stages_completed: [],
+    last_summary: '',
+    started_at: now,
+    updated_at: now,
+    error: null,
+    state: {
+      schema_version: 1,
+      pause_after: [],
+      pending_revision: null,
+      answered_pauses: [],
+      revised: [],
+      usage: {},
+    },
+  });
 }
 
 test('group commit: the events of one tick are committed together, then published in order', async () => {
@@ -38,7 +75,7 @@ test('group commit: a read commits the queue first and sees every event appended
   store.events.append('run-a', 'status_changed', status(1));
   store.events.append('run-b', 'status_changed', status(2));
   store.events.append('run-a', 'status_changed', status(3));
-  const events = store.events.list('run-a');
+  const events = await store.events.list('run-a');
   assert.deepEqual(
     events.map((e) => [e.seq, e.data]),
     [
@@ -46,7 +83,7 @@ test('group commit: a read commits the queue first and sees every event appended
       [2, status(3)],
     ],
   );
-  assert.equal(store.events.list('run-a', 1).length, 1);
+  assert.equal((await store.events.list('run-a', 1)).length, 1);
   assert.equal(published.length, 0, 'published at the end of the turn, not by the read');
   await nextLoopTurn();
   assert.deepEqual(
@@ -58,17 +95,11 @@ test('group commit: a read commits the queue first and sees every event appended
 test('group commit: any other write through the store commits queued events first', async () => {
   const { store, rowsInDb, published, status } = setup();
   store.events.append('run-a', 'status_changed', status(1));
-  store.users.upsert({
-    user_id: 'u',
-    archetype: 'a',
-    domain: 'd',
-    risk_preference: 'medium',
-    baseline_strictness: 'medium',
-    persona_brief: '',
-  });
+  await store.users.upsert(user);
   assert.equal(rowsInDb(), 1);
+  await insertRun(store, 'run-x');
   store.events.append('run-a', 'status_changed', status(2));
-  store.transaction(() => undefined);
+  await store.completeStage('run-x', 'ideation', {}, () => ({}));
   assert.equal(rowsInDb(), 2);
   store.events.append('run-a', 'status_changed', status(3));
   await nextLoopTurn();
@@ -81,11 +112,19 @@ test('group commit: any other write through the store commits queued events firs
 
 test('group commit: nothing is committed or published inside a transaction, all of it after', async () => {
   const { store, rowsInDb, published, status } = setup();
-  store.transaction(() => {
+  await insertRun(store, 'run-x');
+  let flushedInside: Promise<void> | undefined;
+  let readInside: Promise<RunEvent[]> | undefined;
+  await store.completeStage('run-x', 'ideation', {}, () => {
     store.events.append('run-a', 'status_changed', status(1));
-    store.events.flush();
-    assert.equal(store.events.list('run-a').length, 0, 'a read inside sees committed rows only');
+    // Both run to completion here, inside the transaction; only their promises settle later.
+    flushedInside = store.events.flush();
+    readInside = store.events.list('run-a');
+    assert.equal(rowsInDb(), 0, 'the flush inside commits nothing');
+    return {};
   });
+  await flushedInside;
+  assert.equal((await readInside!).length, 0, 'a read inside sees committed rows only');
   assert.equal(published.length, 0);
   await nextLoopTurn();
   assert.equal(rowsInDb(), 1);
@@ -119,10 +158,10 @@ test('group commit: a failed commit publishes nothing and keeps the events for t
   assert.match(String(errors[0]), /UNIQUE/);
   assert.equal(published.length, 0);
   assert.equal(store.events.queued, 2);
-  assert.throws(() => store.events.list('run-a'), /UNIQUE/, 'a read does not hide the failure');
+  await assert.rejects(store.events.list('run-a'), /UNIQUE/, 'a read does not hide the failure');
   store.db.prepare("DELETE FROM events WHERE type = 'x'").run();
   assert.deepEqual(
-    store.events.list('run-a').map((e) => e.seq),
+    (await store.events.list('run-a')).map((e) => e.seq),
     [1, 2],
   );
   await nextLoopTurn();
@@ -135,15 +174,21 @@ test('group commit: a failed commit publishes nothing and keeps the events for t
 test('group commit: a listener that appends and reads still sees events in commit order', async () => {
   const { store, status } = setup();
   const seen: number[] = [];
+  const reads: Promise<RunEvent[]>[] = [];
   store.events.onCommitted((e: RunEvent) => {
     seen.push(e.seq);
     if (e.seq === 1) {
       store.events.append('run-a', 'status_changed', status(9));
-      store.events.list('run-a'); // commits seq 3 while seq 2 is still being published
+      // Commits seq 3 at the call, while seq 2 is still being published.
+      reads.push(store.events.list('run-a'));
     }
   });
   store.events.append('run-a', 'status_changed', status(1));
   store.events.append('run-a', 'status_changed', status(2));
   await nextLoopTurn();
   assert.deepEqual(seen, [1, 2, 3]);
+  assert.deepEqual(
+    (await Promise.all(reads)).map((events) => events.map((e) => e.seq)),
+    [[1, 2, 3]],
+  );
 });
