@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 DEBIAN_PACKAGES=(
   flite espeak-ng pocketsphinx pocketsphinx-en-us sox
   texlive-latex-base texlive-latex-recommended texlive-pictures latexmk lmodern
-  chromium redis-server libseccomp2
+  chromium redis-server libseccomp2 postgresql
 )
 
 if command -v apt-get >/dev/null 2>&1; then

@@ -6,9 +6,9 @@ const STOP = new Set(
   ),
 );
 
-/** Builds an FTS5 MATCH expression: the query's words, quoted, joined with OR (BM25 ranks them). */
-export function ftsQuery(text: string): string | null {
-  const words = [
+/** The distinct words of a search query, lowercased, without stop words (at most 32). */
+export function queryWords(text: string): string[] {
+  return [
     ...new Set(
       text
         .toLowerCase()
@@ -16,6 +16,11 @@ export function ftsQuery(text: string): string | null {
         .filter((w) => w.length > 1 && !STOP.has(w)),
     ),
   ].slice(0, 32);
+}
+
+/** Builds an FTS5 MATCH expression: the query's words, quoted, joined with OR (BM25 ranks them). */
+export function ftsQuery(text: string): string | null {
+  const words = queryWords(text);
   if (words.length === 0) return null;
   return words.map((w) => `"${w}"`).join(' OR ');
 }
