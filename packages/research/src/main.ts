@@ -12,7 +12,7 @@ runUntilSignalled(async () => {
   const llm = `LLM: ${describeLLMSettings(config.llm)}`;
   if (config.llm.provider === 'offline') service.app.log.warn(llm);
   else service.app.log.info(llm);
-  const resumed = service.engine.resumeInterrupted();
+  const resumed = await service.engine.resumeInterrupted();
   if (resumed.length > 0) service.app.log.info({ runs: resumed }, 'resumed interrupted runs');
   return {
     async stop(signal) {

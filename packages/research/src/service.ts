@@ -137,7 +137,7 @@ export async function createService(
     async close() {
       await engine.stop();
       await app.close();
-      store.close();
+      await store.close();
       await metrics.shutdown();
     },
   };

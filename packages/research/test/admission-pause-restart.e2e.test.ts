@@ -76,7 +76,7 @@ test('pending runs stay pending across a restart and are admitted again, in orde
       before.slice(1).map((r) => r.status),
       ['pending', 'pending'],
     );
-    assert.deepEqual(second.service.engine.resumeInterrupted(), ids);
+    assert.deepEqual(await second.service.engine.resumeInterrupted(), ids);
     const after = await Promise.all(
       ids.map(async (id) => (await call('GET', `${second.api}/runs/${id}`)).body),
     );

@@ -29,7 +29,7 @@ test('a run interrupted by a restart resumes from its last completed stage', asy
     const interrupted = await call('GET', `${second.api}/runs/${runId}`);
     assert.equal(interrupted.body.status, 'running');
     assert.deepEqual(interrupted.body.stages_completed, ['ideation', 'planning']);
-    assert.deepEqual(second.service.engine.resumeInterrupted(), [runId]);
+    assert.deepEqual(await second.service.engine.resumeInterrupted(), [runId]);
 
     const { messages } = await readSse(`${second.api}/runs/${runId}/stream`, {
       timeoutMs: 240_000,

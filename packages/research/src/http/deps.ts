@@ -1,4 +1,4 @@
-import type { Store } from '../store/store.ts';
+import type { ResearchStore } from '../store/contract.ts';
 import type { PipelineEngine } from '../pipeline/engine.ts';
 import type { RunEventHub } from '../pipeline/event-hub.ts';
 import type { SseFanout } from './sse-fanout.ts';
@@ -8,7 +8,7 @@ import type { ResearchMetrics } from '../telemetry/metrics.ts';
 
 /** What the HTTP routes need from the rest of the service. */
 export interface HttpDeps {
-  store: Store;
+  store: ResearchStore;
   engine: PipelineEngine;
   hub: RunEventHub;
   /** Live SSE subscribers, by run. */

@@ -48,7 +48,7 @@ export interface RunAdmission {
   /** Asks for a slot for a run; the worker runs it once one is free. */
   submit(ticket: RunTicket): Promise<void>;
   /** Where a waiting run stands, or null when it is not waiting. */
-  place(runId: string): QueuePlace | null;
+  place(runId: string): QueuePlace | null | Promise<QueuePlace | null>;
   stats(): AdmissionStats;
   /** Admits nothing more; waiting runs stay `pending` in the store for the next start. */
   stop(): void;

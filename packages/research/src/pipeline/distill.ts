@@ -29,7 +29,7 @@ export async function distillRun(
   ctx: AfterStepContext,
 ): Promise<{ newSkills: string[]; newMemories: string[] }> {
   const { history: store, run } = ctx;
-  const events = store.events.list(run.run_id);
+  const events = await store.events.list(run.run_id);
   const trajectory = events
     .filter(
       (e): e is RunEvent<'trajectory_event' | 'stage_completed'> =>
@@ -40,11 +40,12 @@ export async function distillRun(
         ? `[${e.data.stage} done] ${e.data.summary}`
         : `- ${e.data.label}`,
     );
-  const feedback = store.feedback
-    .list({ runId: run.run_id })
-    .map((f) => ({ stage: f.stage, text: f.text }));
+  const feedback = (await store.feedback.list({ runId: run.run_id })).map((f) => ({
+    stage: f.stage,
+    text: f.text,
+  }));
   const artefacts = Object.fromEntries(
-    store.artefacts.latestAll(run.run_id).map((a) => [a.kind, a.data]),
+    (await store.artefacts.latestAll(run.run_id)).map((a) => [a.kind, a.data]),
   );
 
   const distilled = await unlessFailed(
@@ -81,11 +82,11 @@ export async function distillRun(
   const newSkills: string[] = [];
   const newMemories: string[] = [];
   for (const skill of distilled.skills) {
-    const added = store.skills.add(run.user_id, { ...skill, source_run_id: run.run_id });
+    const added = await store.skills.add(run.user_id, { ...skill, source_run_id: run.run_id });
     if (added.created) newSkills.push(added.skill.skill_id);
   }
   for (const memory of distilled.memories) {
-    const added = store.memories.add(run.user_id, { ...memory, source_run_id: run.run_id });
+    const added = await store.memories.add(run.user_id, { ...memory, source_run_id: run.run_id });
     if (added.created) newMemories.push(added.memory.memory_id);
   }
   await ctx.trace(

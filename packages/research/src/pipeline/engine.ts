@@ -2,10 +2,11 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { setImmediate as nextLoopTurn } from 'node:timers/promises';
 import type { LLM, Usage } from '@hikma/llm';
-import type { Store } from '../store/store.ts';
+import type { ResearchStore } from '../store/contract.ts';
 import type { RunRecord, RunState, UserProfile } from '../store/types.ts';
 import { newProjectId, newRunId, nowIso } from '../store/ids.ts';
 import type { StageName } from '../domain/artefacts.ts';
+import type { ArtefactKind } from '../domain/artefact-map.ts';
 import type { RunEventPayloads, RunEventType, RunStatus } from '../domain/events.ts';
 import { ResearchError } from '../errors.ts';
 import type { RunEventHub } from './event-hub.ts';
@@ -18,6 +19,7 @@ import { emitAndYield, stageContext } from './stage-context.ts';
 import { describeFailure, RunTimeoutError } from './failure.ts';
 import { asksForChanges } from './feedback-intent.ts';
 import { RunLedger } from './run-ledger.ts';
+import { restoreRunFiles, saveRunFiles } from './run-files.ts';
 import type { Planner } from '../planner/index.ts';
 import type { CitationProvider } from '../citations/index.ts';
 
@@ -28,7 +30,7 @@ export interface Logger {
 }
 
 export interface EngineDeps {
-  store: Store;
+  store: ResearchStore;
   planner: Planner;
   citations: CitationProvider | null;
   llm: LLM;
@@ -61,13 +63,18 @@ export class PipelineEngine {
   /** Runs submitted and not yet done with their slot, for `idle`. */
   private readonly unsettled = new Map<string, { done: Promise<void>; settle: () => void }>();
   private stopping = false;
+  /** Runs admitted here, resolved once marked running (or done): see `submit`. */
+  private readonly begun = new Map<string, Promise<void>>();
   private readonly ledger: RunLedger;
 
   constructor(private readonly deps: EngineDeps) {
     this.ledger = new RunLedger(deps.store);
     deps.admission.start({
       run: (ticket, waitedMs) => this.work(ticket.run_id, waitedMs),
-      queued: (ticket, place) => this.queued(ticket.run_id, place),
+      queued: (ticket, place) =>
+        void this.queued(ticket.run_id, place).catch((err: unknown) =>
+          deps.logger.error({ err, run_id: ticket.run_id }, 'queue position not recorded'),
+        ),
     });
   }
 
@@ -77,14 +84,14 @@ export class PipelineEngine {
   }
 
   /** Where a pending run stands in the queue for a run slot, or null. */
-  queuePlace(runId: string): QueuePlace | null {
-    return this.deps.admission.place(runId);
+  async queuePosition(runId: string): Promise<number | null> {
+    return (await this.deps.admission.place(runId))?.position ?? null;
   }
 
   /** Creates a run for a user and starts it in the background. */
-  startRun(userId: string, topic: string, pauseAfter?: StageName[]): RunRecord {
+  async startRun(userId: string, topic: string, pauseAfter?: StageName[]): Promise<RunRecord> {
     const { hub, config } = this.deps;
-    if (!this.ledger.user(userId))
+    if (!(await this.ledger.user(userId)))
       throw new ResearchError('user_not_found', `user '${userId}' not found`);
     const now = nowIso();
     const run: RunRecord = {
@@ -108,9 +115,9 @@ export class PipelineEngine {
         usage: {},
       },
     };
-    this.ledger.insert(run);
-    hub.emit(run.run_id, 'run_started', { topic });
-    this.submit(run);
+    await this.ledger.insert(run);
+    await hub.writing(run.run_id, () => hub.emit(run.run_id, 'run_started', { topic }));
+    await this.submit(run);
     return run;
   }
 
@@ -118,15 +125,15 @@ export class PipelineEngine {
    * Accepts feedback for a paused run, queues it for the planner, and puts the run back in
    * the queue for a run slot.
    */
-  submitFeedback(runId: string, text: string): RunRecord {
+  async submitFeedback(runId: string, text: string): Promise<RunRecord> {
     const { hub } = this.deps;
-    const run = this.getRun(runId);
-    if (run.status !== 'awaiting_feedback' || !run.current_stage) {
-      throw new ResearchError(
+    const run = await this.getRun(runId);
+    const notPaused = (status: RunStatus) =>
+      new ResearchError(
         'run_not_awaiting_feedback',
-        `run '${runId}' is ${run.status}, not awaiting_feedback`,
+        `run '${runId}' is ${status}, not awaiting_feedback`,
       );
-    }
+    if (run.status !== 'awaiting_feedback' || !run.current_stage) throw notPaused(run.status);
     const stage = run.current_stage;
     const state: RunState = {
       ...run.state,
@@ -136,10 +143,19 @@ export class PipelineEngine {
           ? { stage, feedback: text }
           : null,
     };
-    hub.emit(runId, 'feedback_received', { text });
-    this.ledger.enqueueFeedback({ run_id: runId, user_id: run.user_id, stage, text });
-    hub.emit(runId, 'feedback_enqueued', { stage });
-    this.submit(this.setStatus(runId, 'pending', { state }));
+    // Only one answer resumes a pause, whichever instance it reaches first.
+    const resumed = await this.ledger.transition(runId, 'awaiting_feedback', {
+      status: 'pending',
+      state,
+    });
+    if (!resumed) throw notPaused((await this.getRun(runId)).status);
+    await this.ledger.enqueueFeedback({ run_id: runId, user_id: run.user_id, stage, text });
+    await hub.writing(runId, () => {
+      hub.emit(runId, 'feedback_received', { text });
+      hub.emit(runId, 'feedback_enqueued', { stage });
+      hub.emit(runId, 'status_changed', { status: 'pending' });
+    });
+    await this.submit(resumed);
     return this.getRun(runId);
   }
 
@@ -147,8 +163,8 @@ export class PipelineEngine {
    * Puts every run that was executing or waiting when the process last stopped back in the
    * queue: the interrupted ones first (they held slots), then the waiting ones in order.
    */
-  resumeInterrupted(): string[] {
-    const runs = this.ledger.unfinished();
+  async resumeInterrupted(): Promise<string[]> {
+    const runs = await this.ledger.unfinished();
     const ordered = [
       ...runs.filter((r) => r.status === 'running'),
       ...runs.filter((r) => r.status !== 'running'),
@@ -158,7 +174,7 @@ export class PipelineEngine {
         { run_id: run.run_id, status: run.status, stage: run.current_stage },
         'resuming interrupted run',
       );
-      this.submit(run);
+      await this.submit(run);
     }
     return ordered.map((r) => r.run_id);
   }
@@ -182,11 +198,16 @@ export class PipelineEngine {
   }
 
   /** The run; `run_not_found` when there is none. */
-  getRun(runId: string): RunRecord {
+  getRun(runId: string): Promise<RunRecord> {
     return this.ledger.require(runId);
   }
 
-  private submit(run: RunRecord): void {
+  /**
+   * Puts the run in the queue for a slot. Resolves once the queue holds it and, when a slot
+   * was free here at once, once the run is marked running: a client that posted it reads
+   * the status the run has.
+   */
+  private async submit(run: RunRecord): Promise<void> {
     const runId = run.run_id;
     if (!this.unsettled.has(runId)) {
       let settle = () => {};
@@ -194,18 +215,29 @@ export class PipelineEngine {
       this.unsettled.set(runId, { done, settle });
     }
     const ticket: RunTicket = { run_id: runId, user_id: run.user_id, since: run.started_at };
-    this.deps.admission.submit(ticket).catch((err: unknown) => {
+    try {
+      await this.deps.admission.submit(ticket);
+    } catch (err) {
       this.deps.logger.error({ err, run_id: runId }, 'run could not be queued');
-    });
+      throw err;
+    }
+    await this.begun.get(runId);
   }
 
   /** The run must wait for a slot: it is `pending`, and its trajectory says where it stands. */
-  private queued(runId: string, place: QueuePlace): void {
-    const run = this.ledger.get(runId);
+  private async queued(runId: string, place: QueuePlace): Promise<void> {
+    const run = await this.ledger.get(runId);
     if (!run) return;
-    if (run.status !== 'pending') this.setStatus(runId, 'pending');
+    const { hub } = this.deps;
     const ahead = place.position - 1;
-    this.deps.hub.emit(runId, 'trajectory_event', {
+    await hub.writing(runId, async () => {
+      if (run.status !== 'pending') await this.setStatus(runId, 'pending');
+      this.emitQueued(run, place, ahead);
+    });
+  }
+
+  private emitQueued(run: RunRecord, place: QueuePlace, ahead: number): void {
+    this.deps.hub.emit(run.run_id, 'trajectory_event', {
       kind: 'queued',
       label: 'Waiting for a free run slot',
       detail: `All ${place.limit} run slot(s) are busy; ${ahead} run(s) are ahead of this one.`,
@@ -229,11 +261,16 @@ export class PipelineEngine {
       limitMs > 0
         ? setTimeout(() => controller.abort(new RunTimeoutError(limitMs)), limitMs)
         : undefined;
-    const done = this.execute(runId, controller.signal)
+    let markBegun = () => {};
+    this.begun.set(runId, new Promise<void>((resolve) => (markBegun = resolve)));
+    const done = this.deps.hub
+      .writing(runId, () => this.execute(runId, controller.signal, markBegun))
       .catch((err: unknown) =>
         this.deps.logger.error({ err, run_id: runId }, 'run execution crashed'),
       )
       .finally(() => {
+        markBegun();
+        this.begun.delete(runId);
         clearTimeout(deadline);
         this.active.delete(runId);
         this.unsettled.get(runId)?.settle();
@@ -243,13 +280,16 @@ export class PipelineEngine {
     return done;
   }
 
-  private async execute(runId: string, signal: AbortSignal): Promise<void> {
+  private async execute(runId: string, signal: AbortSignal, markBegun: () => void): Promise<void> {
     const { hub, stages } = this.deps;
     const { ledger } = this;
-    let run = this.getRun(runId);
+    let run = await this.getRun(runId);
     try {
-      if (run.status === 'pending') run = this.setStatus(runId, 'running');
-      const user = ledger.user(run.user_id);
+      if (run.status === 'pending') run = await this.setStatus(runId, 'running');
+      markBegun();
+      // The run may have been started on another machine: lay out what its stages made.
+      await restoreRunFiles(this.deps.store, runId, this.runDir(runId));
+      const user = await ledger.user(run.user_id);
       if (!user)
         throw new ResearchError('user_not_found', `user '${run.user_id}' no longer exists`);
 
@@ -257,7 +297,7 @@ export class PipelineEngine {
       if (revision) {
         const stage = stages.find((s) => s.name === revision.stage)!;
         run = await this.runStage(run, user, stage, revision.feedback, signal);
-        run = ledger.update(runId, {
+        run = await ledger.update(runId, {
           state: {
             ...run.state,
             pending_revision: null,
@@ -275,28 +315,29 @@ export class PipelineEngine {
           !run.state.answered_pauses.includes(stage.name)
         ) {
           // Persist the pause before announcing it, so feedback sent on the event is accepted.
-          ledger.update(runId, { status: 'awaiting_feedback', current_stage: stage.name });
+          await ledger.update(runId, { status: 'awaiting_feedback', current_stage: stage.name });
           hub.emit(runId, 'awaiting_feedback', { stage: stage.name });
           hub.emit(runId, 'status_changed', { status: 'awaiting_feedback' });
           return;
         }
       }
 
-      const paper = ledger.latestArtefact(runId, 'compiled_paper');
+      const paper = await ledger.latestArtefact(runId, 'compiled_paper');
       if (paper) {
         const { compiled, pdf_path, tex_path, compile_error } = paper;
         hub.emit(runId, 'paper_ready', { compiled, pdf_path, tex_path, compile_error });
       }
-      this.setStatus(runId, 'completed', { current_stage: null });
+      await this.setStatus(runId, 'completed', { current_stage: null });
       hub.emit(runId, 'run_completed', {});
       hub.emit(runId, 'stream_end', {});
     } catch (err) {
       if (signal.aborted && this.stopping) return; // resumes on the next start
       // A stage that gave up because the run's deadline aborted it reports the deadline.
       const cause = signal.reason instanceof RunTimeoutError ? signal.reason : err;
-      const message = describeFailure(ledger.get(runId)?.current_stage ?? null, cause);
+      const stage = (await ledger.get(runId).catch(() => undefined))?.current_stage ?? null;
+      const message = describeFailure(stage, cause);
       this.deps.logger.error({ err, run_id: runId }, 'run failed');
-      this.setStatus(runId, 'failed', { error: message });
+      await this.setStatus(runId, 'failed', { error: message });
       hub.emit(runId, 'run_failed', { error: message });
       hub.emit(runId, 'stream_end', {});
     }
@@ -315,17 +356,22 @@ export class PipelineEngine {
     // go out before this stage starts and stamps its first event.
     await nextLoopTurn();
     signal.throwIfAborted();
-    run = this.ledger.update(runId, { current_stage: stage.name });
-    const runDir = join(config.dataDir, 'runs', runId);
+    run = await this.ledger.update(runId, { current_stage: stage.name });
+    const runDir = this.runDir(runId);
     mkdirSync(runDir, { recursive: true });
 
     const query = `${run.topic} ${stage.name} ${user.domain}`;
-    const { skills, memories } = this.ledger.retrieve(run.user_id, query, config.retrievalK);
+    const { skills, memories } = await this.ledger.retrieve(run.user_id, query, config.retrievalK);
+    const inputs = new Map<ArtefactKind, unknown>();
+    for (const kind of stage.needs) {
+      const found = await this.ledger.latestArtefact(runId, kind);
+      if (found !== undefined) inputs.set(kind, found);
+    }
     const usage = { total: { promptTokens: 0, completionTokens: 0 } as Usage };
     const ctx = stageContext(
-      { ...this.deps, ledger: this.ledger },
+      this.deps,
       { run, user, stage },
-      { runDir, skills, memories, revisionFeedback, usage },
+      { runDir, skills, memories, revisionFeedback, usage, inputs },
       signal,
     );
     await ctx.trace(
@@ -354,11 +400,15 @@ export class PipelineEngine {
       signal.throwIfAborted();
     } catch (err) {
       finished(signal.aborted && this.stopping ? 'stopped' : 'failed');
+      if (err instanceof ResearchError && err.code === 'token_budget_exceeded')
+        await this.ledger.addUsage(runId, stage.name, usage.total);
       throw err;
     }
     finished('completed');
 
-    const updated = this.ledger.completeStage(runId, stage.name, {
+    // The files first: a stage recorded as complete always has its files in the store.
+    await saveRunFiles(this.deps.store, runId, runDir);
+    const updated = await this.ledger.completeStage(runId, stage.name, {
       artefacts: output.artefacts,
       summary: output.summary,
       usage: usage.total,
@@ -373,6 +423,10 @@ export class PipelineEngine {
     return updated;
   }
 
+  private runDir(runId: string): string {
+    return join(this.deps.config.dataDir, 'runs', runId);
+  }
+
   private emitAndYield<T extends RunEventType>(
     runId: string,
     type: T,
@@ -381,8 +435,12 @@ export class PipelineEngine {
     return emitAndYield(this.deps.hub, runId, type, data);
   }
 
-  private setStatus(runId: string, status: RunStatus, patch: Partial<RunRecord> = {}): RunRecord {
-    const run = this.ledger.update(runId, { ...patch, status });
+  private async setStatus(
+    runId: string,
+    status: RunStatus,
+    patch: Partial<RunRecord> = {},
+  ): Promise<RunRecord> {
+    const run = await this.ledger.update(runId, { ...patch, status });
     this.deps.hub.emit(runId, 'status_changed', { status });
     return run;
   }

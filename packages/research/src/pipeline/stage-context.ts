@@ -1,7 +1,7 @@
 import { setImmediate as nextLoopTurn } from 'node:timers/promises';
 import { addUsage, type LLM, type Usage } from '@hikma/llm';
 import type { RunRecord, UserProfile } from '../store/types.ts';
-import type { ArtefactKind } from '../domain/artefact-map.ts';
+import type { Artefact, ArtefactKind } from '../domain/artefact-map.ts';
 import type { RunEventPayloads, RunEventType } from '../domain/events.ts';
 import { ResearchError } from '../errors.ts';
 import type { CitationProvider } from '../citations/index.ts';
@@ -9,7 +9,6 @@ import type { Planner } from '../planner/index.ts';
 import type { PipelineConfig } from './config.ts';
 import { checkRead } from './contract.ts';
 import type { RunEventHub } from './event-hub.ts';
-import type { RunLedger } from './run-ledger.ts';
 import type { PipelineStage, StageContext } from './stage.ts';
 import { tokensUsed } from './usage.ts';
 import type { WorkSlots } from './work-slots.ts';
@@ -21,12 +20,17 @@ export interface StageContextDeps {
   planner: Planner;
   citations: CitationProvider | null;
   hub: RunEventHub;
-  ledger: RunLedger;
   slots: { experiment: WorkSlots; compile: WorkSlots };
 }
 
 /** The stage's own parts of its context. */
-export type StageParts = Pick<StageContext, 'runDir' | 'skills' | 'memories' | 'revisionFeedback'>;
+export type StageParts = Pick<
+  StageContext,
+  'runDir' | 'skills' | 'memories' | 'revisionFeedback'
+> & {
+  /** The latest artefact of each kind the stage needs, read before it starts. */
+  inputs: ReadonlyMap<ArtefactKind, unknown>;
+};
 
 /**
  * What a stage sees: its declared artefacts, its trace, its share of the token budget, the
@@ -38,7 +42,7 @@ export function stageContext(
   parts: StageParts & { usage: { total: Usage } },
   signal: AbortSignal,
 ): StageContext<ArtefactKind> {
-  const { llm, config, planner, citations, hub, ledger, slots } = deps;
+  const { llm, config, planner, citations, hub, slots } = deps;
   const { run, user, stage } = target;
   const runId = run.run_id;
   const { usage } = parts;
@@ -71,7 +75,7 @@ export function stageContext(
     signal,
     artefact: (kind) => {
       checkRead(stage, kind);
-      const found = ledger.latestArtefact(runId, kind);
+      const found = parts.inputs.get(kind) as Artefact<typeof kind> | undefined;
       if (found === undefined)
         throw new ResearchError(
           'artefact_missing',
@@ -85,7 +89,7 @@ export function stageContext(
       const budget = config.runTokenBudget;
       const total = tokensUsed(run.state) + usage.total.promptTokens + usage.total.completionTokens;
       if (budget > 0 && total > budget) {
-        ledger.addUsage(runId, stage.name, usage.total);
+        // The engine adds the stage's usage to the run's totals when the stage fails.
         throw new ResearchError(
           'token_budget_exceeded',
           `the run's token budget of ${budget} was exceeded during ${stage.name} (${total} tokens used); raise RESEARCH_RUN_TOKEN_BUDGET to allow more`,

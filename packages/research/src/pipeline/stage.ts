@@ -1,5 +1,5 @@
 import { generateObject, type GenerateObjectOptions, type LLM, type Usage } from '@hikma/llm';
-import type { Store } from '../store/store.ts';
+import type { ResearchStore } from '../store/contract.ts';
 import type { Memory, RunRecord, Skill, UserProfile } from '../store/types.ts';
 import type { Artefact, ArtefactKind, ArtefactSet } from '../domain/artefact-map.ts';
 import type { StageName } from '../domain/artefacts.ts';
@@ -65,7 +65,7 @@ export interface StageOutput<Produces extends ArtefactKind> {
 
 /** What a step declared to run after a stage may read and change: the run's whole history. */
 export interface AfterStepContext extends StageContext {
-  history: Pick<Store, 'events' | 'feedback' | 'artefacts' | 'skills' | 'memories'>;
+  history: Pick<ResearchStore, 'events' | 'feedback' | 'artefacts' | 'skills' | 'memories'>;
 }
 
 /**

@@ -32,8 +32,4 @@ export {
   type Interpretation,
   type PairRule,
 } from './feedback-to-pairs.ts';
-export {
-  PlannerModelRepository,
-  type PlannerMetrics,
-  type PlannerModelInfo,
-} from './model-store.ts';
+export type { PlannerMetrics, PlannerModelInfo } from '../store/contract.ts';

@@ -1,5 +1,5 @@
 import type { IdeationArtefacts } from '../domain/artefacts.ts';
-import type { Store } from '../store/store.ts';
+import type { ResearchStore, PlannerMetrics, PlannerModelInfo } from '../store/contract.ts';
 import type { FeedbackEntry } from '../store/types.ts';
 import { PlannerError } from './errors.ts';
 import type { Candidate, PlannerProfile } from './features.ts';
@@ -9,20 +9,18 @@ import {
   type CandidateLoader,
   type CandidateSet,
 } from './feedback-to-pairs.ts';
-import {
-  PlannerModelRepository,
-  type PlannerMetrics,
-  type PlannerModelInfo,
-} from './model-store.ts';
 import { PreferenceModel, type TrainOptions } from './preference-model.ts';
 
 export interface PlannerDeps {
-  store: Store;
+  store: ResearchStore;
   /**
    * Loads the ideation artefact a run showed the user at `asOf` (the feedback's time).
    * Defaults to the stored artefact version current at that time.
    */
-  loadIdeation?: (runId: string, asOf: string) => IdeationArtefacts | undefined;
+  loadIdeation?: (
+    runId: string,
+    asOf: string,
+  ) => Promise<IdeationArtefacts | undefined> | IdeationArtefacts | undefined;
   /**
    * Loads the candidates any feedback entry was about; overrides `loadIdeation`. The default
    * uses ideation feedback only (the other stages show one artefact, not alternatives).
@@ -75,20 +73,48 @@ export interface RankedCandidate<C extends Candidate> {
  * trained from the feedback queue and used to rank candidate hypotheses or plans.
  */
 export class Planner {
-  private readonly models: PlannerModelRepository;
-  private readonly load: CandidateLoader;
   private readonly cache = new Map<string, { version: number; model: PreferenceModel }>();
 
-  constructor(private readonly deps: PlannerDeps) {
-    this.models = new PlannerModelRepository(deps.store.db);
-    const ideation = deps.loadIdeation ?? ((runId, asOf) => this.models.ideationAsOf(runId, asOf));
-    this.load =
-      deps.loadCandidates ??
-      ((entry: FeedbackEntry): CandidateSet | undefined => {
-        if (entry.stage !== 'ideation') return undefined;
-        const artefact = ideation(entry.run_id, entry.created_at);
-        return artefact ? ideationCandidates(artefact) : undefined;
-      });
+  constructor(private readonly deps: PlannerDeps) {}
+
+  private get models() {
+    return this.deps.store.plannerModels;
+  }
+
+  /**
+   * The candidates each pending entry was about, read before training (the store is
+   * asynchronous; the pairing rules are not).
+   */
+  private async candidateLoader(pending: readonly FeedbackEntry[]): Promise<CandidateLoader> {
+    if (this.deps.loadCandidates) return this.deps.loadCandidates;
+    const ideation =
+      this.deps.loadIdeation ??
+      ((runId: string, asOf: string) => this.deps.store.artefacts.ideationAsOf(runId, asOf));
+    const sets = new Map<number, CandidateSet>();
+    for (const entry of pending) {
+      if (entry.stage !== 'ideation') continue;
+      const artefact = await ideation(entry.run_id, entry.created_at);
+      if (artefact) sets.set(entry.id, ideationCandidates(artefact));
+    }
+    return (entry: FeedbackEntry) => sets.get(entry.id);
+  }
+
+  /** Trainings in progress, by user: one user's sessions run one after another. */
+  private readonly training = new Map<string, Promise<unknown>>();
+
+  /**
+   * Trains the user's model on their pending feedback (see `trainNow`); a second request
+   * for the same user waits for the first, so no feedback trains two sessions.
+   */
+  train(userId: string): Promise<PlannerTrainResult> {
+    const before = this.training.get(userId) ?? Promise.resolve();
+    const session = before.catch(() => {}).then(() => this.trainNow(userId));
+    this.training.set(userId, session);
+    const forget = () => {
+      if (this.training.get(userId) === session) this.training.delete(userId);
+    };
+    session.then(forget, forget);
+    return session;
   }
 
   /**
@@ -96,12 +122,12 @@ export class Planner {
    * version, stores the result as a new version and takes the feedback off the queue.
    * Without pending feedback it changes nothing.
    */
-  train(userId: string): PlannerTrainResult {
+  private async trainNow(userId: string): Promise<PlannerTrainResult> {
     const { store } = this.deps;
-    const profile = store.users.get(userId);
+    const profile = await store.users.get(userId);
     if (!profile) throw new PlannerError('user_not_found', `user '${userId}' not found`);
-    const pending = store.feedback.pending(userId);
-    const current = this.models.latestVersion(userId);
+    const pending = await store.feedback.pending(userId);
+    const current = await this.models.latestVersion(userId);
     const result = (patch: Partial<PlannerTrainResult>): PlannerTrainResult => ({
       user_id: userId,
       version: current,
@@ -115,15 +141,16 @@ export class Planner {
     });
     if (pending.length === 0) return result({});
 
-    const { pairs, used, interpretations } = feedbackToPairs(pending, this.load);
+    const load = await this.candidateLoader(pending);
+    const { pairs, used, interpretations } = feedbackToPairs(pending, load);
     const ids = pending.map((f) => f.id);
     if (pairs.length === 0) {
       // Unusable feedback stays unusable; keeping it queued would only re-read it forever.
-      store.feedback.markConsumed(ids);
+      await store.feedback.markConsumed(ids);
       return result({ feedback_consumed: ids.length, interpretations });
     }
 
-    const model = this.model(userId).model.clone();
+    const model = (await this.model(userId)).model.clone();
     const report = model.train(pairs, profile, this.deps.train);
     const rules: Record<string, number> = {};
     for (const p of pairs) rules[p.rule] = (rules[p.rule] ?? 0) + 1;
@@ -138,11 +165,7 @@ export class Planner {
       feedback_consumed: ids.length,
       rules,
     };
-    const version = store.transaction(() => {
-      const v = this.models.save(userId, model, pairs.length, metrics);
-      store.feedback.markConsumed(ids);
-      return v;
-    });
+    const version = await this.models.save(userId, model.toJSON(), pairs.length, metrics, ids);
     this.cache.set(userId, { version, model });
     return result({
       version,
@@ -159,35 +182,35 @@ export class Planner {
    * Candidates best first for this user. An untrained user (version 0) is ranked by the
    * profile prior alone: risk preference weighting novelty against feasibility.
    */
-  rank<C extends Candidate>(
+  async rank<C extends Candidate>(
     userId: string,
     profile: PlannerProfile,
     candidates: readonly C[],
-  ): { version: number; ranked: RankedCandidate<C>[] } {
-    const { version, model } = this.model(userId);
+  ): Promise<{ version: number; ranked: RankedCandidate<C>[] }> {
+    const { version, model } = await this.model(userId);
     return { version, ranked: model.rank(candidates, profile) };
   }
 
   /** The user's latest model (the neutral one at version 0 when never trained). */
-  model(userId: string): { version: number; model: PreferenceModel } {
-    const version = this.models.latestVersion(userId);
+  async model(userId: string): Promise<{ version: number; model: PreferenceModel }> {
+    const version = await this.models.latestVersion(userId);
     const cached = this.cache.get(userId);
     if (cached && cached.version === version) return cached;
     const entry =
       version === 0
         ? { version, model: PreferenceModel.neutral() }
-        : { version, model: this.models.latest(userId)!.model };
+        : { version, model: PreferenceModel.fromJSON((await this.models.latest(userId))!.weights) };
     this.cache.set(userId, entry);
     return entry;
   }
 
   /** Where the user's planner stands: version, last session's metrics, queue length. */
-  status(userId: string): PlannerStatus {
+  async status(userId: string): Promise<PlannerStatus> {
     const { store } = this.deps;
-    if (!store.users.get(userId))
+    if (!(await store.users.get(userId)))
       throw new PlannerError('user_not_found', `user '${userId}' not found`);
-    const { version, model } = this.model(userId);
-    const info: PlannerModelInfo | undefined = this.models.list(userId).at(-1);
+    const { version, model } = await this.model(userId);
+    const info: PlannerModelInfo | undefined = (await this.models.list(userId)).at(-1);
     return {
       user_id: userId,
       version,
@@ -195,7 +218,7 @@ export class Planner {
       trained_at: info?.trained_at ?? null,
       pairs: info?.pairs ?? 0,
       pairs_total: model.pairsTrained,
-      pending_feedback: store.feedback.pending(userId).length,
+      pending_feedback: (await store.feedback.pending(userId)).length,
       metrics: info?.metrics ?? null,
       top_features: model
         .topFeatures(Number.MAX_SAFE_INTEGER)

@@ -1,18 +1,14 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { StageName } from '../domain/artefacts.ts';
 import type { ArtefactKind } from '../domain/artefact-map.ts';
+import { IdeationArtefacts } from '../domain/artefacts.ts';
 import { nowIso } from './ids.ts';
+import type { ArtefactStore, StoredArtefact } from './contract.ts';
 
-export interface StoredArtefact<T = unknown> {
-  kind: ArtefactKind;
-  stage: StageName;
-  version: number;
-  data: T;
-  created_at: string;
-}
+export type { StoredArtefact };
 
 /** Versioned stage artefacts: a revision adds a version, nothing is overwritten. */
-export class ArtefactRepository {
+export class ArtefactRepository implements ArtefactStore {
   private readonly maxVersionStmt: Statement;
   private readonly insertStmt: Statement;
   private readonly latestStmt: Statement;
@@ -33,8 +29,13 @@ export class ArtefactRepository {
   }
 
   /** Stores a new version of an artefact and returns its version number. */
-  save(runId: string, stage: StageName, kind: ArtefactKind, data: unknown): number {
+  async save(runId: string, stage: StageName, kind: ArtefactKind, data: unknown): Promise<number> {
     this.beforeWrite();
+    return this.saveSync(runId, stage, kind, data);
+  }
+
+  /** `save` without the promise, for `completeStage`'s transaction. */
+  saveSync(runId: string, stage: StageName, kind: ArtefactKind, data: unknown): number {
     const row = this.maxVersionStmt.get(runId, kind) as { v: number };
     const version = row.v + 1;
     this.insertStmt.run(runId, kind, version, stage, JSON.stringify(data), nowIso());
@@ -42,14 +43,17 @@ export class ArtefactRepository {
   }
 
   /** The latest version of an artefact, if any. */
-  latest<T = unknown>(runId: string, kind: ArtefactKind): StoredArtefact<T> | undefined {
+  async latest<T = unknown>(
+    runId: string,
+    kind: ArtefactKind,
+  ): Promise<StoredArtefact<T> | undefined> {
     const row = this.latestStmt.get(runId, kind) as
       (Omit<StoredArtefact, 'data'> & { data: string }) | undefined;
     return row ? { ...row, data: JSON.parse(row.data) as T } : undefined;
   }
 
   /** The latest version of every artefact of a run. */
-  latestAll(runId: string): StoredArtefact[] {
+  async latestAll(runId: string): Promise<StoredArtefact[]> {
     const rows = this.db
       .prepare(
         `SELECT a.kind, a.stage, a.version, a.data, a.created_at FROM artefacts a
@@ -58,5 +62,17 @@ export class ArtefactRepository {
       )
       .all(runId) as (Omit<StoredArtefact, 'data'> & { data: string })[];
     return rows.map((r) => ({ ...r, data: JSON.parse(r.data) as unknown }));
+  }
+
+  async ideationAsOf(runId: string, asOf: string): Promise<IdeationArtefacts | undefined> {
+    const row = this.db
+      .prepare(
+        `SELECT data FROM artefacts WHERE run_id = ? AND kind = 'ideation' AND created_at <= ?
+         ORDER BY version DESC LIMIT 1`,
+      )
+      .get(runId, asOf) as { data: string } | undefined;
+    if (!row) return undefined;
+    const parsed = IdeationArtefacts.safeParse(JSON.parse(row.data));
+    return parsed.success ? parsed.data : undefined;
   }
 }

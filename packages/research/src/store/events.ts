@@ -1,6 +1,7 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { RunEvent, RunEventPayloads, RunEventType } from '../domain/events.ts';
 import { nowIso } from './ids.ts';
+import type { CommittedListener, EventStore } from './contract.ts';
 
 interface EventRow {
   run_id: string;
@@ -19,7 +20,7 @@ interface Queued {
 /** Most events queued before `append` commits them at once instead of at the end of the turn. */
 export const MAX_GROUP = 1000;
 
-export type CommittedListener = (event: RunEvent) => void;
+export type { CommittedListener };
 
 /**
  * The append-only audit trail: one row per event of a run, numbered from 1.
@@ -33,7 +34,7 @@ export type CommittedListener = (event: RunEvent) => void;
  * only once it is in the database (a process crash loses at most events nobody has seen),
  * and a burst of events emitted in one turn reaches a subscriber in one write.
  */
-export class EventRepository {
+export class EventRepository implements EventStore {
   private readonly insertStmt: Statement;
   private readonly maxSeqStmt: Statement;
   private readonly listStmt: Statement;
@@ -76,7 +77,7 @@ export class EventRepository {
     const event = { seq, run_id: runId, type, ts: nowIso(), data } as RunEvent<T>;
     this.queue.push({ event: event as RunEvent, data: JSON.stringify(data) });
     this.nextSeq.set(runId, seq + 1);
-    if (this.queue.length >= MAX_GROUP) this.flush();
+    if (this.queue.length >= MAX_GROUP) this.flushNow();
     this.scheduleTurnEnd();
     return event;
   }
@@ -85,7 +86,12 @@ export class EventRepository {
    * Commits the queued events now, in one transaction (their listeners get them at the end
    * of the turn). Does nothing inside a transaction: they are committed after it.
    */
-  flush(): void {
+  async flush(): Promise<void> {
+    this.flushNow();
+  }
+
+  /** `flush` on this thread, for the other repositories' writes (they commit events first). */
+  flushNow(): void {
     if (this.queue.length === 0 || this.db.inTransaction) return;
     const group = this.queue;
     this.queue = [];
@@ -101,7 +107,7 @@ export class EventRepository {
 
   /** Commits the queued events and hands every committed event to the listeners now. */
   drain(): void {
-    this.flush();
+    this.flushNow();
     this.publish();
   }
 
@@ -119,9 +125,24 @@ export class EventRepository {
     return () => void this.listeners.delete(listener);
   }
 
+  async open(runId: string): Promise<void> {
+    this.flushNow();
+    this.nextSeq.set(runId, (this.maxSeqStmt.get(runId) as { seq: number }).seq + 1);
+  }
+
+  async release(runId: string): Promise<void> {
+    this.flushNow();
+    this.nextSeq.delete(runId);
+  }
+
+  /** One process writes a SQLite database: every commit is this process's. */
+  watch(_runId: string): () => void {
+    return () => {};
+  }
+
   /** Events of a run with `seq > afterSeq`, in order (queued events are committed first). */
-  list(runId: string, afterSeq = 0, limit = 100_000): RunEvent[] {
-    this.flush();
+  async list(runId: string, afterSeq = 0, limit = 100_000): Promise<RunEvent[]> {
+    this.flushNow();
     const rows = this.listStmt.all(runId, afterSeq, limit) as EventRow[];
     return rows.map(
       (r) =>
@@ -144,7 +165,7 @@ export class EventRepository {
   private readonly endOfTurn = (): void => {
     this.turnEndScheduled = false;
     try {
-      this.flush();
+      this.flushNow();
     } catch (err) {
       this.onBackgroundError(err);
     }

@@ -2,25 +2,26 @@ import type { Database } from 'better-sqlite3';
 import type { Memory, MemoryKind } from './types.ts';
 import { fingerprint, NEAR_DUPLICATE, retrieveRanked, similarity } from './fts.ts';
 import { newMemoryId, nowIso } from './ids.ts';
+import type { MemoryStore } from './contract.ts';
 
 /** The per-user memory module: facts, preferences and outcomes, searchable with FTS5/BM25. */
-export class MemoryRepository {
+export class MemoryRepository implements MemoryStore {
   constructor(
     private readonly db: Database,
     private readonly beforeWrite: () => void,
   ) {}
 
   /** Adds a memory unless the user already has the same content; returns it and whether it is new. */
-  add(
+  async add(
     userId: string,
     memory: { kind: MemoryKind; content: string; source_run_id: string | null },
-  ): { memory: Memory; created: boolean } {
+  ): Promise<{ memory: Memory; created: boolean }> {
     const fp = fingerprint(memory.content);
     const existing = this.db
       .prepare('SELECT * FROM memories WHERE user_id = ? AND fingerprint = ?')
       .get(userId, fp) as Memory | undefined;
     if (existing) return { memory: strip(existing), created: false };
-    const near = this.list(userId).find(
+    const near = this.listSync(userId).find(
       (m) => similarity(m.content, memory.content) >= NEAR_DUPLICATE,
     );
     if (near) return { memory: near, created: false };
@@ -42,7 +43,11 @@ export class MemoryRepository {
     return { memory: row, created: true };
   }
 
-  list(userId: string): Memory[] {
+  async list(userId: string): Promise<Memory[]> {
+    return this.listSync(userId);
+  }
+
+  private listSync(userId: string): Memory[] {
     return (
       this.db
         .prepare('SELECT * FROM memories WHERE user_id = ? ORDER BY rowid')
@@ -51,7 +56,7 @@ export class MemoryRepository {
   }
 
   /** The top-k memories for a query by BM25 (falling back to the most recent); counts them as used. */
-  retrieve(userId: string, query: string, k: number): Memory[] {
+  async retrieve(userId: string, query: string, k: number): Promise<Memory[]> {
     this.beforeWrite(); // counts the returned entries as used
     return retrieveRanked<Memory & Record<string, unknown>>(
       this.db,

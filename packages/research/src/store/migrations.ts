@@ -125,6 +125,18 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE skills ADD COLUMN last_used_at TEXT;
   ALTER TABLE memories ADD COLUMN last_used_at TEXT;
   `,
+  // 4: the files each run produced, so any instance can serve them and a worker can resume.
+  `
+  CREATE TABLE run_files (
+    run_id TEXT NOT NULL REFERENCES runs(run_id),
+    path TEXT NOT NULL,
+    sha256 TEXT NOT NULL,
+    size INTEGER NOT NULL,
+    bytes BLOB NOT NULL,
+    updated_at TEXT NOT NULL,
+    PRIMARY KEY (run_id, path)
+  );
+  `,
 ];
 
 /** Applies every migration the database has not seen yet, each in its own transaction. */

@@ -4,6 +4,7 @@ import type { StageName } from '../domain/artefacts.ts';
 import type { RunStatus } from '../domain/events.ts';
 import { nowIso } from './ids.ts';
 import { ResearchError } from '../errors.ts';
+import type { RunPatch, RunStore } from './contract.ts';
 
 interface RunRow {
   run_id: string;
@@ -20,15 +21,10 @@ interface RunRow {
   updated_at: string;
 }
 
-export type RunPatch = Partial<
-  Pick<
-    RunRecord,
-    'status' | 'current_stage' | 'stages_completed' | 'last_summary' | 'error' | 'state'
-  >
->;
+export type { RunPatch };
 
 /** Runs and their persisted engine state. */
-export class RunRepository {
+export class RunRepository implements RunStore {
   private readonly insertStmt: Statement;
   private readonly getStmt: Statement;
   private readonly updateStmt: Statement;
@@ -64,7 +60,7 @@ export class RunRepository {
     this.countStmt = db.prepare('SELECT status, COUNT(*) AS runs FROM runs GROUP BY status');
   }
 
-  insert(run: RunRecord): void {
+  async insert(run: RunRecord): Promise<void> {
     this.beforeWrite();
     this.insertStmt.run({
       ...run,
@@ -73,14 +69,33 @@ export class RunRepository {
     });
   }
 
-  get(runId: string): RunRecord | undefined {
+  async get(runId: string): Promise<RunRecord | undefined> {
+    return this.getSync(runId);
+  }
+
+  getSync(runId: string): RunRecord | undefined {
     const row = this.getStmt.get(runId) as RunRow | undefined;
     return row ? toRecord(row) : undefined;
   }
 
   /** Applies a patch and bumps `updated_at`; returns the new record. */
-  update(runId: string, patch: RunPatch): RunRecord {
-    const current = this.get(runId);
+  async update(runId: string, patch: RunPatch): Promise<RunRecord> {
+    return this.updateSync(runId, patch);
+  }
+
+  async updateIf(
+    runId: string,
+    onlyIf: RunStatus,
+    patch: RunPatch,
+  ): Promise<RunRecord | undefined> {
+    // One process, one connection: nothing runs between this read and the write.
+    if (this.getSync(runId)?.status !== onlyIf) return undefined;
+    return this.updateSync(runId, patch);
+  }
+
+  /** `update` without the promise, for `completeStage`'s transaction. */
+  updateSync(runId: string, patch: RunPatch): RunRecord {
+    const current = this.getSync(runId);
     if (!current) throw new ResearchError('run_not_found', `run ${runId} not found`);
     const next: RunRecord = { ...current, ...patch, updated_at: nowIso() };
     this.beforeWrite();
@@ -98,19 +113,19 @@ export class RunRepository {
   }
 
   /** Runs, newest first, optionally for one user. */
-  list(userId?: string): RunRecord[] {
+  async list(userId?: string): Promise<RunRecord[]> {
     const rows = (userId ? this.listByUserStmt.all(userId) : this.listAllStmt.all()) as RunRow[];
     return rows.map(toRecord);
   }
 
   /** How many runs there are of each status. */
-  countByStatus(): Partial<Record<RunStatus, number>> {
+  async countByStatus(): Promise<Partial<Record<RunStatus, number>>> {
     const rows = this.countStmt.all() as { status: RunStatus; runs: number }[];
     return Object.fromEntries(rows.map((r) => [r.status, r.runs]));
   }
 
   /** Runs the process was executing or had waiting when it stopped (to resume at start-up). */
-  listUnfinished(): RunRecord[] {
+  async listUnfinished(): Promise<RunRecord[]> {
     return (this.unfinishedStmt.all() as RunRow[]).map(toRecord);
   }
 }

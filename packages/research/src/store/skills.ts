@@ -2,17 +2,12 @@ import type { Database } from 'better-sqlite3';
 import type { Skill } from './types.ts';
 import { fingerprint, NEAR_DUPLICATE, retrieveRanked, similarity } from './fts.ts';
 import { newSkillId, nowIso } from './ids.ts';
+import type { NewSkill, SkillStore } from './contract.ts';
 
-export interface NewSkill {
-  name: string;
-  description: string;
-  procedure: string;
-  stage: string;
-  source_run_id: string | null;
-}
+export type { NewSkill };
 
 /** The per-user skill bank: reusable procedures, searchable with FTS5/BM25. */
-export class SkillRepository {
+export class SkillRepository implements SkillStore {
   constructor(
     private readonly db: Database,
     private readonly beforeWrite: () => void,
@@ -22,7 +17,7 @@ export class SkillRepository {
    * Adds a skill unless the user already has one with the same name and procedure
    * (case, punctuation and spacing ignored). Returns the stored skill and whether it is new.
    */
-  add(userId: string, skill: NewSkill): { skill: Skill; created: boolean } {
+  async add(userId: string, skill: NewSkill): Promise<{ skill: Skill; created: boolean }> {
     const fp = fingerprint(`${skill.name}\n${skill.procedure}`);
     const existing = this.db
       .prepare('SELECT * FROM skills WHERE user_id = ? AND fingerprint = ?')
@@ -30,7 +25,7 @@ export class SkillRepository {
     if (existing) return { skill: strip(existing), created: false };
     // A reworded copy of a skill the user has is the same skill.
     const text = `${skill.name} ${skill.procedure}`;
-    const near = this.list(userId).find(
+    const near = this.listSync(userId).find(
       (s) => similarity(`${s.name} ${s.procedure}`, text) >= NEAR_DUPLICATE,
     );
     if (near) return { skill: near, created: false };
@@ -52,7 +47,11 @@ export class SkillRepository {
     return { skill: row, created: true };
   }
 
-  list(userId: string): Skill[] {
+  async list(userId: string): Promise<Skill[]> {
+    return this.listSync(userId);
+  }
+
+  private listSync(userId: string): Skill[] {
     return (
       this.db
         .prepare('SELECT * FROM skills WHERE user_id = ? ORDER BY rowid')
@@ -64,7 +63,7 @@ export class SkillRepository {
    * The top-k skills for a query by BM25, then the most used; counts each returned skill as
    * used. Falls back to the most recent skills when nothing matches.
    */
-  retrieve(userId: string, query: string, k: number): Skill[] {
+  async retrieve(userId: string, query: string, k: number): Promise<Skill[]> {
     this.beforeWrite(); // counts the returned entries as used
     return retrieveRanked<Skill & Record<string, unknown>>(
       this.db,

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { migrate } from './migrations.ts';
+import { ResearchError } from '../errors.ts';
 import { UserRepository } from './users.ts';
 import { RunRepository } from './runs.ts';
 import { ArtefactRepository } from './artefacts.ts';
@@ -9,7 +10,13 @@ import { EventRepository } from './events.ts';
 import { FeedbackRepository } from './feedback.ts';
 import { SkillRepository } from './skills.ts';
 import { MemoryRepository } from './memories.ts';
+import { RunFileRepository } from './files.ts';
+import { PlannerModelRepository } from './planner-models.ts';
 import { WalCheckpointer, type CheckpointResult } from './checkpointer.ts';
+import type { ResearchStore, RunPatch } from './contract.ts';
+import type { StageName } from '../domain/artefacts.ts';
+import type { ArtefactKind } from '../domain/artefact-map.ts';
+import type { RunRecord } from './types.ts';
 
 /** How often the WAL is copied back into the database, off the write path. */
 export const CHECKPOINT_INTERVAL_MS = 1000;
@@ -38,7 +45,8 @@ export interface StoreOptions {
  * everything and empties the WAL. Audit events are group-committed (see EventRepository)
  * and published only once committed.
  */
-export class Store {
+export class Store implements ResearchStore {
+  readonly backend = 'sqlite' as const;
   readonly users: UserRepository;
   readonly runs: RunRepository;
   readonly artefacts: ArtefactRepository;
@@ -46,6 +54,8 @@ export class Store {
   readonly feedback: FeedbackRepository;
   readonly skills: SkillRepository;
   readonly memories: MemoryRepository;
+  readonly files: RunFileRepository;
+  readonly plannerModels: PlannerModelRepository;
   private checkpointer: WalCheckpointer | undefined;
   private readonly onBackgroundError: (err: unknown) => void;
 
@@ -57,13 +67,15 @@ export class Store {
       options.onBackgroundError ?? ((err) => process.emitWarning(`research store: ${String(err)}`));
     this.events = new EventRepository(db, this.onBackgroundError);
     // Every other write commits queued audit events first, keeping commits in program order.
-    const beforeWrite = () => this.events.flush();
+    const beforeWrite = () => this.events.flushNow();
     this.users = new UserRepository(db, beforeWrite);
     this.runs = new RunRepository(db, beforeWrite);
     this.artefacts = new ArtefactRepository(db, beforeWrite);
     this.feedback = new FeedbackRepository(db, beforeWrite);
     this.skills = new SkillRepository(db, beforeWrite);
     this.memories = new MemoryRepository(db, beforeWrite);
+    this.files = new RunFileRepository(db, beforeWrite);
+    this.plannerModels = new PlannerModelRepository(db, this.feedback, beforeWrite);
   }
 
   /** Opens (creating and migrating as needed) the database at `file`; `:memory:` for tests. */
@@ -89,10 +101,20 @@ export class Store {
     return store;
   }
 
-  /** Runs `fn` in one transaction (queued audit events are committed before it). */
-  transaction<T>(fn: () => T): T {
-    this.events.flush();
-    return this.db.transaction(fn)();
+  async completeStage(
+    runId: string,
+    stage: StageName,
+    artefacts: Partial<Record<ArtefactKind, unknown>>,
+    patch: (latest: RunRecord) => RunPatch,
+  ): Promise<RunRecord> {
+    this.events.flushNow();
+    return this.db.transaction(() => {
+      const latest = this.runs.getSync(runId);
+      if (!latest) throw new ResearchError('run_not_found', `run ${runId} not found`);
+      for (const [kind, data] of Object.entries(artefacts))
+        this.artefacts.saveSync(runId, stage, kind as ArtefactKind, data);
+      return this.runs.updateSync(runId, patch(latest));
+    })();
   }
 
   /**
@@ -114,7 +136,7 @@ export class Store {
   }
 
   /** Whether the database answers a query (for readiness); never throws. */
-  reachable(): boolean {
+  async reachable(): Promise<boolean> {
     try {
       return this.db.open && this.db.prepare('SELECT 1 AS ok').get() !== undefined;
     } catch {
@@ -123,7 +145,12 @@ export class Store {
   }
 
   /** Commits queued audit events, checkpoints the WAL into the database and closes it. */
-  close(): void {
+  async close(): Promise<void> {
+    this.closeSync();
+  }
+
+  /** `close` on this thread (for tests that simulate a crash around it). */
+  closeSync(): void {
     // Stopped even when the database was closed under it, so its thread does not outlive it.
     this.checkpointer?.stop();
     if (!this.db.open) return;

@@ -1,9 +1,10 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { UserProfile } from './types.ts';
+import type { UserStore } from './contract.ts';
 import { nowIso } from './ids.ts';
 
 /** Users and their profiles. */
-export class UserRepository {
+export class UserRepository implements UserStore {
   private readonly existsStmt: Statement;
   private readonly upsertStmt: Statement;
   private readonly getStmt: Statement;
@@ -23,7 +24,7 @@ export class UserRepository {
   }
 
   /** Inserts or replaces a profile; returns whether the user is new. */
-  upsert(profile: UserProfile): { created: boolean } {
+  async upsert(profile: UserProfile): Promise<{ created: boolean }> {
     const now = nowIso();
     const existing = this.existsStmt.get(profile.user_id);
     this.beforeWrite();
@@ -31,13 +32,13 @@ export class UserRepository {
     return { created: !existing };
   }
 
-  get(userId: string): UserProfile | undefined {
+  async get(userId: string): Promise<UserProfile | undefined> {
     const row = this.getStmt.get(userId) as { profile: string } | undefined;
     return row ? UserProfile.parse(JSON.parse(row.profile)) : undefined;
   }
 
   /** All user ids, in creation order. */
-  listIds(): string[] {
+  async listIds(): Promise<string[]> {
     return (this.listIdsStmt.all() as { user_id: string }[]).map((r) => r.user_id);
   }
 }

@@ -6,7 +6,7 @@ export type SlotKind = 'run' | 'experiment' | 'compile';
 
 /** What the gauges read when metrics are collected. */
 export interface MetricSources {
-  runsByStatus(): Partial<Record<RunStatus, number>>;
+  runsByStatus(): Promise<Partial<Record<RunStatus, number>>>;
   /** Runs waiting for a run slot. */
   queueDepth(): number;
   slots(): Record<SlotKind, { inUse: number; waiting: number; limit: number }>;
@@ -53,8 +53,8 @@ export class ResearchMetrics {
     const meter = this.otel.meter;
     meter
       .createObservableGauge('research.runs', { description: 'runs in the store, by status' })
-      .addCallback((result) => {
-        const counts = sources.runsByStatus();
+      .addCallback(async (result) => {
+        const counts = await sources.runsByStatus().catch(() => ({}) as Record<string, number>);
         for (const status of RUN_STATUSES) result.observe(counts[status] ?? 0, { status });
       });
     meter

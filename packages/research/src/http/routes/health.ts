@@ -21,7 +21,7 @@ export function healthRoutes(app: FastifyInstance, deps: HttpDeps): void {
   app.get('/readyz', async () => {
     if (!deps.engine.accepting)
       throw new ResearchError('service_stopping', 'the service is stopping; it takes no new runs');
-    if (!deps.store.reachable())
+    if (!(await deps.store.reachable()))
       throw new ResearchError('store_unavailable', 'the run store cannot be reached');
     return { status: 'ready' };
   });

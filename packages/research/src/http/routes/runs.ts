@@ -1,4 +1,3 @@
-import { createReadStream, existsSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { HttpDeps } from '../deps.ts';
@@ -8,6 +7,7 @@ import { STAGES, type CompiledPaper } from '../../domain/artefacts.ts';
 import { totalUsage } from '../../pipeline/usage.ts';
 import { toSnapshot } from '../../store/runs.ts';
 import type { RunRecord } from '../../store/types.ts';
+import { runRelativePath } from '../../pipeline/run-files.ts';
 
 const CreateRun = z.object({
   user_id: z.string().min(1).max(64),
@@ -21,60 +21,71 @@ const ListQuery = z.object({ user_id: z.string().min(1).max(64).optional() });
 const EventsQuery = z.object({ after: z.coerce.number().int().min(0).default(0) });
 
 /** Runs: create, list, inspect, answer pauses, and download the paper. */
-export function runRoutes(app: FastifyInstance, { store, engine, tokenBudget }: HttpDeps): void {
+export function runRoutes(app: FastifyInstance, deps: HttpDeps): void {
+  const { store, engine, tokenBudget } = deps;
   const requireRun = (params: unknown) => {
     const { run_id } = validate(RunParams, params, 'path');
     return engine.getRun(run_id);
   };
-  const snapshot = (run: RunRecord) =>
-    toSnapshot(
-      run,
-      run.status === 'pending' ? (engine.queuePlace(run.run_id)?.position ?? null) : null,
-    );
+  const snapshot = async (run: RunRecord) =>
+    toSnapshot(run, run.status === 'pending' ? await engine.queuePosition(run.run_id) : null);
 
   app.post('/runs', async (request, reply) => {
     const body = validate(CreateRun, request.body, 'body');
-    const run = engine.startRun(body.user_id, body.topic, body.pause_after);
-    return reply.status(201).send(snapshot(engine.getRun(run.run_id)));
+    const run = await engine.startRun(body.user_id, body.topic, body.pause_after);
+    return reply.status(201).send(await snapshot(await engine.getRun(run.run_id)));
   });
 
   app.get('/runs', async (request) => {
     const { user_id } = validate(ListQuery, request.query, 'query');
-    return store.runs.list(user_id).map(snapshot);
+    return Promise.all((await store.runs.list(user_id)).map(snapshot));
   });
 
-  app.get('/runs/:run_id', async (request) => snapshot(requireRun(request.params)));
+  app.get('/runs/:run_id', async (request) => snapshot(await requireRun(request.params)));
 
   app.post('/runs/:run_id/feedback', async (request) => {
-    const run = requireRun(request.params);
+    const run = await requireRun(request.params);
     const { text } = validate(Feedback, request.body, 'body');
-    return snapshot(engine.submitFeedback(run.run_id, text));
+    return snapshot(await engine.submitFeedback(run.run_id, text));
   });
 
   // Extension: the latest artefact of each stage, by kind.
   app.get('/runs/:run_id/artefacts', async (request) => {
-    const run = requireRun(request.params);
-    return Object.fromEntries(store.artefacts.latestAll(run.run_id).map((a) => [a.kind, a.data]));
+    const run = await requireRun(request.params);
+    const artefacts = await store.artefacts.latestAll(run.run_id);
+    return Object.fromEntries(artefacts.map((a) => [a.kind, a.data]));
   });
 
   // Extension: LLM tokens used per stage and in total, against the run's budget.
   app.get('/runs/:run_id/usage', async (request) => {
-    const run = requireRun(request.params);
+    const run = await requireRun(request.params);
     const total = totalUsage(run.state);
     return { run_id: run.run_id, stages: run.state.usage, total, budget: tokenBudget || null };
   });
 
   // Extension: the audit trail as JSON (the stream sends the same records).
   app.get('/runs/:run_id/events', async (request) => {
-    const run = requireRun(request.params);
+    const run = await requireRun(request.params);
     const { after } = validate(EventsQuery, request.query, 'query');
     return store.events.list(run.run_id, after);
   });
 
+  const paperOf = async (runId: string): Promise<CompiledPaper> => {
+    const paper = (await store.artefacts.latest<CompiledPaper>(runId, 'compiled_paper'))?.data;
+    if (!paper) {
+      throw new ResearchError(
+        'paper_not_ready',
+        `run '${runId}' has no paper yet: the writing stage has not completed`,
+      );
+    }
+    return paper;
+  };
+
   app.get('/runs/:run_id/paper.tex', async (request, reply) => {
-    const run = requireRun(request.params);
-    const paper = store.artefacts.latest<CompiledPaper>(run.run_id, 'compiled_paper')?.data;
-    if (!paper || !existsSync(paper.tex_path)) {
+    const run = await requireRun(request.params);
+    const paper = await paperOf(run.run_id);
+    const tex = await runFile(deps, run.run_id, paper.tex_path);
+    if (!tex) {
       throw new ResearchError(
         'paper_not_ready',
         `run '${run.run_id}' has no paper yet: the writing stage has not completed`,
@@ -83,18 +94,17 @@ export function runRoutes(app: FastifyInstance, { store, engine, tokenBudget }: 
     return reply
       .type('application/x-tex; charset=utf-8')
       .header('Content-Disposition', `inline; filename="${run.run_id}.tex"`)
-      .send(createReadStream(paper.tex_path));
+      .send(tex);
   });
 
   app.get('/runs/:run_id/paper.pdf', async (request, reply) => {
-    const run = requireRun(request.params);
-    const paper = store.artefacts.latest<CompiledPaper>(run.run_id, 'compiled_paper')?.data;
-    if (!paper)
-      throw new ResearchError(
-        'paper_not_ready',
-        `run '${run.run_id}' has no paper yet: the writing stage has not completed`,
-      );
-    if (!paper.compiled || !paper.pdf_path || !existsSync(paper.pdf_path)) {
+    const run = await requireRun(request.params);
+    const paper = await paperOf(run.run_id);
+    const pdf =
+      paper.compiled && paper.pdf_path
+        ? await runFile(deps, run.run_id, paper.pdf_path)
+        : undefined;
+    if (!pdf) {
       throw new ResearchError(
         'pdf_unavailable',
         `run '${run.run_id}' has no PDF: ${paper.compile_error ?? 'compilation failed'}`,
@@ -103,6 +113,19 @@ export function runRoutes(app: FastifyInstance, { store, engine, tokenBudget }: 
     return reply
       .type('application/pdf')
       .header('Content-Disposition', `inline; filename="${run.run_id}.pdf"`)
-      .send(createReadStream(paper.pdf_path));
+      .send(pdf);
   });
+}
+
+/**
+ * A file the run produced, named by the path an artefact recorded: from the database, which
+ * every instance shares (the run may have been written on another machine).
+ */
+async function runFile(
+  { store }: HttpDeps,
+  runId: string,
+  recorded: string,
+): Promise<Buffer | undefined> {
+  const path = runRelativePath(runId, recorded);
+  return path === null ? undefined : store.files.get(runId, path);
 }

@@ -19,7 +19,7 @@ export function streamRoutes(app: FastifyInstance, deps: HttpDeps): void {
   app.get('/runs/:run_id/stream', async (request, reply) => {
     const { run_id } = validate(StreamParams, request.params, 'path');
     const query = validate(StreamQuery, request.query, 'query');
-    engine.getRun(run_id); // 404 before the stream starts
+    await engine.getRun(run_id); // 404 before the stream starts
     const header = request.headers['last-event-id'];
     const fromHeader =
       typeof header === 'string' && /^\d+$/.test(header.trim()) ? Number(header) : undefined;
@@ -76,7 +76,7 @@ export function streamRoutes(app: FastifyInstance, deps: HttpDeps): void {
     );
     raw.on('close', finish);
     // The replay waits for the client to read: a long trail is not queued all at once.
-    for (const event of store.events.list(run_id, lastSent)) {
+    for (const event of await store.events.list(run_id, lastSent)) {
       if (ended) return;
       subscription.replay([event]);
       if (raw.writableNeedDrain && raw.writableLength > sseMaxBufferedBytes / 2) await drained(raw);

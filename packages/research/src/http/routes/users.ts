@@ -11,34 +11,34 @@ const UserParams = z.object({ user_id: z.string().min(1).max(64) });
 export function userRoutes(app: FastifyInstance, { store, planner }: HttpDeps): void {
   app.post('/users', async (request, reply) => {
     const profile = validate(UserProfile, request.body, 'body');
-    store.users.upsert(profile);
-    return reply.status(201).send(store.users.get(profile.user_id));
+    await store.users.upsert(profile);
+    return reply.status(201).send(await store.users.get(profile.user_id));
   });
 
   app.get('/users', async () => store.users.listIds());
 
-  const requireUser = (params: unknown) => {
+  const requireUser = async (params: unknown) => {
     const { user_id } = validate(UserParams, params, 'path');
-    const user = store.users.get(user_id);
+    const user = await store.users.get(user_id);
     if (!user) throw new ResearchError('user_not_found', `user '${user_id}' not found`);
     return user;
   };
 
   app.get('/users/:user_id', async (request) => requireUser(request.params));
   app.get('/users/:user_id/skills', async (request) =>
-    store.skills.list(requireUser(request.params).user_id),
+    store.skills.list((await requireUser(request.params)).user_id),
   );
   // Extension: train the user's planner from the queued feedback; see its state.
   app.post('/users/:user_id/planner/train', async (request) => {
-    const user = requireUser(request.params);
-    const { interpretations: _i, ...result } = planner.train(user.user_id);
+    const user = await requireUser(request.params);
+    const { interpretations: _i, ...result } = await planner.train(user.user_id);
     return result;
   });
   app.get('/users/:user_id/planner', async (request) =>
-    planner.status(requireUser(request.params).user_id),
+    planner.status((await requireUser(request.params)).user_id),
   );
 
   app.get('/users/:user_id/memories', async (request) =>
-    store.memories.list(requireUser(request.params).user_id),
+    store.memories.list((await requireUser(request.params)).user_id),
   );
 }

@@ -43,7 +43,7 @@ export const ideationStage = defineStage({
     }
     // Once trained on the user's feedback, the planner's ranking decides (unless the user
     // just asked for a revision, which the model's answer already reflects).
-    const ranking = ctx.planner.rank(user.user_id, user, ideation.hypotheses);
+    const ranking = await ctx.planner.rank(user.user_id, user, ideation.hypotheses);
     const top = ranking.ranked[0]?.candidate;
     if (ranking.version > 0 && top && !ctx.revisionFeedback) {
       await ctx.trace(

@@ -110,7 +110,8 @@ export class PostgresEventStore implements EventStore {
     /** Where failures nobody waits for go: background commits, stale writers, listeners. */
     private readonly onBackgroundError: (err: unknown) => void,
   ) {
-    this.notifications = new NotificationListener(url, EVENTS_CHANNEL, {
+    const name = `research-events ${instanceId}`.slice(0, 63);
+    this.notifications = new NotificationListener(url, EVENTS_CHANNEL, name, {
       onNotification: (payload) => this.announced(payload),
       onConnected: () => {
         for (const runId of this.watches.keys()) this.catchUp(runId);

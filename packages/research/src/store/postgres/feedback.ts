@@ -3,7 +3,7 @@ import type { StageName } from '../../domain/artefacts.ts';
 import type { FeedbackEntry } from '../types.ts';
 import { nowIso } from '../ids.ts';
 import type { FeedbackStore } from '../contract.ts';
-import type { Sql } from './sql.ts';
+import { storableText, type Sql } from './sql.ts';
 
 type FeedbackRow = Omit<FeedbackEntry, 'id'> & { id: string };
 
@@ -23,13 +23,14 @@ export class PostgresFeedbackStore implements FeedbackStore {
     text: string;
   }): Promise<FeedbackEntry> {
     const created_at = nowIso();
+    const text = storableText(entry.text);
     await this.beforeWrite();
     const { rows } = await this.pool.query<{ id: string }>(
       `INSERT INTO feedback (run_id, user_id, stage, text, created_at) VALUES ($1, $2, $3, $4, $5)
        RETURNING id`,
-      [entry.run_id, entry.user_id, entry.stage, entry.text, created_at],
+      [entry.run_id, entry.user_id, entry.stage, text, created_at],
     );
-    return { ...entry, id: Number(rows[0]!.id), created_at, consumed_at: null };
+    return { ...entry, text, id: Number(rows[0]!.id), created_at, consumed_at: null };
   }
 
   async pending(userId: string): Promise<FeedbackEntry[]> {

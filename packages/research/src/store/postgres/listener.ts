@@ -26,6 +26,8 @@ export class NotificationListener {
     private readonly url: string,
     /** A plain identifier (it is not quoted). */
     private readonly channel: string,
+    /** The connection's application_name, to find it in pg_stat_activity. */
+    private readonly name: string,
     private readonly handlers: ListenerHandlers,
   ) {}
 
@@ -48,7 +50,11 @@ export class NotificationListener {
   }
 
   private async connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.url, keepAlive: true });
+    const client = new pg.Client({
+      connectionString: this.url,
+      keepAlive: true,
+      application_name: this.name,
+    });
     client.on('error', () => this.lost(client));
     client.on('end', () => this.lost(client));
     client.on('notification', (message) => {

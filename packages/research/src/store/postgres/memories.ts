@@ -4,6 +4,7 @@ import { fingerprint, NEAR_DUPLICATE, similarity } from '../fts.ts';
 import { newMemoryId, nowIso } from '../ids.ts';
 import type { MemoryStore } from '../contract.ts';
 import { retrieveRanked, type SearchedTable } from './search.ts';
+import { storableText } from './sql.ts';
 
 const COLUMNS = 'memory_id, user_id, kind, content, source_run_id, uses, created_at, last_used_at';
 const TABLE: SearchedTable = { table: 'memories', idColumn: 'memory_id', columns: COLUMNS };
@@ -18,8 +19,9 @@ export class PostgresMemoryStore implements MemoryStore {
   /** Adds a memory unless the user already has the same or a near-identical content. */
   async add(
     userId: string,
-    memory: { kind: MemoryKind; content: string; source_run_id: string | null },
+    given: { kind: MemoryKind; content: string; source_run_id: string | null },
   ): Promise<{ memory: Memory; created: boolean }> {
+    const memory = { ...given, content: storableText(given.content) };
     const fp = fingerprint(memory.content);
     const existing = await this.byFingerprint(userId, fp);
     if (existing) return { memory: existing, created: false };

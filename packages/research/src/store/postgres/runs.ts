@@ -5,7 +5,7 @@ import type { RunStatus } from '../../domain/events.ts';
 import { nowIso } from '../ids.ts';
 import { ResearchError } from '../../errors.ts';
 import type { RunPatch, RunStore } from '../contract.ts';
-import type { Sql } from './sql.ts';
+import { storableText, type Sql } from './sql.ts';
 
 interface RunRow {
   run_id: string;
@@ -27,8 +27,8 @@ const PATCH_COLUMNS: { [K in keyof Required<RunPatch>]: (value: RunPatch[K]) => 
   status: (v) => v,
   current_stage: (v) => v,
   stages_completed: (v) => JSON.stringify(v),
-  last_summary: (v) => v,
-  error: (v) => v,
+  last_summary: (v) => storableText(v ?? ''),
+  error: (v) => storableText(v ?? null),
   state: (v) => JSON.stringify(v),
 };
 
@@ -49,12 +49,12 @@ export class PostgresRunStore implements RunStore {
         run.run_id,
         run.user_id,
         run.project_id,
-        run.topic,
+        storableText(run.topic),
         run.status,
         run.current_stage,
         JSON.stringify(run.stages_completed),
-        run.last_summary,
-        run.error,
+        storableText(run.last_summary),
+        storableText(run.error),
         JSON.stringify(run.state),
         run.started_at,
         run.updated_at,

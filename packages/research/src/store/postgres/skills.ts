@@ -4,6 +4,7 @@ import { fingerprint, NEAR_DUPLICATE, similarity } from '../fts.ts';
 import { newSkillId, nowIso } from '../ids.ts';
 import type { NewSkill, SkillStore } from '../contract.ts';
 import { retrieveRanked, type SearchedTable } from './search.ts';
+import { storableText } from './sql.ts';
 
 const COLUMNS =
   'skill_id, user_id, name, description, procedure, stage, source_run_id, uses, created_at, last_used_at';
@@ -21,7 +22,14 @@ export class PostgresSkillStore implements SkillStore {
    * punctuation and spacing ignored) or a reworded copy of one; returns the stored skill
    * and whether it is new.
    */
-  async add(userId: string, skill: NewSkill): Promise<{ skill: Skill; created: boolean }> {
+  async add(userId: string, given: NewSkill): Promise<{ skill: Skill; created: boolean }> {
+    const skill: NewSkill = {
+      ...given,
+      name: storableText(given.name),
+      description: storableText(given.description),
+      procedure: storableText(given.procedure),
+      stage: storableText(given.stage),
+    };
     const fp = fingerprint(`${skill.name}\n${skill.procedure}`);
     const existing = await this.byFingerprint(userId, fp);
     if (existing) return { skill: existing, created: false };

@@ -28,3 +28,13 @@ export async function transaction<T>(
 export function isUniqueViolation(err: unknown): boolean {
   return (err as { code?: unknown } | null)?.code === '23505';
 }
+
+/**
+ * Free text as a `text` column can hold it: Postgres refuses the NUL character, which an
+ * error message quoting a program's output or a user's input may contain, and a write must
+ * not fail for it; NUL becomes U+FFFD (the replacement character). JSON columns keep NUL
+ * exactly (it is escaped in the JSON).
+ */
+export function storableText<T extends string | null>(text: T): T {
+  return (text?.includes('\u0000') ? text.replaceAll('\u0000', '\uFFFD') : text) as T;
+}
