@@ -40,6 +40,12 @@ const Env = z.object({
   RESEARCH_MAX_EXPERIMENTS: z.coerce.number().int().min(1).max(1000).optional(),
   RESEARCH_MAX_COMPILES: z.coerce.number().int().min(1).max(1000).optional(),
   RESEARCH_SSE_MAX_BUFFERED_BYTES: intIn(4096, 1024 ** 3, 1024 * 1024),
+  RESEARCH_DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'a postgres:// URL (unset: the embedded SQLite database)')
+    .optional(),
+  RESEARCH_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  RESEARCH_QUEUE_LEASE_MS: intIn(2000, 600_000, 30_000),
   RESEARCH_PAPER_MAX_PAGES: intIn(1, 200, 8),
   RESEARCH_CITATIONS: z.enum(['none', 'openalex', 'semantic_scholar', 'both']).default('none'),
   RESEARCH_OPENALEX_MAILTO: z.email().optional(),
@@ -70,6 +76,18 @@ export interface ResearchConfig {
   limits: WorkLimits;
   /** Bytes an SSE subscriber may leave unread before its stream is ended. */
   sseMaxBufferedBytes: number;
+  /** Where runs are kept and queued: the embedded SQLite file, or a shared Postgres. */
+  storage: { kind: 'sqlite' } | { kind: 'postgres'; url: string };
+  /**
+   * What this instance does: serve the API (`api`), execute runs (`worker`), or both
+   * (`all`). Only a Postgres deployment can split them.
+   */
+  role: 'all' | 'api' | 'worker';
+  /**
+   * How long a worker's claim on a run lasts without renewal: a worker that dies loses
+   * its runs to another worker after about this long.
+   */
+  queueLeaseMs: number;
 }
 
 /** Per-worker limits on concurrent work. */
@@ -147,6 +165,12 @@ export function loadConfig(
     );
   }
   const dataDir = resolve(e.RESEARCH_DATA_DIR);
+  if (e.RESEARCH_ROLE !== 'all' && !e.RESEARCH_DATABASE_URL) {
+    throw new ResearchError(
+      'config_invalid',
+      `invalid research service configuration: RESEARCH_ROLE=${e.RESEARCH_ROLE} needs RESEARCH_DATABASE_URL (an API-only or worker-only instance shares a Postgres with the others)`,
+    );
+  }
   const sandboxMemoryBytes = e.RESEARCH_SANDBOX_MEMORY_MB * 1024 * 1024;
   const defaults = defaultLimits(machine, sandboxMemoryBytes);
   return Object.freeze({
@@ -170,6 +194,11 @@ export function loadConfig(
       compiles: e.RESEARCH_MAX_COMPILES ?? defaults.compiles,
     }),
     sseMaxBufferedBytes: e.RESEARCH_SSE_MAX_BUFFERED_BYTES,
+    storage: e.RESEARCH_DATABASE_URL
+      ? { kind: 'postgres' as const, url: e.RESEARCH_DATABASE_URL }
+      : { kind: 'sqlite' as const },
+    role: e.RESEARCH_ROLE,
+    queueLeaseMs: e.RESEARCH_QUEUE_LEASE_MS,
     pipeline: Object.freeze({
       dataDir,
       pauseAfter: e.RESEARCH_PAUSE_AFTER as StageName[],

@@ -4,6 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import { createLLM, type LLM } from '@hikma/llm';
 import type { ResearchConfig } from './config.ts';
 import { Store } from './store/store.ts';
+import type { ResearchStore } from './store/contract.ts';
+import { PostgresStore } from './store/postgres/store.ts';
+import { QueueAdmission } from './pipeline/queue-admission.ts';
+import { hostname } from 'node:os';
 import { RunEventHub } from './pipeline/event-hub.ts';
 import { PipelineEngine, type Logger } from './pipeline/engine.ts';
 import { DEFAULT_STAGES } from './pipeline/stages/index.ts';
@@ -28,7 +32,7 @@ const VERSION = (
 
 export interface ResearchService {
   app: FastifyInstance;
-  store: Store;
+  store: ResearchStore;
   engine: PipelineEngine;
   hub: RunEventHub;
   /** Live SSE subscribers, by run. */
@@ -63,16 +67,44 @@ export async function createService(
     warn: (obj, msg) => appRef.current?.log.warn(obj, msg),
     error: (obj, msg) => appRef.current?.log.error(obj, msg),
   };
-  const store = Store.open(join(config.dataDir, 'research.db'), {
-    onBackgroundError: (err) => logger.error({ err }, 'store background write failed'),
-  });
+  const onBackgroundError = (err: unknown) =>
+    logger.error({ err }, 'store background write failed');
+  const store: ResearchStore =
+    config.storage.kind === 'postgres'
+      ? await PostgresStore.open(config.storage.url, {
+          onBackgroundError,
+          instanceId: `${hostname()}-${process.pid}`,
+        })
+      : Store.open(join(config.dataDir, 'research.db'), { onBackgroundError });
   const llm = overrides.llm ?? researchLLM(config);
   const hub = new RunEventHub(store, narrate);
   const streams = new SseFanout(hub);
   const planner = new Planner({ store });
   const metrics = new ResearchMetrics();
   const { limits } = config;
-  const admission = overrides.admission ?? new InProcessAdmission(limits.activeRuns);
+  const queue =
+    config.storage.kind === 'postgres' && !overrides.admission
+      ? new QueueAdmission({
+          databaseUrl: config.storage.url,
+          limit: config.role === 'api' ? 0 : limits.activeRuns,
+          leaseMs: config.queueLeaseMs,
+          unfinishedRuns: async () =>
+            (await store.runs.listUnfinished()).map((r) => ({
+              run_id: r.run_id,
+              user_id: r.user_id,
+              since: r.started_at,
+              round: r.state.answered_pauses.length,
+            })),
+          stillUnfinished: async (runId) => {
+            const status = (await store.runs.get(runId))?.status;
+            return status === 'running' || status === 'pending';
+          },
+          onError: (err, what) => logger.error({ err }, `${what} failed`),
+        })
+      : null;
+  if (queue) await queue.ready();
+  const admission: RunAdmission =
+    overrides.admission ?? queue ?? new InProcessAdmission(limits.activeRuns);
   const slots = {
     experiment: new WorkSlots('experiment', limits.experiments, (ms) =>
       metrics.slotAcquired('experiment', ms),
@@ -123,6 +155,8 @@ export async function createService(
       tokenBudget: config.pipeline.runTokenBudget,
       metrics,
       sseMaxBufferedBytes: config.sseMaxBufferedBytes,
+      serveApi: config.role !== 'worker',
+      queueReachable: () => queue?.reachable() ?? Promise.resolve(true),
     },
     { logLevel: config.logLevel, requestTimeoutMs: config.requestTimeoutMs },
   );
@@ -136,6 +170,7 @@ export async function createService(
     metrics,
     async close() {
       await engine.stop();
+      await queue?.close();
       await app.close();
       await store.close();
       await metrics.shutdown();

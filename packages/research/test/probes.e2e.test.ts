@@ -1,3 +1,4 @@
+import { Store } from '../src/store/store.ts';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { call, readSse, startService } from './helpers.ts';
@@ -23,7 +24,7 @@ test('readyz: ready while the store answers and the engine takes runs; 503 {deta
 test('readyz: 503 {detail} when the store cannot be reached', async () => {
   const svc = await startService();
   try {
-    svc.service.store.db.close();
+    (svc.service.store as Store).db.close();
     const res = await call('GET', `${svc.api}/readyz`);
     assert.equal(res.status, 503);
     assert.match(res.body.detail, /store/);

@@ -53,6 +53,8 @@ export async function buildApp(deps: HttpDeps, options: AppOptions = {}): Promis
 /** Every route of the API (registered under `/api` by `buildApp`). */
 export function apiRoutes(api: FastifyInstance, deps: HttpDeps): void {
   healthRoutes(api, deps);
+  // A worker-only instance answers probes and metrics, nothing else.
+  if (!deps.serveApi) return;
   userRoutes(api, deps);
   runRoutes(api, deps);
   streamRoutes(api, deps);

@@ -23,4 +23,8 @@ export interface HttpDeps {
   metrics: ResearchMetrics;
   /** Bytes an SSE subscriber may leave unread before its stream is ended. */
   sseMaxBufferedBytes: number;
+  /** False on a worker-only instance: only the probes and metrics are served. */
+  serveApi: boolean;
+  /** Whether the run queue answers (a shared queue can fail apart from the store). */
+  queueReachable(): Promise<boolean>;
 }

@@ -15,7 +15,7 @@ function harness(limit: number) {
       running.add(ticket.run_id);
       return new Promise<void>((resolve) => finishers.set(ticket.run_id, resolve));
     },
-    queued: (ticket, place) => queued.push([ticket.run_id, place]),
+    queued: (ticket, place) => void queued.push([ticket.run_id, place]),
   });
   let clock = 0;
   const post = (user: string, id: string) =>

@@ -7,6 +7,8 @@ export interface RunTicket {
    * goes before that user's runs posted after it.
    */
   since: string;
+  /** Pauses the run has had answered: each stretch between pauses is queued afresh. */
+  round?: number;
 }
 
 /** Where a waiting run stands. */
@@ -34,7 +36,9 @@ export interface RunWorker {
    */
   run(ticket: RunTicket, waitedMs: number): Promise<void>;
   /** The run has to wait for a slot: where it stands (before `submit` returns, in process). */
-  queued(ticket: RunTicket, place: QueuePlace): void;
+  queued(ticket: RunTicket, place: QueuePlace): void | Promise<void>;
+  /** Another worker holds the run now (this one's claim lapsed): stop it here, quietly. */
+  abandon?(runId: string, reason: string): void;
 }
 
 /**

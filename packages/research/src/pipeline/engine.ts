@@ -16,7 +16,7 @@ import type { QueuePlace, RunAdmission, RunTicket } from './admission.ts';
 import type { WorkSlots } from './work-slots.ts';
 import { checkOutput } from './contract.ts';
 import { emitAndYield, stageContext } from './stage-context.ts';
-import { describeFailure, RunTimeoutError } from './failure.ts';
+import { ClaimLapsedError, describeFailure, RunTimeoutError } from './failure.ts';
 import { asksForChanges } from './feedback-intent.ts';
 import { RunLedger } from './run-ledger.ts';
 import { restoreRunFiles, saveRunFiles } from './run-files.ts';
@@ -72,9 +72,12 @@ export class PipelineEngine {
     deps.admission.start({
       run: (ticket, waitedMs) => this.work(ticket.run_id, waitedMs),
       queued: (ticket, place) =>
-        void this.queued(ticket.run_id, place).catch((err: unknown) =>
+        this.queued(ticket.run_id, place).catch((err: unknown) =>
           deps.logger.error({ err, run_id: ticket.run_id }, 'queue position not recorded'),
         ),
+      abandon: (runId, reason) => {
+        this.active.get(runId)?.controller.abort(new ClaimLapsedError(reason));
+      },
     });
   }
 
@@ -214,7 +217,12 @@ export class PipelineEngine {
       const done = new Promise<void>((resolve) => (settle = resolve));
       this.unsettled.set(runId, { done, settle });
     }
-    const ticket: RunTicket = { run_id: runId, user_id: run.user_id, since: run.started_at };
+    const ticket: RunTicket = {
+      run_id: runId,
+      user_id: run.user_id,
+      since: run.started_at,
+      round: run.state.answered_pauses.length,
+    };
     try {
       await this.deps.admission.submit(ticket);
     } catch (err) {
@@ -331,7 +339,8 @@ export class PipelineEngine {
       hub.emit(runId, 'run_completed', {});
       hub.emit(runId, 'stream_end', {});
     } catch (err) {
-      if (signal.aborted && this.stopping) return; // resumes on the next start
+      // Resumes on the next start, or is already resumed by the worker that holds it now.
+      if (signal.aborted && (this.stopping || signal.reason instanceof ClaimLapsedError)) return;
       // A stage that gave up because the run's deadline aborted it reports the deadline.
       const cause = signal.reason instanceof RunTimeoutError ? signal.reason : err;
       const stage = (await ledger.get(runId).catch(() => undefined))?.current_stage ?? null;

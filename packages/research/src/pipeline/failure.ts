@@ -17,6 +17,17 @@ export class RunTimeoutError extends ResearchError<'run_timeout'> {
   }
 }
 
+/**
+ * Raised into a run whose worker's claim on it lapsed: another worker holds the run now and
+ * goes on from its last completed stage; this one stops without recording anything.
+ */
+export class ClaimLapsedError extends ResearchError<'service_stopping'> {
+  constructor(reason: string) {
+    super('service_stopping', `this worker no longer holds the run: ${reason}`);
+    this.name = 'ClaimLapsedError';
+  }
+}
+
 function clip(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > MAX_CAUSE_CHARS ? `${flat.slice(0, MAX_CAUSE_CHARS - 3)}...` : flat;

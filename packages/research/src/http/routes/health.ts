@@ -23,6 +23,8 @@ export function healthRoutes(app: FastifyInstance, deps: HttpDeps): void {
       throw new ResearchError('service_stopping', 'the service is stopping; it takes no new runs');
     if (!(await deps.store.reachable()))
       throw new ResearchError('store_unavailable', 'the run store cannot be reached');
+    if (!(await deps.queueReachable()))
+      throw new ResearchError('store_unavailable', 'the run queue cannot be reached');
     return { status: 'ready' };
   });
   app.get('/metrics', async (_request, reply) =>
