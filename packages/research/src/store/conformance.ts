@@ -470,6 +470,31 @@ export function storeConformance(
         assert.deepEqual(seen, [1]);
       });
 
+      test('watch: this process’s events reach onCommitted once, watched or not', async (t) => {
+        const { store } = await setup(t);
+        const seen: [string, number][] = [];
+        store.events.onCommitted((e) => void seen.push([e.run_id, e.seq]));
+        await store.events.open('run-a');
+        await store.events.open('run-b');
+        const stop = store.events.watch('run-a');
+        store.events.append('run-a', 'narration', { text: '1' });
+        store.events.append('run-b', 'narration', { text: '1' });
+        await store.events.flush();
+        store.events.append('run-a', 'narration', { text: '2' });
+        await until(() => seen.length === 3, 'three events');
+        stop();
+        stop(); // a second call does nothing
+        store.events.append('run-a', 'narration', { text: '3' });
+        await until(() => seen.length === 4, 'the event after the watch');
+        await sleep(50);
+        assert.deepEqual(seen, [
+          ['run-a', 1],
+          ['run-b', 1],
+          ['run-a', 2],
+          ['run-a', 3],
+        ]);
+      });
+
       test('a listener that throws does not stop the others', async (t) => {
         const { store, errors } = await setup(t);
         const seen: number[] = [];

@@ -30,6 +30,10 @@ export interface TestPostgres {
   kill(): Promise<void>;
   /** Starts the cluster again after `kill`. */
   start(): Promise<void>;
+  /** Freezes the server (SIGSTOP to every process): connections stay open, nothing answers. */
+  pause(): void;
+  /** Lets a paused server go on (SIGCONT). */
+  resume(): void;
 }
 
 interface Binaries {
@@ -153,6 +157,16 @@ export async function startPostgres(): Promise<TestPostgres> {
     '-c max_connections=200',
   ].join(' ');
   let running = false;
+  /** The postmaster and its backends. */
+  const postgresProcesses = () => {
+    const pid = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    return [pid, ...childrenOf(pid)];
+  };
+  let paused: number[] = [];
+  const resume = () => {
+    for (const p of paused) signal(p, 'SIGCONT');
+    paused = [];
+  };
   const start = async () => {
     try {
       await command(bins.pgCtl, [
@@ -173,6 +187,7 @@ export async function startPostgres(): Promise<TestPostgres> {
     running = true;
   };
   const stopServer = async () => {
+    resume(); // a frozen server would not stop
     if (!running) return;
     running = false;
     await command(bins.pgCtl, ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
@@ -180,6 +195,7 @@ export async function startPostgres(): Promise<TestPostgres> {
   const removeDir = () => rmSync(dir, { recursive: true, force: true });
   const cluster = {
     stopSync(): void {
+      resume();
       if (running) {
         const args = ['-D', dataDir, '-m', 'immediate', '-w', 'stop'];
         if (owner) spawnSync('runuser', ['-u', 'postgres', '--', bins.pgCtl, ...args]);
@@ -218,15 +234,9 @@ export async function startPostgres(): Promise<TestPostgres> {
     },
     async kill() {
       if (!running) return;
-      const pid = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-      const family = [pid, ...childrenOf(pid)];
-      for (const p of family) {
-        try {
-          process.kill(p, 'SIGKILL');
-        } catch {
-          // already gone
-        }
-      }
+      resume();
+      const family = postgresProcesses();
+      for (const p of family) signal(p, 'SIGKILL');
       running = false;
       // Wait for them to go, or the next start finds the old shared memory still attached.
       const deadline = Date.now() + 10_000;
@@ -237,7 +247,20 @@ export async function startPostgres(): Promise<TestPostgres> {
         rmSync(lock, { force: true });
     },
     start,
+    pause() {
+      paused = postgresProcesses();
+      for (const p of paused) signal(p, 'SIGSTOP');
+    },
+    resume,
   };
+}
+
+function signal(pid: number, name: NodeJS.Signals): void {
+  try {
+    process.kill(pid, name);
+  } catch {
+    // already gone
+  }
 }
 
 /** Process ids whose parent is `pid` (from /proc). */

@@ -44,6 +44,8 @@ interface Watch {
   delivered: number | undefined;
   /** Below the starting point being read: the last seq before a local commit seen meanwhile. */
   floor: number;
+  /** The read of the starting point (the run's last seq), while it is pending. */
+  start: Promise<void> | undefined;
   catchingUp: boolean;
   again: boolean;
   retryTimer: NodeJS.Timeout | undefined;
@@ -183,9 +185,10 @@ export class PostgresEventStore implements EventStore {
   /**
    * Delivers to `onCommitted` the run's events that other instances commit, in order, until
    * the returned function is called (watches of one run are counted). Events after
-   * `afterSeq` are delivered, those already committed included; without it, those committed
-   * after the run's last seq as read when the watch starts (an event another instance
-   * commits meanwhile may be missed: pass the last seq you have read to be exact).
+   * `afterSeq` are delivered, those already committed included; without it, those after the
+   * run's last seq as read when the watch starts. A `list` of the run called after `watch`
+   * waits for that read, so watching then listing misses nothing in between; an event may
+   * then come both ways (de-duplicate by seq).
    */
   watch(runId: string, afterSeq?: number): () => void {
     let watch = this.watches.get(runId);
@@ -194,6 +197,7 @@ export class PostgresEventStore implements EventStore {
         watchers: 0,
         delivered: afterSeq,
         floor: Infinity,
+        start: undefined,
         catchingUp: false,
         again: false,
         retryTimer: undefined,
@@ -203,8 +207,7 @@ export class PostgresEventStore implements EventStore {
       this.catchUp(runId);
     } else if (
       afterSeq !== undefined &&
-      watch.delivered !== undefined &&
-      afterSeq < watch.delivered
+      (watch.delivered === undefined || afterSeq < watch.delivered)
     ) {
       // A later watcher asks for events the first had: they go to every listener again.
       watch.delivered = afterSeq;
@@ -224,6 +227,8 @@ export class PostgresEventStore implements EventStore {
 
   async list(runId: string, afterSeq = 0, limit = 100_000): Promise<RunEvent[]> {
     await this.flush();
+    // A watch that has just started reads where the run stands first (see `watch`).
+    await this.watches.get(runId)?.start?.catch(() => {});
     const { rows } = await this.pool.query<EventRow>(
       'SELECT run_id, seq, type, ts, data FROM events WHERE run_id = $1 AND seq > $2 ORDER BY seq LIMIT $3',
       [runId, afterSeq, limit],
@@ -409,6 +414,27 @@ export class PostgresEventStore implements EventStore {
   }
 
   /**
+   * Reads where a watched run stands (its last seq) to deliver what follows; `list` of the
+   * run waits for this read, so that watching then listing misses nothing in between.
+   */
+  private startingPoint(runId: string, watch: Watch): Promise<void> {
+    watch.start ??= this.lastSeq(runId).then(
+      (last) => {
+        watch.start = undefined;
+        if (watch.delivered !== undefined) return; // a watcher asked for an earlier start
+        // Local commits seen while reading are delivered, not taken as the start.
+        watch.delivered = Math.min(last, watch.floor);
+        watch.floor = Infinity;
+      },
+      (err: unknown) => {
+        watch.start = undefined;
+        throw err;
+      },
+    );
+    return watch.start;
+  }
+
+  /**
    * Reads a watched run's events after the last one delivered and delivers them, in order;
    * one catch-up per run at a time (a request meanwhile runs it again). On failure (the
    * database is away) it retries after a backoff; a reconnection also catches up.
@@ -426,14 +452,10 @@ export class PostgresEventStore implements EventStore {
       try {
         do {
           watch.again = false;
-          if (watch.delivered === undefined) {
-            const last = await this.lastSeq(runId);
-            // Local commits seen while reading are delivered, not taken as the start.
-            watch.delivered = Math.min(last, watch.floor);
-            watch.floor = Infinity;
-          }
+          if (watch.delivered === undefined) await this.startingPoint(runId, watch);
           for (;;) {
-            const after: number = watch.delivered;
+            const after = watch.delivered;
+            if (after === undefined) break; // not after a starting point was read
             const { rows }: { rows: EventRow[] } = await this.pool.query<EventRow>(
               'SELECT run_id, seq, type, ts, data FROM events WHERE run_id = $1 AND seq > $2 ORDER BY seq LIMIT $3',
               [runId, after, CATCH_UP_PAGE],

@@ -216,7 +216,8 @@ describe('Postgres store', { skip }, () => {
       writer.events.append('run-1', 'narration', narration('before the watch'));
       await writer.events.flush();
       const stop = reader.events.watch('run-1');
-      await sleep(200); // the watch reads where the run stands
+      // Watching then listing misses nothing between them.
+      assert.equal((await reader.events.list('run-1')).length, 1);
       for (let i = 0; i < 5; i++) {
         writer.events.append('run-1', 'narration', narration(`${i}`));
         writer.events.append('run-2', 'narration', narration('not watched'));
@@ -234,6 +235,39 @@ describe('Postgres store', { skip }, () => {
       await writer.events.flush();
       await sleep(100);
       assert.equal(got.length, 5);
+    });
+
+    it('watch then list misses nothing in between, while another instance writes', async (t) => {
+      const { open } = await setup(t);
+      const writer = await open();
+      const reader = await open();
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const runId = `run-${attempt}`;
+        await writer.events.open(runId);
+        let writing = true;
+        const writes = (async () => {
+          while (writing) {
+            writer.events.append(runId, 'narration', narration('x'));
+            await writer.events.flush();
+          }
+        })();
+        await sleep(20);
+        const got = new Set<number>();
+        const stopListening = reader.events.onCommitted((e) => void got.add(e.seq));
+        const stop = reader.events.watch(runId);
+        for (const event of await reader.events.list(runId)) got.add(event.seq);
+        await sleep(20);
+        writing = false;
+        await writes;
+        const last = (await writer.events.list(runId)).length;
+        await until(() => got.size === last, `every event of ${runId}, by one way or the other`);
+        assert.deepEqual(
+          [...got].sort((x, y) => x - y),
+          Array.from({ length: last }, (_, i) => i + 1),
+        );
+        stop();
+        stopListening();
+      }
     });
 
     it('watch(runId, afterSeq) delivers what was committed after afterSeq, then what follows', async (t) => {
@@ -351,6 +385,27 @@ describe('Postgres store', { skip }, () => {
       assert.deepEqual(await eventually(() => store.users.listIds(), 'the pool reconnects'), [
         'u1',
       ]);
+    });
+
+    it('reachable says false within about a second while it hangs, and true once it answers', async (t) => {
+      const { postgres, open } = await setup(t);
+      const store = await open({ poolSize: 2 });
+      assert.equal(await store.reachable(), true);
+      postgres.pause();
+      try {
+        const started = Date.now();
+        // More probes than connections: each gives its connection up when it times out.
+        assert.deepEqual(await Promise.all([1, 2, 3, 4].map(() => store.reachable())), [
+          false,
+          false,
+          false,
+          false,
+        ]);
+        assert.ok(Date.now() - started < 1_500, 'within about a second');
+      } finally {
+        postgres.resume();
+      }
+      await eventually(async () => assert.equal(await store.reachable(), true), 'reachable again');
     });
 
     it('events appended while it is down stay queued in order and are committed, then published, once it is back', async (t) => {

@@ -117,7 +117,10 @@ export class PostgresStore implements ResearchStore {
     const timeout = new Promise<boolean>((resolve) => {
       timer = setTimeout(() => resolve(false), REACHABLE_TIMEOUT_MS);
     });
-    const probe = this.pool.query('SELECT 1').then(
+    // The read timeout also gives the connection up, so probes of a hung server do not
+    // pile up in the pool; the timer covers waiting for a connection.
+    const query = { text: 'SELECT 1', query_timeout: REACHABLE_TIMEOUT_MS } as pg.QueryConfig;
+    const probe = this.pool.query(query).then(
       () => true,
       () => false,
     );
