@@ -299,7 +299,10 @@ export class PostgresEventStore implements EventStore {
         throw err;
       }
       this.committing = 0;
+      // Committed again: a retry still pending would hold back the next turns' commits.
       this.retryDelay = RETRY_MIN_MS;
+      clearTimeout(this.retryTimer);
+      this.retryTimer = undefined;
       this.publishLocal(group);
     }
   }

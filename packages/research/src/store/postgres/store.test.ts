@@ -425,13 +425,20 @@ describe('Postgres store', { skip }, () => {
       store.events.append('run-1', 'narration', narration('5'));
       await sleep(100);
       assert.deepEqual(published, [1], 'nothing uncommitted is published');
+      await sleep(3_300); // the background retries back off meanwhile, to seconds apart
       await postgres.start();
-      await until(() => published.length === 5, 'the queued events after the restart', 20_000);
+      await eventually(() => store.events.flush(), 'a flush once Postgres is back');
+      await until(() => published.length === 5, 'the queued events after the restart');
       assert.deepEqual(published, [1, 2, 3, 4, 5]);
       assert.equal(store.events.queued, 0);
+      // Back to committing at the end of each turn, not after the last backoff.
+      const appended = Date.now();
+      store.events.append('run-1', 'narration', narration('6'));
+      await until(() => published.length === 6, 'the next event');
+      assert.ok(Date.now() - appended < 500, `committed after ${Date.now() - appended} ms`);
       assert.deepEqual(
         (await store.events.list('run-1')).map((e) => (e.data as { text: string }).text),
-        ['1', '2', '3', '4', '5'],
+        ['1', '2', '3', '4', '5', '6'],
       );
     });
 
