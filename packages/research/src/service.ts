@@ -134,7 +134,8 @@ export async function createService(
       const runs = admission.stats();
       const of = (s: WorkSlots) => ({ inUse: s.inUse, waiting: s.waiting, limit: s.limit });
       return {
-        run: { inUse: runs.active, waiting: runs.waiting, limit: runs.limit },
+        // This worker's runs: with a shared queue, `runs.active` counts every worker's.
+        run: { inUse: engine.executing, waiting: runs.waiting, limit: runs.limit },
         experiment: of(slots.experiment),
         compile: of(slots.compile),
       };

@@ -81,6 +81,11 @@ export class PipelineEngine {
     });
   }
 
+  /** Runs executing in this process now. */
+  get executing(): number {
+    return this.active.size;
+  }
+
   /** Whether the engine takes runs (false once stopping). */
   get accepting(): boolean {
     return !this.stopping;

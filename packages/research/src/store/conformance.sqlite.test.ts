@@ -5,29 +5,20 @@ import Database from 'better-sqlite3';
 import { Store } from './store.ts';
 import { storeConformance } from './conformance.ts';
 
-storeConformance(
-  'sqlite',
-  async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'research-conformance-'));
-    const file = join(dir, 'research.db');
-    return {
-      // Checkpoints on the event loop: a worker thread per store is not what is tested here.
-      open: async (options) => Store.open(file, { ...options, checkpointThread: 'main' }),
-      setSchemaVersion: async (version) => {
-        const db = new Database(file);
-        try {
-          db.pragma(`user_version = ${version}`);
-        } finally {
-          db.close();
-        }
-      },
-      drop: async () => rmSync(dir, { recursive: true, force: true }),
-    };
-  },
-  {
-    knownFailures: {
-      'after a stale writer’s failure, the instance’s other writes go on':
-        'store/events.ts flushNow keeps a group that failed on a duplicate (run_id, seq) queued and retries it whole, so every later write through that Store fails too',
+storeConformance('sqlite', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'research-conformance-'));
+  const file = join(dir, 'research.db');
+  return {
+    // Checkpoints on the event loop: a worker thread per store is not what is tested here.
+    open: async (options) => Store.open(file, { ...options, checkpointThread: 'main' }),
+    setSchemaVersion: async (version) => {
+      const db = new Database(file);
+      try {
+        db.pragma(`user_version = ${version}`);
+      } finally {
+        db.close();
+      }
     },
-  },
-);
+    drop: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+});

@@ -149,17 +149,20 @@ test('group commit: a failed commit publishes nothing and keeps the events for t
   const { store, published, errors, status } = setup();
   store.events.append('run-a', 'status_changed', status(1));
   store.events.append('run-a', 'status_changed', status(2));
-  // Another writer took seq 2: the whole group fails, as one transaction.
-  store.db
-    .prepare("INSERT INTO events (run_id, seq, type, ts, data) VALUES ('run-a', 2, 'x', '', '{}')")
-    .run();
+  // The database refuses the second insert: the whole group fails, as one transaction.
+  store.db.exec(`CREATE TEMP TRIGGER refuse BEFORE INSERT ON events WHEN new.seq = 2
+    BEGIN SELECT RAISE(ABORT, 'disk trouble'); END`);
   await nextLoopTurn();
   assert.equal(errors.length, 1, 'a background failure is reported');
-  assert.match(String(errors[0]), /UNIQUE/);
+  assert.match(String(errors[0]), /disk trouble/);
   assert.equal(published.length, 0);
   assert.equal(store.events.queued, 2);
-  await assert.rejects(store.events.list('run-a'), /UNIQUE/, 'a read does not hide the failure');
-  store.db.prepare("DELETE FROM events WHERE type = 'x'").run();
+  await assert.rejects(
+    store.events.list('run-a'),
+    /disk trouble/,
+    'a read does not hide the failure',
+  );
+  store.db.exec('DROP TRIGGER refuse');
   assert.deepEqual(
     (await store.events.list('run-a')).map((e) => e.seq),
     [1, 2],

@@ -98,8 +98,20 @@ export class EventRepository implements EventStore {
     try {
       this.insertGroup(group);
     } catch (err) {
-      this.queue = group; // kept in order for the next attempt; nothing was published
-      throw err;
+      const stale = this.staleRuns(group);
+      if (stale.size === 0) {
+        this.queue = group; // kept in order for the next attempt; nothing was published
+        throw err;
+      }
+      // Another writer numbered these runs' events first: theirs stand, these are dropped
+      // (never published) and the runs are closed here; everyone else's events go on.
+      for (const runId of stale) this.nextSeq.delete(runId);
+      this.queue = group.filter(({ event }) => !stale.has(event.run_id));
+      this.onBackgroundError(
+        new Error(`stale writer: events of ${[...stale].join(', ')} were numbered elsewhere first`),
+      );
+      this.flushNow();
+      return;
     }
     for (const { event } of group) this.outbox.push(event);
     this.scheduleTurnEnd();
@@ -154,6 +166,17 @@ export class EventRepository implements EventStore {
           data: JSON.parse(r.data),
         }) as RunEvent,
     );
+  }
+
+  /** Runs of a group whose first queued sequence number is already stored. */
+  private staleRuns(group: readonly Queued[]): Set<string> {
+    const first = new Map<string, number>();
+    for (const { event } of group) if (!first.has(event.run_id)) first.set(event.run_id, event.seq);
+    const stale = new Set<string>();
+    for (const [runId, seq] of first) {
+      if ((this.maxSeqStmt.get(runId) as { seq: number }).seq >= seq) stale.add(runId);
+    }
+    return stale;
   }
 
   private scheduleTurnEnd(): void {
