@@ -29,7 +29,7 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts `src/main.ts` with `env` on a free port and waits until it answers /healthz. */
+/** Starts `src/main.ts` with `env` on a free port and waits until it answers /health. */
 export async function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), `research-${name}-`));
@@ -54,7 +54,7 @@ export async function startInstance(name: string, env: Record<string, string>): 
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${name} exited at start:\n${stderr}`);
-    const ok = await fetch(`${api}/healthz`).then(
+    const ok = await fetch(`${api}/health`).then(
       (r) => r.ok,
       () => false,
     );

@@ -143,8 +143,14 @@ test(
     assert.equal((await call('POST', `${one.api}/users`, { user_id: 'eve' })).status, 201);
     const run = await call('POST', `${one.api}/runs`, { user_id: 'eve', topic: 'coral bleaching' });
     const runId = run.body.run_id as string;
-    await sleep(300);
+    // Down in the middle of the run: once it has completed a stage and before it ends.
+    let before = run.body;
+    while (before.stages_completed.length === 0 && before.status !== 'completed') {
+      await sleep(20);
+      before = (await call('GET', `${one.api}/runs/${runId}`)).body;
+    }
     await pg.kill();
+    assert.equal(before.status, 'running', 'Postgres went down while the run was running');
     let unready = false;
     for (let i = 0; i < 50 && !unready; i++) {
       unready = (await call('GET', `${one.api}/readyz`)).status === 503;
