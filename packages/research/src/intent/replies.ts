@@ -109,6 +109,8 @@ export function completeIntent(draft: IntentDraft, session: IntentSession): Inte
 
 function missingReply(intent: Intent, missing: Missing, session: IntentSession): string {
   switch (missing) {
+    case 'action':
+      return "I'm not sure what you meant — could you say it another way?";
     case 'user':
       if (intent.action === 'start_run' && intent.topic) {
         return `I'd be glad to research ${quote(intent.topic)}, but ${SIGN_IN_HINT}.`;

@@ -60,8 +60,10 @@ test('an unclear message goes to the LLM and the answer is marked llm', async ()
   const llm = new ScriptedLLM([LLM_ANSWER]);
   const response = await new IntentRouter({ llm }).route(UNCLEAR);
   IntentResponse.parse(response);
+  assert.ok(response.confidence < 0.6);
   assert.deepEqual(response, {
     source: 'llm',
+    confidence: response.confidence,
     intent: {
       action: 'start_run',
       topic: 'how bees navigate',

@@ -32,13 +32,14 @@ export class IntentRouter {
   async route(request: IntentRequest, signal?: AbortSignal): Promise<IntentResponse> {
     const local = routeLocally(request);
     if (!this.llm || local.confidence >= this.threshold) {
-      return { source: 'local', intent: local.intent };
+      return { source: 'local', confidence: local.confidence, intent: local.intent };
     }
     try {
-      return { source: 'llm', intent: await routeWithLLM(this.llm, request, signal) };
+      const intent = await routeWithLLM(this.llm, request, signal);
+      return { source: 'llm', confidence: local.confidence, intent };
     } catch (error) {
       this.onLLMError?.(error);
-      return { source: 'local', intent: local.intent };
+      return { source: 'local', confidence: local.confidence, intent: local.intent };
     }
   }
 }
