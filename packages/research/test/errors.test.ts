@@ -96,7 +96,12 @@ test("the planner's errors reach its routes with their statuses", async () => {
     const deps = raising(() => new PlannerError(code, `planner: ${code}`));
     const user = { user_id: 'ana' };
     const store = { users: { get: () => user } };
-    const app = await appWith({ ...deps, store, planner: deps.planner } as unknown as HttpDeps);
+    const app = await appWith({
+      ...deps,
+      store,
+      planner: deps.planner,
+      serveApi: true,
+    } as unknown as HttpDeps);
     for (const route of ['POST /users/:user_id/planner/train', 'GET /users/:user_id/planner']) {
       assert.ok(ROUTE_ERRORS[route]!.includes(code), `${route} lists ${code}`);
       const res = await app.inject(requestFor(route, true));
