@@ -29,6 +29,9 @@ else
   echo "apt-get not found: install ${DEBIAN_PACKAGES[*]} with your package manager" >&2
 fi
 
+# onnxruntime-node's install script would download CUDA binaries; the CPU ones ship in the
+# package. package.json's allowScripts denies that script (npm 11); older npm reads this.
+export ONNXRUNTIME_NODE_INSTALL=skip
 npm ci --no-audit --no-fund
 # The web front ends are served from their static builds.
 npm run build
