@@ -214,6 +214,74 @@ test('speech while a tool call waits cancels the turn; the late tool.result is r
   );
 });
 
+test('two tool calls of one model turn: both results in one write, in any order, go back together', async () => {
+  const twoCalls: ChatEvent[] = [
+    { type: 'tool_call', call: { id: 'call_a', name: 'lookup_order', arguments: '{"order":"1"}' } },
+    { type: 'tool_call', call: { id: 'call_b', name: 'lookup_order', arguments: '{"order":"2"}' } },
+    { type: 'done', finishReason: 'tool_calls' },
+  ];
+  await withSession(
+    { llm: [twoCalls, 'Both have shipped.'], session: { tools: TOOLS } },
+    async (h) => {
+      h.send({
+        type: 'conversation.item.create',
+        item: { role: 'user', content: 'orders 1 and 2?' },
+      });
+      await h.socket.waitFor('tool.call', (m) => m.call_id === 'call_b');
+      // A client that runs its tools concurrently answers both at once, the second first.
+      h.send({
+        type: 'tool.result',
+        call_id: 'call_b',
+        output: '{"order":"2","status":"shipped"}',
+      });
+      h.send({
+        type: 'tool.result',
+        call_id: 'call_a',
+        output: '{"order":"1","status":"shipped"}',
+      });
+      const done = await h.socket.waitFor('response.done');
+      assert.deepEqual(
+        { status: done.status, text: done.text },
+        { status: 'completed', text: 'Both have shipped.' },
+      );
+      assert.deepEqual(
+        h.socket.of('error').filter((e) => e.code === 'invalid_message'),
+        [],
+        'both results accepted',
+      );
+      assert.equal(h.llm.requests.length, 2, 'one follow-up for both results');
+      const followUp = h.llm.requests[1]!.messages.filter((m) => m.role === 'tool');
+      assert.deepEqual(
+        followUp.map((m) => [m.toolCallId, m.content]),
+        [
+          ['call_a', '{"order":"1","status":"shipped"}'],
+          ['call_b', '{"order":"2","status":"shipped"}'],
+        ],
+      );
+    },
+  );
+});
+
+test('response.cancel while two tool calls wait ends both waits at once', async () => {
+  const twoCalls: ChatEvent[] = [
+    { type: 'tool_call', call: { id: 'call_x', name: 'lookup_order', arguments: '{}' } },
+    { type: 'tool_call', call: { id: 'call_y', name: 'lookup_order', arguments: '{}' } },
+    { type: 'done', finishReason: 'tool_calls' },
+  ];
+  await withSession({ llm: [twoCalls], session: { tools: TOOLS } }, async (h) => {
+    h.send({ type: 'conversation.item.create', item: { role: 'user', content: 'two orders?' } });
+    await h.socket.waitFor('tool.call', (m) => m.call_id === 'call_y');
+    h.send({ type: 'tool.result', call_id: 'call_x', output: '{}' });
+    h.send({ type: 'response.cancel' });
+    const done = await h.socket.waitFor('response.done');
+    assert.equal(done.status, 'cancelled');
+    h.send({ type: 'tool.result', call_id: 'call_y', output: '{}' });
+    assert.ok(await h.socket.waitFor('error', (m) => m.code === 'invalid_message'));
+    await sleep(50);
+    assert.equal(h.llm.requests.length, 1, 'no further LLM round');
+  });
+});
+
 test('response.cancel while a tool call waits ends the turn at once; no further LLM round', async () => {
   await withSession({ llm: [toolCall('call_7')], session: { tools: TOOLS } }, async (h) => {
     h.send({ type: 'conversation.item.create', item: { role: 'user', content: 'order 42?' } });

@@ -201,6 +201,9 @@ export class AssistantResponse {
       const assistant: ChatMessage = { role: 'assistant', content: roundText, toolCalls: calls };
       conversation.push(assistant);
       this.toolMessages.push(assistant);
+      // Every call waits for its result from before the client hears of any, so results
+      // may come in any order, several in one write; they go back to the model together.
+      const outputs = Promise.all(calls.map((call) => this.toolOutput(call)));
       for (const call of calls) {
         this.deps.send({
           type: 'tool.call',
@@ -210,13 +213,13 @@ export class AssistantResponse {
           arguments: call.arguments,
         });
       }
-      for (const call of calls) {
-        const output = await this.toolOutput(call);
-        if (this.signal.aborted) return;
-        const result: ChatMessage = { role: 'tool', toolCallId: call.id, content: output };
+      const results = await outputs;
+      if (this.signal.aborted) return;
+      calls.forEach((call, i) => {
+        const result: ChatMessage = { role: 'tool', toolCallId: call.id, content: results[i]! };
         conversation.push(result);
         this.toolMessages.push(result);
-      }
+      });
     }
   }
 
