@@ -1,5 +1,13 @@
 import { api, ApiError, errorText } from './api.ts';
 import type { ChatMessage, Intent, Memory, RunSnapshot, Skill, UserProfile } from './types.ts';
+import {
+  describeProfile,
+  hasFields,
+  normalizeSlot,
+  withSlot,
+  type SlotKey,
+  type Understanding,
+} from './understanding.ts';
 
 type Reply = Omit<ChatMessage, 'id'>;
 
@@ -13,6 +21,8 @@ export interface ActionContext {
 
 /** The result of carrying out an intent: messages to show and state to change. */
 export interface Outcome {
+  /** The action was carried out (nothing was missing and no call failed). */
+  ok: boolean;
   replies: Reply[];
   /** Sign in as this user (null: nobody). */
   user?: UserProfile;
@@ -26,6 +36,9 @@ export interface Outcome {
   panel?: 'library';
 }
 
+/** What an action did; `ok` only when it found it could not be done after all. */
+type Done = Omit<Outcome, 'ok'> & { ok?: false };
+
 const say = (text: string, extra: Partial<Reply> = {}): Reply => ({
   role: 'assistant',
   text,
@@ -37,15 +50,19 @@ const say = (text: string, extra: Partial<Reply> = {}): Reply => ({
  * `missing`, only its reply is shown. Errors become a chat message, never a throw.
  */
 export async function carryOut(intent: Intent, ctx: ActionContext): Promise<Outcome> {
-  if (intent.missing) return { replies: [say(intent.reply)] };
+  if (intent.missing) return { ok: false, replies: [say(intent.reply)] };
+  return attempt(() => perform(intent, ctx));
+}
+
+async function attempt(act: () => Promise<Done>): Promise<Outcome> {
   try {
-    return await perform(intent, ctx);
+    return { ok: true, ...(await act()) };
   } catch (err) {
-    return { replies: [{ role: 'error', text: errorText(err) }] };
+    return { ok: false, replies: [{ role: 'error', text: errorText(err) }] };
   }
 }
 
-async function perform(intent: Intent, ctx: ActionContext): Promise<Outcome> {
+async function perform(intent: Intent, ctx: ActionContext): Promise<Done> {
   const userId = ctx.user?.user_id ?? '';
   switch (intent.action) {
     case 'help':
@@ -55,8 +72,17 @@ async function perform(intent: Intent, ctx: ActionContext): Promise<Outcome> {
     case 'create_user': {
       const id = intent.user_id ?? '';
       const existing = await findUser(id);
-      if (existing) return signIn(existing, `Welcome back, ${id}! You're signed in.`);
-      const created = await api.saveUser({ user_id: id });
+      if (existing) {
+        // The message also said something about the user's work: it holds for them too.
+        if (!hasFields(intent.profile))
+          return signIn(existing, `Welcome back, ${id}! You're signed in.`);
+        const updated = await api.saveUser({ ...existing, ...intent.profile });
+        return signIn(
+          updated,
+          `Welcome back, ${id}! You're signed in, and I've set ${describeProfile(intent.profile)}.`,
+        );
+      }
+      const created = await api.saveUser({ ...intent.profile, user_id: id });
       return { replies: [say(intent.reply)], user: created, clearRun: true };
     }
 
@@ -65,6 +91,7 @@ async function perform(intent: Intent, ctx: ActionContext): Promise<Outcome> {
       const existing = await findUser(id);
       if (!existing) {
         return {
+          ok: false,
           replies: [say(`I don't know a user called ${id} yet. Say "I'm ${id}" to create them.`)],
         };
       }
@@ -89,8 +116,12 @@ async function perform(intent: Intent, ctx: ActionContext): Promise<Outcome> {
     }
 
     case 'start_run': {
+      // Profile first: the run's stages read the profile as it is when they start.
+      const user = hasFields(intent.profile)
+        ? await api.saveUser({ ...(ctx.user ?? (await api.getUser(userId))), ...intent.profile })
+        : undefined;
       const run = await api.startRun(userId, intent.topic);
-      return { replies: [say(intent.reply)], run };
+      return { replies: [say(intent.reply)], run, ...(user && { user }) };
     }
 
     case 'submit_feedback': {
@@ -101,6 +132,7 @@ async function perform(intent: Intent, ctx: ActionContext): Promise<Outcome> {
       } catch (err) {
         if (err instanceof ApiError && err.status === 409) {
           return {
+            ok: false,
             replies: [say("The run isn't waiting for feedback any more; I'll ask when it pauses.")],
           };
         }
@@ -147,6 +179,63 @@ async function perform(intent: Intent, ctx: ActionContext): Promise<Outcome> {
   }
 }
 
+/**
+ * Carries out an understood intent again with one slot corrected: another name signs in
+ * (or creates) that user, a profile field is written to the user's profile, another topic
+ * starts a run on it instead.
+ */
+export async function correct(
+  u: Understanding,
+  key: SlotKey,
+  raw: string,
+  ctx: ActionContext,
+): Promise<Outcome> {
+  const value = normalizeSlot(key, raw);
+  const intent = withSlot(u.intent, key, value);
+  return attempt(async () => {
+    if (key === 'user_id') {
+      // The same action under the right name; its reply says what changed.
+      const reply =
+        intent.action === 'select_user'
+          ? `Switched to ${value} instead.`
+          : `Got it: you're ${value}. I've set you up as a new user${
+              hasFields(intent.profile) ? `, with ${describeProfile(intent.profile)}` : ''
+            }.`;
+      return perform({ ...intent, reply }, ctx);
+    }
+
+    if (key === 'topic') {
+      const userId = u.userId ?? ctx.user?.user_id ?? '';
+      const run = await api.startRun(userId, value);
+      const old = ctx.run?.runId === u.runId ? ctx.run : null;
+      const open = old && old.status !== 'completed' && old.status !== 'failed';
+      return {
+        replies: [
+          say(
+            `Started a new run on “${value}” instead.${
+              open
+                ? ` The run on “${u.intent.topic}” stays as it is: the chat can't stop a run.`
+                : ''
+            }`,
+          ),
+        ],
+        run,
+      };
+    }
+
+    // The chips never offer it: once sent, the run has moved on.
+    if (key === 'feedback') throw new Error('Feedback that was sent cannot be changed.');
+    // A profile field: written to the user the intent acted for.
+    const userId = u.userId ?? ctx.user?.user_id ?? '';
+    const current = ctx.user?.user_id === userId ? ctx.user : await api.getUser(userId);
+    const updated = await api.saveUser({ ...current, [key]: value });
+    return {
+      replies: [say(`Updated ${describeProfile({ [key]: value })}.`)],
+      ...(ctx.user?.user_id === userId && { user: updated }),
+    };
+  });
+}
+
 async function findUser(id: string): Promise<UserProfile | null> {
   try {
     return await api.getUser(id);
@@ -157,7 +246,7 @@ async function findUser(id: string): Promise<UserProfile | null> {
 }
 
 /** Signs in and follows the user's latest run, if any. */
-async function signIn(user: UserProfile, reply: string): Promise<Outcome> {
+async function signIn(user: UserProfile, reply: string): Promise<Done> {
   const [latest] = await api.listRuns(user.user_id);
   if (!latest) return { replies: [say(reply)], user, clearRun: true };
   return {
@@ -170,7 +259,7 @@ async function signIn(user: UserProfile, reply: string): Promise<Outcome> {
   };
 }
 
-async function trainPlanner(userId: string, reply: string): Promise<Outcome> {
+async function trainPlanner(userId: string, reply: string): Promise<Done> {
   try {
     const report = await api.trainPlanner(userId);
     return { replies: [say(reply, { items: describeTraining(report) })] };

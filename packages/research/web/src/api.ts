@@ -1,5 +1,6 @@
 import type {
   Artefacts,
+  Intent,
   IntentResponse,
   IntentSession,
   Memory,
@@ -58,8 +59,13 @@ const enc = encodeURIComponent;
 
 /** Typed calls of the research service. */
 export const api = {
-  intent: (text: string, session: IntentSession) =>
-    request<IntentResponse>('POST', '/intent', { text, session }),
+  /** `action`: the user's pick of a clarifying question's options (the router takes it as given). */
+  intent: (text: string, session: IntentSession, action?: Intent['action']) =>
+    request<IntentResponse>(
+      'POST',
+      '/intent',
+      action ? { text, session, action } : { text, session },
+    ),
   listUsers: () => request<string[]>('GET', '/users'),
   getUser: (userId: string) => request<UserProfile>('GET', `/users/${enc(userId)}`),
   saveUser: (profile: Partial<UserProfile> & { user_id: string }) =>

@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { api, errorText, urls } from './api.ts';
-import { carryOut, type Outcome } from './actions.ts';
+import { carryOut, correct, type ActionContext, type Outcome } from './actions.ts';
 import { runReducer } from './run-state.ts';
 import { useRunStream, type Connection } from './run-stream.ts';
 import { hasProfile, loadSession, saveSession } from './session.ts';
 import type {
   Artefacts,
   ChatMessage,
+  IntentSession,
   Memory,
   RunEvent,
   RunSnapshot,
@@ -14,7 +15,16 @@ import type {
   Skill,
   UserProfile,
 } from './types.ts';
+import {
+  ACTION_WORDS,
+  normalizeSlot,
+  withSlot,
+  type IntentAction,
+  type SlotKey,
+  type Understanding,
+} from './understanding.ts';
 import { ChatForm, ChatLog } from './components/chat.tsx';
+import type { ChipHandlers } from './components/understood-chips.tsx';
 import { FeedbackBox } from './components/feedback-box.tsx';
 import { StageProgress } from './components/stage-progress.tsx';
 import { RunLog } from './components/run-log.tsx';
@@ -199,29 +209,114 @@ export function App() {
     }
   };
 
-  const send = async (text: string) => {
-    add({ role: 'user', text });
+  const session: IntentSession = {
+    user_id: userId ?? '',
+    run_id: runId,
+    run_status: run?.status ?? null,
+    has_profile: hasProfile(user),
+  };
+  const context = (text: string): ActionContext => ({
+    user,
+    run: run && { runId: run.runId, status: run.status },
+    text,
+  });
+
+  const changeUnderstanding = (messageId: string, change: (u: Understanding) => Understanding) =>
+    setMessages((all) =>
+      all.map((m) =>
+        m.id === messageId && m.understood ? { ...m, understood: change(m.understood) } : m,
+      ),
+    );
+
+  /**
+   * Routes a message, carries out the intent, and shows the reply with what was
+   * understood. `action` is the user's pick; `before` the reading it replaces.
+   */
+  const understand = async (text: string, action?: IntentAction, before?: Understanding) => {
+    const response = await api.intent(text, session, action);
+    const { intent } = response;
+    const outcome = await carryOut(intent, context(text));
+    // The other readings stay on offer: the router's guesses, and the one replaced.
+    const others = [
+      ...(intent.clarify ?? []),
+      ...(before
+        ? [...(before.intent.clarify ?? []), ...before.alternatives, before.intent.action]
+        : []),
+    ];
+    const understood: Understanding = {
+      text,
+      session,
+      source: response.source,
+      confidence: response.confidence,
+      intent,
+      picked: action !== undefined,
+      alternatives: others.filter((a, i) => a !== intent.action && others.indexOf(a) === i),
+      carriedOut: outcome.ok,
+      userId: outcome.user?.user_id ?? userId,
+      runId: intent.action === 'start_run' ? (outcome.run?.run_id ?? null) : null,
+      corrected: [],
+    };
+    const [first, ...rest] = outcome.replies;
+    apply({ ...outcome, replies: first ? [{ ...first, understood }, ...rest] : rest });
+  };
+
+  /** Runs one chat step with the busy indicator; errors become a chat message. */
+  const step = async (work: () => Promise<void>) => {
     setBusy(true);
     try {
-      const { intent } = await api.intent(text, {
-        user_id: userId ?? '',
-        run_id: runId,
-        run_status: run?.status ?? null,
-        has_profile: hasProfile(user),
-      });
-      apply(
-        await carryOut(intent, {
-          user,
-          run: run && { runId: run.runId, status: run.status },
-          text,
-        }),
-      );
+      await work();
     } catch (err) {
       add({ role: 'error', text: errorText(err) });
     } finally {
       setBusy(false);
       inputRef.current?.focus();
     }
+  };
+
+  const send = (text: string) => {
+    add({ role: 'user', text });
+    void step(() => understand(text));
+  };
+
+  const chips: ChipHandlers = {
+    busy,
+    session,
+    onPick: (messageId, action) => {
+      const u = messages.find((m) => m.id === messageId)?.understood;
+      if (!u || busy) return;
+      // A clarifying question is answered; any other reading is replaced by the new one.
+      changeUnderstanding(messageId, (old) =>
+        old.intent.missing === 'action' ? { ...old, chosen: action } : { ...old, superseded: true },
+      );
+      add({ role: 'user', text: `I meant: ${ACTION_WORDS[action].toLowerCase()}` });
+      void step(async () => {
+        try {
+          await understand(u.text, action, u);
+        } catch (err) {
+          // Nothing was done: the options stay on offer.
+          changeUnderstanding(messageId, () => u);
+          throw err;
+        }
+      });
+    },
+    onCorrect: (messageId, key: SlotKey, raw) => {
+      const u = messages.find((m) => m.id === messageId)?.understood;
+      if (!u || busy) return;
+      void step(async () => {
+        const outcome = await correct(u, key, raw, context(u.text));
+        if (outcome.ok) {
+          const value = normalizeSlot(key, raw);
+          changeUnderstanding(messageId, (old) => ({
+            ...old,
+            intent: withSlot(old.intent, key, value),
+            corrected: old.corrected.includes(key) ? old.corrected : [...old.corrected, key],
+            userId: key === 'user_id' ? (outcome.user?.user_id ?? old.userId) : old.userId,
+            runId: key === 'topic' ? (outcome.run?.run_id ?? old.runId) : old.runId,
+          }));
+        }
+        apply(outcome);
+      });
+    },
   };
 
   const sendFeedback = async (text: string): Promise<boolean> => {
@@ -292,7 +387,7 @@ export function App() {
 
       <main className="layout">
         <section className="chat-pane" aria-label="Chat">
-          <ChatLog messages={messages} busy={busy} />
+          <ChatLog messages={messages} busy={busy} chips={chips} />
           {run?.status === 'awaiting_feedback' && run.awaitingStage && (
             <FeedbackBox
               key={run.awaitingStage}
@@ -300,12 +395,7 @@ export function App() {
               onSubmit={sendFeedback}
             />
           )}
-          <ChatForm
-            onSend={(t) => void send(t)}
-            busy={busy}
-            inputRef={inputRef}
-            suggestions={suggestions}
-          />
+          <ChatForm onSend={send} busy={busy} inputRef={inputRef} suggestions={suggestions} />
         </section>
 
         <section className="run-pane" aria-labelledby="run-title">

@@ -19,6 +19,8 @@ export type {
 } from '../../src/intent/schema.ts';
 export type { Memory, RunSnapshot, Skill, UserProfile } from '../../src/store/types.ts';
 
+import type { Understanding } from './understanding.ts';
+
 import type {
   AnalysisReport,
   Blueprint,
@@ -78,4 +80,6 @@ export interface ChatMessage {
   /** Extra lines shown as a list (users, skills, memories, status). */
   items?: string[];
   links?: ChatLink[];
+  /** On the assistant's reply to a message: what the router understood from it. */
+  understood?: Understanding;
 }

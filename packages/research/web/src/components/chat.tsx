@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import type { ChatMessage } from '../types.ts';
+import { UnderstoodChips, type ChipHandlers } from './understood-chips.tsx';
 
 const SPEAKER: Record<ChatMessage['role'], string> = {
   user: 'You',
@@ -8,8 +9,19 @@ const SPEAKER: Record<ChatMessage['role'], string> = {
   error: 'Problem',
 };
 
-/** The conversation; new messages are announced to screen readers (role=log is polite). */
-export function ChatLog({ messages, busy }: { messages: ChatMessage[]; busy: boolean }) {
+/**
+ * The conversation; new messages are announced to screen readers (role=log is polite).
+ * A reply to a message shows what was understood from it, as chips.
+ */
+export function ChatLog({
+  messages,
+  busy,
+  chips,
+}: {
+  messages: ChatMessage[];
+  busy: boolean;
+  chips: ChipHandlers;
+}) {
   const end = useRef<HTMLDivElement>(null);
   useEffect(() => {
     end.current?.scrollIntoView({ block: 'end' });
@@ -38,6 +50,7 @@ export function ChatLog({ messages, busy }: { messages: ChatMessage[]; busy: boo
                 ))}
               </p>
             )}
+            {m.understood && <UnderstoodChips messageId={m.id} u={m.understood} handlers={chips} />}
           </li>
         ))}
       </ol>
