@@ -110,7 +110,7 @@ export function createLLM(settings: LLMSettings, extras: CreateLLMExtras = {}): 
 }
 
 /** Environment variables (after the prefix) behind each settings field. */
-const ENV_NAMES = {
+export const LLM_ENV_NAMES = {
   provider: 'LLM_PROVIDER',
   baseURL: 'LLM_BASE_URL',
   apiKey: 'LLM_API_KEY',
@@ -130,8 +130,8 @@ type Env = Record<string, string | undefined>;
  * is, else `offline`. Secrets (`LLM_API_KEY`) must already be resolved by the caller.
  */
 export function llmSettingsFromEnv(env: Env, prefix = ''): LLMSettings {
-  const name = (field: keyof typeof ENV_NAMES): string => `${prefix}${ENV_NAMES[field]}`;
-  const read = (field: keyof typeof ENV_NAMES): string | undefined => {
+  const name = (field: keyof typeof LLM_ENV_NAMES): string => `${prefix}${LLM_ENV_NAMES[field]}`;
+  const read = (field: keyof typeof LLM_ENV_NAMES): string | undefined => {
     const value = env[name(field)]?.trim();
     return value ? value : undefined;
   };
@@ -198,8 +198,8 @@ export function llmSettingsFromEnv(env: Env, prefix = ''): LLMSettings {
   return parseSettings(raw, (field) =>
     field === 'deployment'
       ? `${name('deployment')} (or ${name('model')})`
-      : field in ENV_NAMES
-        ? name(field as keyof typeof ENV_NAMES)
+      : field in LLM_ENV_NAMES
+        ? name(field as keyof typeof LLM_ENV_NAMES)
         : field,
   );
 }

@@ -30,6 +30,7 @@ export {
   isAzureOpenAIHost,
   describeLLMSettings,
   LLMSettingsError,
+  LLM_ENV_NAMES,
 } from './factory.ts';
 export type { LLMSettings, LLMProviderName, CreateLLMExtras } from './factory.ts';
 

@@ -1,11 +1,19 @@
 import type { Meter } from '@opentelemetry/api';
+import type { Resource } from '@opentelemetry/resources';
 import { MeterProvider, type MetricReader } from '@opentelemetry/sdk-metrics';
 import { PrometheusExporter, PrometheusSerializer } from '@opentelemetry/exporter-prometheus';
 
+/** Where else a meter's metrics go, and the resource that names the service. */
+export interface MeterOptions {
+  /** Push readers exporting the same metrics elsewhere (OTLP, Azure Monitor). */
+  readers?: MetricReader[];
+  /** `service.name` and friends; Prometheus shows it as `target_info`. */
+  resource?: Resource;
+}
+
 /**
  * An OpenTelemetry meter whose metrics are read out on demand as Prometheus text (for a
- * service's own `/metrics` route, without the exporter's separate server). `extraReaders`
- * export the same metrics elsewhere (e.g. Azure Monitor).
+ * service's own `/metrics` route, without the exporter's separate server).
  */
 export class PrometheusMeter {
   readonly meter: Meter;
@@ -13,8 +21,11 @@ export class PrometheusMeter {
   private readonly exporter = new PrometheusExporter({ preventServerStart: true });
   private readonly serializer = new PrometheusSerializer();
 
-  constructor(name: string, extraReaders: MetricReader[] = []) {
-    this.provider = new MeterProvider({ readers: [this.exporter, ...extraReaders] });
+  constructor(name: string, options: MeterOptions = {}) {
+    this.provider = new MeterProvider({
+      readers: [this.exporter, ...(options.readers ?? [])],
+      ...(options.resource ? { resource: options.resource } : {}),
+    });
     this.meter = this.provider.getMeter(name);
   }
 
@@ -22,6 +33,11 @@ export class PrometheusMeter {
   async prometheusText(): Promise<string> {
     const { resourceMetrics } = await this.exporter.collect();
     return this.serializer.serialize(resourceMetrics);
+  }
+
+  /** Pushes the current metrics to the push readers now. */
+  async flush(): Promise<void> {
+    await this.provider.forceFlush();
   }
 
   async shutdown(): Promise<void> {

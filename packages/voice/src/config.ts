@@ -3,8 +3,17 @@ import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { resolveSecrets } from '@hikma/secrets';
+import {
+  LOG_FORMATS,
+  OTLP_ENV,
+  otlpSettingsFrom,
+  settingDefaults,
+  type LogFormat,
+  type OtlpSettings,
+  type Setting,
+} from '@hikma/service-kit';
 import { parseApiKeys } from './auth/api-keys.ts';
-import { voiceLLMSettings, type LLMSettings } from '@hikma/llm';
+import { LLM_ENV_NAMES, voiceLLMSettings, type LLMSettings } from '@hikma/llm';
 import { SPEECH_PROVIDERS, type SpeechSettings } from './providers/speech-providers.ts';
 import type { SharedStateSettings } from './cluster/shared-state.ts';
 
@@ -55,10 +64,14 @@ const redisUrl = z
     message: 'must be a redis:// or rediss:// URL',
   });
 
+/** Every setting of the voice service read from the environment (see README), but the LLM's. */
 const Env = z.object({
   NODE_ENV: z.string().default('development'),
   HOST: z.string().min(1).default('127.0.0.1'),
   VOICE_PORT: intIn(0, 65535, 8080),
+  // Checked by loadConfig: a development default outside production, required in it.
+  VOICE_API_KEYS: z.string().optional(),
+  VOICE_JWT_SECRET: z.string().optional(),
   VOICE_DATA_DIR: z.string().min(1).default('./data'),
   VOICE_DEFAULT_VOICE: z.string().min(1).default('slt'),
   VOICE_DEFAULT_MODEL: z.string().min(1).optional(),
@@ -112,7 +125,9 @@ const Env = z.object({
   CLOUD_SPEECH_RESOURCE_ID: z.string().optional(),
   TELEMETRY_CONNECTION_STRING: z.string().optional(),
   TELEMETRY_EXPORT_INTERVAL_MS: intIn(100, 3_600_000, 60_000),
+  ...OTLP_ENV,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(LOG_FORMATS).default('auto'),
 });
 
 export interface VoiceConfig {
@@ -150,8 +165,12 @@ export interface VoiceConfig {
   /** An HTTP request (headers and body, or a WebSocket upgrade) must arrive within this. */
   requestTimeoutMs: number;
   logLevel: string;
+  /** `auto`: human-readable on a terminal, JSON otherwise. */
+  logFormat: LogFormat;
   /** Azure Monitor connection string; metrics and traces are exported when set. */
   telemetryConnectionString: string | undefined;
+  /** OTLP/HTTP export of metrics and traces (`OTEL_EXPORTER_OTLP_*`); null when not set. */
+  otlp: OtlpSettings | null;
   telemetryExportIntervalMs: number;
   /** Things the operator should know about the configuration (e.g. development defaults). */
   warnings: string[];
@@ -170,6 +189,18 @@ export const SECRET_SETTINGS = [
   'VOICE_REDIS_URL',
   'TELEMETRY_CONNECTION_STRING',
 ] as const;
+
+/**
+ * Every environment variable the voice service reads, with its default: the schema's and the
+ * LLM's (`VOICE_LLM_*`). `.env.example` and the README table are checked against it.
+ */
+export function voiceSettings(): Setting[] {
+  const secret = new Set<string>(SECRET_SETTINGS);
+  return [
+    ...settingDefaults(Env.shape),
+    ...Object.values(LLM_ENV_NAMES).map((name) => ({ name: `VOICE_${name}` })),
+  ].map((s) => (secret.has(s.name) ? { ...s, secret: true } : s));
+}
 
 /** Resolves the secret settings (files, Key Vault), then reads the configuration. */
 export async function loadConfigFromEnvironment(
@@ -195,7 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): VoiceConfig {
   const warnings: string[] = [];
   const production = e.NODE_ENV === 'production';
 
-  let keysText = env.VOICE_API_KEYS;
+  let keysText = e.VOICE_API_KEYS;
   if (!keysText) {
     if (production)
       throw new Error('VOICE_API_KEYS (or VOICE_API_KEYS_FILE) is required in production');
@@ -211,7 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): VoiceConfig {
     throw new Error(`invalid voice service configuration: ${(err as Error).message}`);
   }
 
-  let jwtSecret = env.VOICE_JWT_SECRET;
+  let jwtSecret = e.VOICE_JWT_SECRET;
   if (!jwtSecret) {
     if (production)
       throw new Error('VOICE_JWT_SECRET (or VOICE_JWT_SECRET_FILE) is required in production');
@@ -294,7 +325,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): VoiceConfig {
       : null,
     requestTimeoutMs: e.VOICE_REQUEST_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     telemetryConnectionString: e.TELEMETRY_CONNECTION_STRING || undefined,
+    otlp: otlpSettingsFrom(e),
     telemetryExportIntervalMs: e.TELEMETRY_EXPORT_INTERVAL_MS,
     warnings,
   });

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { createLogger, ServiceTelemetry } from '@hikma/service-kit';
 import { createLLM, describeLLMSettings, type LLM } from '@hikma/llm';
 import type { VoiceConfig } from './config.ts';
 import { ApiKeyVerifier } from './auth/api-keys.ts';
@@ -11,8 +13,8 @@ import { SpeechProviders } from './providers/speech-providers.ts';
 import type { TTS } from './providers/tts/tts.ts';
 import { RagIndexStore } from './rag/index-store.ts';
 import { VoiceMetrics } from './telemetry/metrics.ts';
-import { noopTurnTracer } from './telemetry/tracing.ts';
-import { azureMonitorExport } from './telemetry/azure-monitor.ts';
+import { TurnTracer } from './telemetry/tracing.ts';
+import { azureMonitorExporters } from './telemetry/azure-monitor.ts';
 import { Semaphore } from './limits/semaphore.ts';
 import { SessionSlots } from './limits/session-slots.ts';
 import { ModelTokenBuckets } from './limits/token-bucket.ts';
@@ -24,11 +26,21 @@ import { SessionManager } from './session/session-manager.ts';
 import type { SessionEngines } from './session/engines.ts';
 import { buildApp } from './http/app.ts';
 
+const VERSION = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  }
+).version;
+
+/** The service's name and version on its telemetry (the OpenTelemetry resource). */
+export const VOICE_SERVICE = { name: 'hikma-voice', version: VERSION } as const;
+
 export interface VoiceService {
   app: FastifyInstance;
   sessions: SessionManager;
   engines: Omit<SessionEngines, 'stt' | 'tts'>;
   speech: SpeechProviders;
+  telemetry: ServiceTelemetry;
   /** The state shared with other instances through Redis; null when not configured. */
   shared: SharedState | null;
   /** Graceful stop: drain the sessions for `graceMs`, then close everything. */
@@ -44,18 +56,37 @@ export interface EngineOverrides {
   vad?: VAD | null;
 }
 
+/** Where the service's log lines go: tests read them; default standard output. */
+export interface VoiceServiceOptions {
+  logDestination?: NodeJS.WritableStream;
+}
+
 /** Wires configuration, engines, sessions and the HTTP/WebSocket server; does not listen. */
 export async function createVoiceService(
   config: VoiceConfig,
   overrides: EngineOverrides = {},
+  options: VoiceServiceOptions = {},
 ): Promise<VoiceService> {
-  const monitor = config.telemetryConnectionString
-    ? azureMonitorExport({
-        connectionString: config.telemetryConnectionString,
-        exportIntervalMs: config.telemetryExportIntervalMs,
-      })
-    : null;
-  const metrics = new VoiceMetrics(monitor ? [monitor.metricReader] : []);
+  const logger = createLogger({
+    service: 'voice',
+    level: config.logLevel,
+    format: config.logFormat,
+    ...(options.logDestination ? { destination: options.logDestination } : {}),
+  });
+  const telemetry = new ServiceTelemetry(
+    {
+      service: VOICE_SERVICE,
+      otlp: config.otlp,
+      exportIntervalMs: config.telemetryExportIntervalMs,
+    },
+    config.telemetryConnectionString
+      ? azureMonitorExporters({ connectionString: config.telemetryConnectionString })
+      : {},
+  );
+  const metrics = new VoiceMetrics({
+    resource: telemetry.resource,
+    readers: telemetry.metricReaders,
+  });
   const warnings: string[] = [...config.warnings];
   // The shared state connects once the app (and its logger) exists: see `shared.start` below.
   let log: SharedStateLogger | null = null;
@@ -85,7 +116,7 @@ export async function createVoiceService(
     vad,
     rag: new RagIndexStore(join(config.dataDir, 'rag.db')),
     metrics,
-    tracer: monitor?.tracer ?? noopTurnTracer(),
+    tracer: new TurnTracer(telemetry.tracer),
     recognitions: new Semaphore(config.limits.maxRecognitions),
     syntheses: new Semaphore(config.limits.maxSyntheses),
     tokenBuckets: shared
@@ -113,6 +144,7 @@ export async function createVoiceService(
     maxSessionMs: config.limits.maxSessionMs,
     connectWithinMs: TOKEN_TTL_SECONDS * 1000,
     resumeWindowMs: config.resumeWindowMs,
+    log: logger,
   });
   const { app, wss } = await buildApp(
     {
@@ -137,7 +169,11 @@ export async function createVoiceService(
         vad: engines.vad?.provider ?? 'unavailable',
       }),
     },
-    { logLevel: config.logLevel, requestTimeoutMs: config.requestTimeoutMs },
+    {
+      logger,
+      ...(telemetry.tracing ? { tracer: telemetry.tracer } : {}),
+      requestTimeoutMs: config.requestTimeoutMs,
+    },
   );
   for (const warning of warnings) app.log.warn(warning);
   if (shared) {
@@ -156,6 +192,7 @@ export async function createVoiceService(
     sessions,
     engines,
     speech,
+    telemetry,
     shared,
     async shutdown(graceMs: number) {
       const draining = sessions.drain(graceMs);
@@ -175,6 +212,6 @@ export async function createVoiceService(
     await speech.close();
     engines.rag.close();
     await metrics.shutdown();
-    await monitor?.shutdown();
+    await telemetry.shutdown();
   }
 }

@@ -3,7 +3,51 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:https';
 import { gunzipSync } from 'node:zlib';
 import { selfSignedCertificate } from '@hikma/llm/testing';
+import { startOtlpCollector } from '@hikma/service-kit/testing';
+import { VOICE_SERVICE } from '../src/service.ts';
 import { createSession, startVoice, VoiceClient } from './helpers/service.ts';
+
+test('with OTEL_EXPORTER_OTLP_ENDPOINT, spans and metrics go to the OTLP collector as hikma-voice', async () => {
+  const collector = await startOtlpCollector();
+  const voice = await startVoice({
+    OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+    TELEMETRY_EXPORT_INTERVAL_MS: '200',
+  });
+  try {
+    const prometheus = await (await fetch(`${voice.http}/metrics`)).text();
+    assert.match(prometheus, /target_info\{[^}]*service_name="hikma-voice"/);
+    assert.doesNotMatch(prometheus, /unknown_service/);
+
+    const created = await createSession(voice.http);
+    const client = await VoiceClient.connect(created.body);
+    await client.waitFor('session.created');
+    client.send({
+      type: 'conversation.item.create',
+      item: { role: 'user', content: 'hello telemetry' },
+    });
+    await client.waitFor('response.done');
+    client.close();
+    await client.waitClosed();
+  } finally {
+    // Stopping sends what is left: the last spans and a last collection of the metrics.
+    await voice.close();
+  }
+  try {
+    const spans = collector.namesFrom('hikma-voice', 'traces');
+    assert.ok(spans.includes('voice.turn'), `spans: ${spans.join(', ')}`);
+    assert.ok(spans.includes('llm') && spans.includes('tts'), `spans: ${spans.join(', ')}`);
+    assert.ok(spans.includes('POST /v1/sessions'), `spans: ${spans.join(', ')}`);
+    const metrics = new Set(collector.namesFrom('hikma-voice', 'metrics'));
+    for (const name of ['session.created', 'session.closed', 'session.duration_ms'])
+      assert.ok(metrics.has(name), `metrics: ${[...metrics].join(', ')}`);
+    for (const r of collector.received) {
+      assert.deepEqual(r.serviceNames, ['hikma-voice']);
+      assert.deepEqual(r.serviceVersions, [VOICE_SERVICE.version]);
+    }
+  } finally {
+    await collector.close();
+  }
+});
 
 test('with TELEMETRY_CONNECTION_STRING, metrics and turn traces go to Azure Monitor ingestion', async () => {
   const envelopes: { name: string; data: any }[] = [];

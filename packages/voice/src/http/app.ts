@@ -1,5 +1,7 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { WebSocketServer } from 'ws';
+import type { Tracer } from '@opentelemetry/api';
+import { createLogger, echoRequestId, requestIdOptions, traceRequests } from '@hikma/service-kit';
 import type { HttpDeps } from './deps.ts';
 import { errorHandler, sendError } from './errors.ts';
 import { sessionRoutes } from './routes/sessions.ts';
@@ -17,7 +19,11 @@ export interface VoiceApp {
 export async function buildApp(
   deps: HttpDeps,
   options: {
+    /** The service's logger; default: one at `logLevel` in the terminal's format. */
+    logger?: FastifyBaseLogger;
     logLevel?: string;
+    /** A span per HTTP request goes to this tracer. */
+    tracer?: Tracer;
     trustProxy?: boolean;
     webConsoleDir?: string;
     requestTimeoutMs?: number;
@@ -25,7 +31,10 @@ export async function buildApp(
 ): Promise<VoiceApp> {
   const requestTimeout = options.requestTimeoutMs ?? 30_000;
   const app = Fastify({
-    logger: { level: options.logLevel ?? 'info' },
+    loggerInstance:
+      options.logger ??
+      createLogger({ service: 'voice', level: options.logLevel ?? 'info', format: 'auto' }),
+    ...requestIdOptions(),
     bodyLimit: 4 * 1024 * 1024,
     // A client that trickles its request (headers or body) is cut off rather than holding a
     // socket. Node enforces the body part only when the timeout is given to the server's
@@ -50,6 +59,8 @@ export async function buildApp(
       done(err, undefined);
     }
   });
+  echoRequestId(app);
+  if (options.tracer) traceRequests(app, options.tracer);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler((request, reply) => {
     void sendError(reply, 'not_found', `no route ${request.method} ${request.url.split('?')[0]}`);

@@ -173,6 +173,9 @@ function joinSession(
   // 1006: the connection dropped without a close frame, so the client may come back; a client
   // that did not read is not kept (its bound protects the instance).
   ws.on('close', (code) =>
-    deps.sessions.socketClosed(session.record.id, transport, code !== 1006 || transport.tooSlow),
+    deps.sessions.socketClosed(session.record.id, transport, code !== 1006 || transport.tooSlow, {
+      code,
+      reason: transport.tooSlow ? 'client_too_slow' : 'client_closed',
+    }),
   );
 }

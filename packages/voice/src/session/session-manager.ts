@@ -7,6 +7,7 @@ import type { SessionConfig } from '../protocol/session-config.ts';
 import { VoiceSession, type SessionRecord } from './voice-session.ts';
 import type { SessionEngines } from './engines.ts';
 import type { SessionTransport } from './transport.ts';
+import { SILENT_SESSION_LOGGER, type SessionLogger } from './session-log.ts';
 
 /** Close codes of refused connections (DESIGN.md §3). */
 export const CLOSE_UNAUTHORIZED = 4401;
@@ -22,6 +23,17 @@ interface Entry {
   idleTimer: NodeJS.Timeout | null;
   /** SHA-256 of the current resume token (the token itself is only sent to the client). */
   resumeKey: string | null;
+  /** Everything logged about the session carries its `session_id` and `tenant`. */
+  log: SessionLogger;
+  /** When its socket dropped (for the resume log); null while attached or never attached. */
+  detachedAt: number | null;
+}
+
+/** How a socket's close ends a session (for the close log). */
+export interface SocketClose {
+  code: number;
+  /** Why the session ends: `client_closed`, `client_too_slow`, … */
+  reason: string;
 }
 
 /** Prefix of resume tokens, which are accepted wherever a session JWT is. */
@@ -57,6 +69,8 @@ export interface SessionManagerOptions {
   connectWithinMs: number;
   /** A session whose socket dropped is kept this long for a reconnect. */
   resumeWindowMs: number;
+  /** The service's logger; sessions log their lifecycle through children of it. */
+  log?: SessionLogger;
 }
 
 /**
@@ -95,7 +109,11 @@ export class SessionManager {
    * Creates a session for a tenant; throws `tenant_session_limit`, `capacity_exceeded` or,
    * when limits are shared and the shared state cannot be reached, `shared_state_unavailable`.
    */
-  async create(tenant: string, config: SessionConfig): Promise<SessionRecord> {
+  async create(
+    tenant: string,
+    config: SessionConfig,
+    context: { requestId?: string } = {},
+  ): Promise<SessionRecord> {
     if (this.draining)
       throw new VoiceError(
         'server_shutting_down',
@@ -127,10 +145,30 @@ export class SessionManager {
       expiresAt: now + this.options.maxSessionMs(tenant),
       config,
     };
-    const idleTimer = setTimeout(() => this.end(record.id), this.options.connectWithinMs);
+    const idleTimer = setTimeout(
+      () => this.end(record.id, 'not_connected'),
+      this.options.connectWithinMs,
+    );
     idleTimer.unref();
-    this.entries.set(record.id, { record, live: null, idleTimer, resumeKey: null });
+    const log = (this.options.log ?? SILENT_SESSION_LOGGER).child({ session_id: id, tenant });
+    this.entries.set(record.id, {
+      record,
+      live: null,
+      idleTimer,
+      resumeKey: null,
+      log,
+      detachedAt: null,
+    });
     this.options.metrics.sessionCreated(tenant);
+    log.info(
+      {
+        ...(context.requestId ? { request_id: context.requestId } : {}),
+        max_session_ms: record.expiresAt - now,
+        model: config.model,
+        voice: config.voice,
+      },
+      'session created',
+    );
     return record;
   }
 
@@ -145,7 +183,7 @@ export class SessionManager {
     }
     const refused = this.refusal(entry);
     if (refused) return refused;
-    if (entry.live?.detached) return this.resume(entry, transport);
+    if (entry.live?.detached) return this.resume(entry, transport, 'token');
     if (entry.live)
       return { close: CLOSE_ALREADY_CONNECTED, reason: 'session already has a live socket' };
     if (entry.idleTimer) clearTimeout(entry.idleTimer);
@@ -154,11 +192,16 @@ export class SessionManager {
       ...this.options.engines,
       ...this.options.speechFor(entry.record.tenant),
     };
-    const session = new VoiceSession(entry.record, transport, engines, () =>
-      this.end(entry.record.id),
+    const session = new VoiceSession(
+      entry.record,
+      transport,
+      engines,
+      (_session, reason) => this.end(entry.record.id, reason),
+      entry.log,
     );
     entry.live = session;
     this.holdSocketLease(entry.record.id);
+    entry.log.info({ waited_ms: Date.now() - entry.record.createdAt }, 'session attached (socket)');
     session.start(this.newResumeToken(entry));
     return { session };
   }
@@ -178,9 +221,10 @@ export class SessionManager {
     const refused = this.refusal(entry);
     if (refused) return refused;
     if (!entry.live.detached) {
+      entry.log.info({}, 'socket replaced by a resumed one');
       entry.live.replaceSocket(CLOSE_ALREADY_CONNECTED, 'replaced by a resumed socket');
     }
-    return this.resume(entry, transport);
+    return this.resume(entry, transport, 'resume_token');
   }
 
   /**
@@ -188,10 +232,15 @@ export class SessionManager {
    * the server) ends the session; otherwise the connection dropped and the session is
    * detached for a reconnect. The close of a socket that was already replaced changes nothing.
    */
-  socketClosed(sessionId: string, transport: SessionTransport, end: boolean): void {
+  socketClosed(
+    sessionId: string,
+    transport: SessionTransport,
+    end: boolean,
+    close: SocketClose = { code: 1000, reason: 'socket_closed' },
+  ): void {
     const live = this.entries.get(sessionId)?.live;
     if (!live?.usesSocket(transport)) return;
-    if (end) this.end(sessionId);
+    if (end) this.end(sessionId, close.reason, { close_code: close.code });
     else this.detach(sessionId);
   }
 
@@ -203,10 +252,18 @@ export class SessionManager {
     const entry = this.entries.get(sessionId);
     if (!entry?.live || entry.live.detached) return;
     entry.live.detach();
+    entry.detachedAt = Date.now();
     this.releaseSocketLease(sessionId);
     if (entry.idleTimer) clearTimeout(entry.idleTimer);
-    entry.idleTimer = setTimeout(() => this.end(sessionId), this.options.resumeWindowMs);
+    entry.idleTimer = setTimeout(
+      () => this.end(sessionId, 'resume_window_expired'),
+      this.options.resumeWindowMs,
+    );
     entry.idleTimer.unref();
+    entry.log.info(
+      { resume_window_ms: this.options.resumeWindowMs },
+      'socket dropped; session kept for a reconnect',
+    );
   }
 
   /** Why a known session cannot take a socket now (expired, or the instance is draining). */
@@ -217,10 +274,19 @@ export class SessionManager {
     return null;
   }
 
-  private resume(entry: Entry, transport: SessionTransport): { session: VoiceSession } {
+  private resume(
+    entry: Entry,
+    transport: SessionTransport,
+    via: 'token' | 'resume_token',
+  ): { session: VoiceSession } {
     const session = entry.live as VoiceSession;
     if (entry.idleTimer) clearTimeout(entry.idleTimer);
     entry.idleTimer = null;
+    entry.log.info(
+      { via, ...(entry.detachedAt !== null ? { away_ms: Date.now() - entry.detachedAt } : {}) },
+      'session resumed',
+    );
+    entry.detachedAt = null;
     session.resume(transport, this.newResumeToken(entry));
     this.holdSocketLease(entry.record.id);
     return { session };
@@ -264,22 +330,29 @@ export class SessionManager {
     this.options.socketLeases?.release(sessionId);
   }
 
-  /** Ends a session and frees its slot (idempotent). */
-  end(sessionId: string): void {
+  /**
+   * Ends a session and frees its slot (idempotent: the first reason is the one logged).
+   * Reasons: `client_closed`, `client_too_slow`, `session_expired`, `not_connected` (no
+   * socket within the token's life), `resume_window_expired`, `server_shutting_down`,
+   * `shutdown`.
+   */
+  end(sessionId: string, reason = 'ended', detail: Record<string, unknown> = {}): void {
     const entry = this.entries.get(sessionId);
     if (!entry) return;
     this.entries.delete(sessionId);
     if (entry.resumeKey) this.resumeKeys.delete(entry.resumeKey);
     if (entry.idleTimer) clearTimeout(entry.idleTimer);
-    entry.live?.close();
+    entry.live?.close(reason);
     this.releaseSocketLease(sessionId);
     this.options.slots.release(entry.record.tenant, sessionId);
-    this.options.metrics.sessionClosed(entry.record.tenant, Date.now() - entry.record.createdAt);
+    const durationMs = Date.now() - entry.record.createdAt;
+    this.options.metrics.sessionClosed(entry.record.tenant, durationMs);
+    entry.log.info({ reason, ...detail, duration_ms: durationMs }, 'session closed');
   }
 
   /** Ends every session (shutdown). */
   endAll(): void {
-    for (const id of [...this.entries.keys()]) this.end(id);
+    for (const id of [...this.entries.keys()]) this.end(id, 'shutdown');
   }
 
   get size(): number {

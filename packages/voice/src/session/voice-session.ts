@@ -1,5 +1,5 @@
 import { assertPcm16, decodeBase64Pcm16 } from '../audio/pcm.ts';
-import { toVoiceError, type VoiceErrorCode } from '../errors.ts';
+import { ERROR_CODES, toVoiceError, type VoiceErrorCode } from '../errors.ts';
 import { parseClientMessage, type ClientMessage } from '../protocol/client-messages.ts';
 import { mergeSessionConfig, type SessionConfig } from '../protocol/session-config.ts';
 import type { ServerMessage } from '../protocol/server-messages.ts';
@@ -12,6 +12,7 @@ import { ResumableTransport } from './resumable-transport.ts';
 import { ToolCalls } from './tool-calls.ts';
 import type { SessionOutput, SessionTransport } from './transport.ts';
 import { TurnTaking } from './turn-taking.ts';
+import { SILENT_SESSION_LOGGER, type SessionLogger } from './session-log.ts';
 
 /** The durable facts of a session, created at `POST /v1/sessions`. */
 export interface SessionRecord {
@@ -47,7 +48,9 @@ export class VoiceSession {
     readonly record: SessionRecord,
     socket: SessionTransport,
     private readonly engines: SessionEngines,
-    private readonly onClosed: (session: VoiceSession) => void,
+    private readonly onClosed: (session: VoiceSession, reason: string) => void,
+    /** The session's logger (its lines carry `session_id` and `tenant`). */
+    private readonly log: SessionLogger = SILENT_SESSION_LOGGER,
   ) {
     this.transport = new ResumableTransport(socket);
     this.config = record.config;
@@ -128,15 +131,15 @@ export class VoiceSession {
     this.feed.push(frame);
   }
 
-  /** Ends the session (socket closed, expiry or shutdown). */
-  close(): void {
+  /** Ends the session (socket closed, expiry or shutdown); `reason` goes to the close log. */
+  close(reason = 'ended'): void {
     if (this.closed) return;
     this.closed = true;
     clearTimeout(this.expiryTimer);
     this.turns.close();
     this.feed.close();
     this.tools.clear();
-    this.onClosed(this);
+    this.onClosed(this, reason);
   }
 
   get conversationState(): ConversationState {
@@ -220,7 +223,7 @@ export class VoiceSession {
   /** Closes the socket with 1012 (service restart) and ends the session. */
   closeForRestart(): void {
     this.transport.close(1012, 'server_shutting_down');
-    this.close();
+    this.close('server_shutting_down');
   }
 
   // ---- client messages ----
@@ -313,7 +316,7 @@ export class VoiceSession {
     if (this.closed) return;
     this.sendError('session_expired', 'the session reached its maximum duration');
     this.transport.close(CLOSE_SESSION_EXPIRED, 'session_expired');
-    this.close();
+    this.close('session_expired');
   }
 
   private send(message: ServerMessage): void {
@@ -322,6 +325,10 @@ export class VoiceSession {
 
   private sendError(code: VoiceErrorCode, message: string): void {
     this.engines.metrics.error(code);
+    // Our side failed (a provider, a limit, a bug): worth an operator's look. A client's
+    // mistake is only for debugging.
+    if (ERROR_CODES[code].status >= 500) this.log.warn({ code, message }, 'session error');
+    else this.log.debug({ code, message }, 'session error');
     this.send({ type: 'error', code, message });
   }
 }

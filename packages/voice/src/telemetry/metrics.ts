@@ -1,6 +1,5 @@
-import type { MetricReader } from '@opentelemetry/sdk-metrics';
 import type { Counter, Histogram } from '@opentelemetry/api';
-import { PrometheusMeter } from '@hikma/service-kit';
+import { PrometheusMeter, type MeterOptions } from '@hikma/service-kit';
 import type { VoiceErrorCode } from '../errors.ts';
 import type { ClusterStatus } from '../cluster/shared-state.ts';
 
@@ -20,9 +19,9 @@ export class VoiceMetrics {
   private readonly turnLatency: Histogram;
   private activeSessions = 0;
 
-  /** `extraReaders` export the same metrics elsewhere (e.g. Azure Monitor). */
-  constructor(extraReaders: MetricReader[] = []) {
-    this.prometheus = new PrometheusMeter('hikma-voice', extraReaders);
+  /** `options`: the service's resource, and push readers (OTLP, Azure Monitor). */
+  constructor(options: MeterOptions = {}) {
+    this.prometheus = new PrometheusMeter('hikma-voice', options);
     const meter = this.prometheus.meter;
     this.sessionsCreated = meter.createCounter('session.created', {
       description: 'sessions created',
@@ -104,6 +103,11 @@ export class VoiceMetrics {
   /** The current metrics in the Prometheus text format. */
   prometheusText(): Promise<string> {
     return this.prometheus.prometheusText();
+  }
+
+  /** Pushes the current metrics to the push exporters now. */
+  flush(): Promise<void> {
+    return this.prometheus.flush();
   }
 
   shutdown(): Promise<void> {

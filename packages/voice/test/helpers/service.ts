@@ -5,7 +5,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { listenOnLoopback } from '@hikma/service-kit';
 import WebSocket from 'ws';
 import { loadConfig, type VoiceConfig } from '../../src/config.ts';
-import { createVoiceService, type EngineOverrides, type VoiceService } from '../../src/service.ts';
+import {
+  createVoiceService,
+  type EngineOverrides,
+  type VoiceService,
+  type VoiceServiceOptions,
+} from '../../src/service.ts';
 import { decodeAudioFrame } from '../../src/protocol/frames.ts';
 
 export const API_KEY = 'test-key-alpha';
@@ -23,6 +28,7 @@ export interface RunningVoice {
 export async function startVoice(
   env: Record<string, string> = {},
   overrides: EngineOverrides = {},
+  options: VoiceServiceOptions = {},
 ): Promise<RunningVoice> {
   const dataDir = mkdtempSync(join(tmpdir(), 'voice-test-'));
   const config = loadConfig({
@@ -33,7 +39,7 @@ export async function startVoice(
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const service = await createVoiceService(config, overrides);
+  const service = await createVoiceService(config, overrides, options);
   const { origin } = await listenOnLoopback(service.app);
   return {
     service,

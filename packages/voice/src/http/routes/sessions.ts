@@ -50,7 +50,7 @@ export function sessionRoutes(app: FastifyInstance, deps: HttpDeps): void {
       defaultSessionConfig(deps.defaultVoice, deps.defaultModel),
       parsed.data,
     );
-    const record = await deps.sessions.create(tenant, config);
+    const record = await deps.sessions.create(tenant, config, { requestId: request.id });
     const { token, expiresAt } = await deps.tokens.issue(tenant, record.id);
     return reply.status(201).send({
       session_id: record.id,
