@@ -55,7 +55,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const loadStarted = performance.now();
   const model = EndOfTurnModel.load();
   const loadMs = performance.now() - loadStarted;
-  const heldout = loadHeldout(process.argv.includes('--dev') ? 'dev.jsonl' : 'heldout.jsonl');
+  const setName = process.argv.includes('--dev') ? 'dev' : 'held-out';
+  const heldout = loadHeldout(setName === 'dev' ? 'dev.jsonl' : 'heldout.jsonl');
   const predict = (text: string): number => model.probabilityFinished(text);
 
   // Short prefixes ("can you", "what's the") occur in both sets by nature; score the rest apart.
@@ -66,8 +67,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     '| set | transcripts | accuracy | precision (finished) | recall (finished) | false "finished" | false "not finished" |',
   );
   console.log('|---|--:|--:|--:|--:|--:|--:|');
-  console.log(row('held-out, all', score(heldout, predict)));
-  console.log(row('held-out, text not in the training set', score(unseen, predict)));
+  console.log(row(`${setName}, all`, score(heldout, predict)));
+  console.log(row(`${setName}, text not in the training set`, score(unseen, predict)));
   for (const kind of [...new Set(heldout.map((e) => e.kind))]) {
     console.log(
       row(
