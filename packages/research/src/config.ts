@@ -1,8 +1,17 @@
 import { availableParallelism, freemem } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { llmSettingsFromEnv, type LLMSettings } from '@hikma/llm';
+import { LLM_ENV_NAMES, llmSettingsFromEnv, type LLMSettings } from '@hikma/llm';
 import { resolveSecrets } from '@hikma/secrets';
+import {
+  LOG_FORMATS,
+  OTLP_ENV,
+  otlpSettingsFrom,
+  settingDefaults,
+  type LogFormat,
+  type OtlpSettings,
+  type Setting,
+} from '@hikma/service-kit';
 import { STAGES, type StageName } from './domain/artefacts.ts';
 import type { PipelineConfig } from './pipeline/config.ts';
 import { ResearchError } from './errors.ts';
@@ -20,7 +29,7 @@ const stageList = z
 const intIn = (min: number, max: number, fallback: number) =>
   z.coerce.number().int().min(min).max(max).default(fallback);
 
-/** Every setting of the research service, read from the environment (see README). */
+/** Every setting of the research service read from the environment (see README), but the LLM's. */
 const Env = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   RESEARCH_PORT: intIn(0, 65535, 8000),
@@ -52,7 +61,10 @@ const Env = z.object({
   RESEARCH_OPENALEX_BASE_URL: z.url().optional(),
   RESEARCH_SEMANTIC_SCHOLAR_API_KEY: z.string().optional(),
   RESEARCH_SEMANTIC_SCHOLAR_BASE_URL: z.url().optional(),
+  TELEMETRY_EXPORT_INTERVAL_MS: intIn(100, 3_600_000, 60_000),
+  ...OTLP_ENV,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(LOG_FORMATS).default('auto'),
 });
 
 export interface ResearchConfig {
@@ -69,6 +81,12 @@ export interface ResearchConfig {
     semanticScholarBaseUrl?: string;
   };
   logLevel: string;
+  /** `auto`: human-readable on a terminal, JSON otherwise. */
+  logFormat: LogFormat;
+  /** OTLP/HTTP export of metrics and traces (`OTEL_EXPORTER_OTLP_*`); null when not set. */
+  otlp: OtlpSettings | null;
+  /** How often metrics are pushed to OTLP. */
+  telemetryExportIntervalMs: number;
   /** A request's headers and body must have arrived within this. */
   requestTimeoutMs: number;
   pipeline: PipelineConfig;
@@ -131,6 +149,18 @@ export const SECRET_SETTINGS = [
   'RESEARCH_SEMANTIC_SCHOLAR_API_KEY',
 ] as const;
 
+/**
+ * Every environment variable the research service reads, with its default: the schema's and
+ * the LLM's (`RESEARCH_LLM_*`). `.env.example` and the README table are checked against it.
+ */
+export function researchSettings(): Setting[] {
+  const secret = new Set<string>(SECRET_SETTINGS);
+  return [
+    ...settingDefaults(Env.shape),
+    ...Object.values(LLM_ENV_NAMES).map((name) => ({ name: `RESEARCH_${name}` })),
+  ].map((s) => (secret.has(s.name) ? { ...s, secret: true } : s));
+}
+
 /** Resolves the secret settings (files, Key Vault), then reads the configuration. */
 export async function loadConfigFromEnvironment(
   env: NodeJS.ProcessEnv = process.env,
@@ -187,6 +217,9 @@ export function loadConfig(
       semanticScholarBaseUrl: e.RESEARCH_SEMANTIC_SCHOLAR_BASE_URL,
     },
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
+    otlp: otlpSettingsFrom(e),
+    telemetryExportIntervalMs: e.TELEMETRY_EXPORT_INTERVAL_MS,
     requestTimeoutMs: e.RESEARCH_REQUEST_TIMEOUT_MS,
     limits: Object.freeze({
       activeRuns: e.RESEARCH_MAX_ACTIVE_RUNS ?? defaults.activeRuns,

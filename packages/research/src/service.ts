@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createLLM, type LLM } from '@hikma/llm';
+import { createLogger, ServiceTelemetry } from '@hikma/service-kit';
 import type { ResearchConfig } from './config.ts';
 import { Store } from './store/store.ts';
 import type { ResearchStore } from './store/contract.ts';
@@ -23,12 +24,16 @@ import { SseFanout } from './http/sse-fanout.ts';
 import { InProcessAdmission, type RunAdmission } from './pipeline/admission.ts';
 import { WorkSlots } from './pipeline/work-slots.ts';
 import { ResearchMetrics } from './telemetry/metrics.ts';
+import { runLog } from './telemetry/run-log.ts';
 
 const VERSION = (
   JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
     version: string;
   }
 ).version;
+
+/** The service's name and version on its telemetry (the OpenTelemetry resource). */
+export const RESEARCH_SERVICE = { name: 'hikma-research', version: VERSION } as const;
 
 export interface ResearchService {
   app: FastifyInstance;
@@ -38,6 +43,7 @@ export interface ResearchService {
   /** Live SSE subscribers, by run. */
   streams: SseFanout;
   metrics: ResearchMetrics;
+  telemetry: ServiceTelemetry;
   /** Stops runs (they resume on the next start), the server and the database. */
   close(): Promise<void>;
 }
@@ -48,6 +54,8 @@ export interface ServiceOverrides {
   stages?: PipelineStage[];
   /** Decides when runs get a slot (default: in process, `RESEARCH_MAX_ACTIVE_RUNS`). */
   admission?: RunAdmission;
+  /** Where log lines go (tests read them); default standard output. */
+  logDestination?: NodeJS.WritableStream;
 }
 
 /** The LLM the configuration asks for (offline: with a responder for every pipeline task). */
@@ -60,13 +68,19 @@ export async function createService(
   config: ResearchConfig,
   overrides: ServiceOverrides = {},
 ): Promise<ResearchService> {
-  // The engine and the store log through the app's logger, which exists only once the app is built.
-  const appRef: { current?: FastifyInstance } = {};
-  const logger: Logger = {
-    info: (obj, msg) => appRef.current?.log.info(obj, msg),
-    warn: (obj, msg) => appRef.current?.log.warn(obj, msg),
-    error: (obj, msg) => appRef.current?.log.error(obj, msg),
-  };
+  // One logger for the server, the engine and the store.
+  const log = createLogger({
+    service: 'research',
+    level: config.logLevel,
+    format: config.logFormat,
+    ...(overrides.logDestination ? { destination: overrides.logDestination } : {}),
+  });
+  const logger: Logger = log;
+  const telemetry = new ServiceTelemetry({
+    service: RESEARCH_SERVICE,
+    otlp: config.otlp,
+    exportIntervalMs: config.telemetryExportIntervalMs,
+  });
   const onBackgroundError = (err: unknown) =>
     logger.error({ err }, 'store background write failed');
   const store: ResearchStore =
@@ -77,10 +91,13 @@ export async function createService(
         })
       : Store.open(join(config.dataDir, 'research.db'), { onBackgroundError });
   const llm = overrides.llm ?? researchLLM(config);
-  const hub = new RunEventHub(store, narrate);
+  const hub = new RunEventHub(store, narrate, runLog(log));
   const streams = new SseFanout(hub);
   const planner = new Planner({ store });
-  const metrics = new ResearchMetrics();
+  const metrics = new ResearchMetrics({
+    resource: telemetry.resource,
+    readers: telemetry.metricReaders,
+  });
   const { limits } = config;
   const queue =
     config.storage.kind === 'postgres' && !overrides.admission
@@ -152,6 +169,17 @@ export async function createService(
       intents: new IntentRouter({ llm }),
       version: VERSION,
       llmProvider: llm.provider,
+      providers: {
+        llm: llm.provider,
+        storage: config.storage.kind,
+        run_queue: queue ? 'postgres (BullMQ)' : 'in-process',
+        citations:
+          overrides.citations === undefined
+            ? config.citations.provider
+            : overrides.citations
+              ? 'custom'
+              : 'none',
+      },
       uiOrigin: config.uiOrigin,
       tokenBudget: config.pipeline.runTokenBudget,
       metrics,
@@ -159,9 +187,12 @@ export async function createService(
       serveApi: config.role !== 'worker',
       queueReachable: () => queue?.reachable() ?? Promise.resolve(true),
     },
-    { logLevel: config.logLevel, requestTimeoutMs: config.requestTimeoutMs },
+    {
+      logger: log,
+      ...(telemetry.tracing ? { tracer: telemetry.tracer } : {}),
+      requestTimeoutMs: config.requestTimeoutMs,
+    },
   );
-  appRef.current = app;
   return {
     app,
     store,
@@ -169,12 +200,14 @@ export async function createService(
     hub,
     streams,
     metrics,
+    telemetry,
     async close() {
       await engine.stop();
       await queue?.close();
       await app.close();
       await store.close();
       await metrics.shutdown();
+      await telemetry.shutdown();
     },
   };
 }

@@ -1,5 +1,13 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
+import type { Tracer } from '@opentelemetry/api';
+import {
+  createLogger,
+  echoRequestId,
+  REQUEST_ID_HEADER,
+  requestIdOptions,
+  traceRequests,
+} from '@hikma/service-kit';
 import type { HttpDeps } from './deps.ts';
 import { errorHandler } from './errors.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -10,7 +18,11 @@ import { intentRoutes } from './routes/intent.ts';
 import { registerWebUI } from './static.ts';
 
 export interface AppOptions {
+  /** The service's logger; default: one at `logLevel` in the terminal's format. */
+  logger?: FastifyBaseLogger;
   logLevel?: string;
+  /** A span per HTTP request goes to this tracer. */
+  tracer?: Tracer;
   /** Largest accepted request body in bytes (default 1 MiB). */
   bodyLimit?: number;
   /** The built web app served at `/` (default `packages/research/web/dist`). */
@@ -26,7 +38,10 @@ export interface AppOptions {
 export async function buildApp(deps: HttpDeps, options: AppOptions = {}): Promise<FastifyInstance> {
   const requestTimeout = options.requestTimeoutMs ?? 120_000;
   const app = Fastify({
-    logger: { level: options.logLevel ?? 'info' },
+    loggerInstance:
+      options.logger ??
+      createLogger({ service: 'research', level: options.logLevel ?? 'info', format: 'auto' }),
+    ...requestIdOptions(),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     // A client that trickles its request is cut off (408). Node enforces the body part only
     // when the timeout is given to the server's constructor (hence `http`); it checks every
@@ -37,12 +52,21 @@ export async function buildApp(deps: HttpDeps, options: AppOptions = {}): Promis
       connectionsCheckingInterval: Math.min(5_000, Math.max(100, requestTimeout / 4)),
     },
   });
+  echoRequestId(app);
+  if (options.tracer) traceRequests(app, options.tracer);
+  // Whatever is logged while serving a run's route carries its run_id.
+  app.addHook('preHandler', (request, reply, done) => {
+    const runId = (request.params as { run_id?: unknown } | undefined)?.run_id;
+    if (typeof runId === 'string') request.log = reply.log = request.log.child({ run_id: runId });
+    done();
+  });
   app.setErrorHandler(errorHandler);
   await app.register(cors, {
     // Answer with the header only for the one UI origin; other origins get no CORS headers.
     origin: (origin, callback) => callback(null, origin === deps.uiOrigin),
     methods: ['GET', 'POST', 'OPTIONS'],
-    allowedHeaders: ['Content-Type', 'Last-Event-ID'],
+    allowedHeaders: ['Content-Type', 'Last-Event-ID', REQUEST_ID_HEADER],
+    exposedHeaders: [REQUEST_ID_HEADER],
   });
   await app.register(async (api) => apiRoutes(api, deps), { prefix: '/api' });
   // Also installs the not-found handler: JSON 404 under /api, the app's index.html elsewhere.

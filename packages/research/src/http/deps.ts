@@ -17,6 +17,8 @@ export interface HttpDeps {
   intents: IntentRouter;
   version: string;
   llmProvider: string;
+  /** What this instance runs on (storage, queue, citations, …), for /health. */
+  providers?: Record<string, string>;
   uiOrigin: string;
   /** Per-run LLM token budget (0: none). */
   tokenBudget: number;

@@ -28,6 +28,8 @@ export class RunEventHub {
   constructor(
     private readonly store: ResearchStore,
     private readonly narrator: Narrator,
+    /** Sees each event this process emits (the run log). */
+    private readonly onEmitted: (event: RunEvent) => void = () => {},
   ) {
     store.events.onCommitted((event) => this.publish(event));
   }
@@ -35,6 +37,7 @@ export class RunEventHub {
   /** Records one event (and its narration) for publication once committed; returns it. */
   emit<T extends RunEventType>(runId: string, type: T, data: RunEventPayloads[T]): RunEvent<T> {
     const event = this.store.events.append(runId, type, data);
+    this.onEmitted(event as RunEvent);
     const text = this.narrator(event as RunEvent);
     if (text) this.store.events.append(runId, 'narration', { text });
     return event;

@@ -1,5 +1,5 @@
 import type { Counter, Histogram } from '@opentelemetry/api';
-import { PrometheusMeter } from '@hikma/service-kit';
+import { PrometheusMeter, type MeterOptions } from '@hikma/service-kit';
 import { RUN_STATUSES, type RunStatus } from '../domain/events.ts';
 
 export type SlotKind = 'run' | 'experiment' | 'compile';
@@ -21,13 +21,15 @@ const SECONDS_BUCKETS = [0.01, 0.1, 0.5, 1, 5, 15, 30, 60, 120, 300, 600, 1800, 
  * of each kind of work, SSE subscribers.
  */
 export class ResearchMetrics {
-  private readonly otel = new PrometheusMeter('hikma-research');
+  private readonly otel: PrometheusMeter;
   private readonly queueWait: Histogram;
   private readonly slotWait: Histogram;
   private readonly stageDuration: Histogram;
   private readonly slowSubscribers: Counter;
 
-  constructor() {
+  /** `options`: the service's resource, and push readers (OTLP). */
+  constructor(options: MeterOptions = {}) {
+    this.otel = new PrometheusMeter('hikma-research', options);
     const meter = this.otel.meter;
     this.queueWait = meter.createHistogram('research.run_queue.wait_seconds', {
       description:
@@ -94,6 +96,11 @@ export class ResearchMetrics {
   /** The current metrics in the Prometheus text format. */
   prometheusText(): Promise<string> {
     return this.otel.prometheusText();
+  }
+
+  /** Pushes the current metrics to the push exporters now. */
+  flush(): Promise<void> {
+    return this.otel.flush();
   }
 
   shutdown(): Promise<void> {

@@ -12,6 +12,7 @@ export function healthRoutes(app: FastifyInstance, deps: HttpDeps): void {
     status: 'ok',
     version: deps.version,
     llm_provider: deps.llmProvider,
+    ...(deps.providers ? { providers: deps.providers } : {}),
     ...(deps.llmProvider === 'offline'
       ? { warning: 'offline LLM provider: deterministic development fallback, no model is used' }
       : {}),
