@@ -1,0 +1,86 @@
+// More training phrasings from the written ones, so the tagger learns where a name, topic or
+// field sits rather than which names, topics and fields the data happens to use: each copy
+// swaps those spans for other values, and some copies are lower-cased or get a typo outside
+// the slots. Seeded, so training stays reproducible.
+import { readFileSync } from 'node:fs';
+import { seededRandom } from '@hikma/llm';
+import { tokenize } from '../model/tokens.ts';
+import { spanTags, type Example } from './dataset.ts';
+
+/** Replacement values for the span slots that are open-ended. */
+export interface Fillers {
+  name: string[];
+  domain: string[];
+  topic: string[];
+}
+
+export function readFillers(path: string): Fillers {
+  return JSON.parse(readFileSync(path, 'utf8')) as Fillers;
+}
+
+export interface AugmentOptions {
+  /** Copies of each example with slot values swapped (examples without such slots get none). */
+  copies: number;
+  /** Share of copies lower-cased. */
+  lowercase: number;
+  /** Share of copies with two neighbouring letters swapped in one word outside the slots. */
+  typo: number;
+  seed: number;
+}
+
+const SWAPPABLE = ['name', 'domain', 'topic'] as const;
+
+/** The examples followed by their augmented copies (copies that do not align are dropped). */
+export function augment(
+  examples: readonly Example[],
+  fillers: Fillers,
+  options: AugmentOptions,
+): Example[] {
+  const random = seededRandom(options.seed);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  const out: Example[] = [...examples];
+  for (const example of examples) {
+    const swappable = SWAPPABLE.filter((slot) => example.slots?.[slot]);
+    const copies = swappable.length > 0 ? options.copies : 1;
+    for (let k = 0; k < copies; k++) {
+      let text = example.text;
+      const slots = { ...example.slots };
+      for (const slot of swappable) {
+        const old = slots[slot]!;
+        const value = pick(fillers[slot]);
+        text = text.replace(old, value);
+        slots[slot] = value;
+      }
+      if (random() < options.typo) text = addTypo(text, Object.values(slots), random);
+      let copy: Example = { ...example, text, slots };
+      if (random() < options.lowercase) copy = lowerCased(copy);
+      if (copy.text === example.text) continue;
+      try {
+        spanTags(copy, tokenize(copy.text));
+        out.push(copy);
+      } catch {
+        // A swapped value that now also occurs elsewhere in the text: leave this copy out.
+      }
+    }
+  }
+  return out;
+}
+
+function lowerCased(example: Example): Example {
+  const slots = Object.fromEntries(
+    Object.entries(example.slots ?? {}).map(([k, v]) => [k, v.toLowerCase()]),
+  );
+  return { ...example, text: example.text.toLowerCase(), slots };
+}
+
+/** Swaps two inner letters of one word of 5+ letters that is not inside a slot. */
+function addTypo(text: string, slots: string[], random: () => number): string {
+  const words = [...text.matchAll(/\p{L}{5,}/gu)].filter(
+    (m) => !slots.some((s) => s.includes(m[0])),
+  );
+  if (words.length === 0) return text;
+  const word = words[Math.floor(random() * words.length)]!;
+  const i = 1 + Math.floor(random() * (word[0].length - 3));
+  const typo = word[0].slice(0, i) + word[0][i + 1] + word[0][i] + word[0].slice(i + 2);
+  return text.slice(0, word.index) + typo + text.slice(word.index + word[0].length);
+}

@@ -1,0 +1,100 @@
+// The labelled phrasings the intent model learns from (train.jsonl) and is measured on
+// (heldout.jsonl, written apart and never trained on). One JSON object a line:
+//   {"text": "I'm Chen and I study epidemiology", "session": "anon", "action": "create_user",
+//    "slots": {"name": "Chen", "domain": "epidemiology"}}
+// `slots` holds spans as written in the text; `values` the level a risk or strictness span
+// means (low / medium / high).
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { IntentAction, type IntentSession } from '../schema.ts';
+import { SPAN_SLOTS, TAGS } from '../model/tags.ts';
+import { tokenize, type Token } from '../model/tokens.ts';
+
+export { SPAN_SLOTS, TAGS, type SpanSlot } from '../model/tags.ts';
+
+/** The sessions an example can assume; the session changes the right answer. */
+export const SESSIONS = {
+  /** Nobody signed in. */
+  anon: { user_id: '', run_id: null, run_status: null, has_profile: false },
+  /** Signed in, no profile yet. */
+  new: { user_id: 'sam', run_id: null, run_status: null, has_profile: false },
+  /** Signed in with a profile, no run. */
+  ready: { user_id: 'sam', run_id: null, run_status: null, has_profile: true },
+  running: { user_id: 'sam', run_id: 'run-1', run_status: 'running', has_profile: true },
+  /** A run waits for feedback. */
+  paused: { user_id: 'sam', run_id: 'run-1', run_status: 'awaiting_feedback', has_profile: true },
+  done: { user_id: 'sam', run_id: 'run-1', run_status: 'completed', has_profile: true },
+} satisfies Record<string, IntentSession>;
+export type SessionName = keyof typeof SESSIONS;
+
+/** Slots stored as a level rather than as written. */
+export const LEVEL_SLOTS = ['risk_preference', 'baseline_strictness'] as const;
+export type LevelSlot = (typeof LEVEL_SLOTS)[number];
+const Level = z.enum(['low', 'medium', 'high']);
+
+export const Example = z
+  .object({
+    text: z.string().min(1),
+    session: z.enum(Object.keys(SESSIONS) as [SessionName, ...SessionName[]]),
+    action: IntentAction,
+    slots: z.partialRecord(z.enum(SPAN_SLOTS), z.string().min(1)).optional(),
+    values: z.partialRecord(z.enum(LEVEL_SLOTS), Level).optional(),
+  })
+  .strict();
+export type Example = z.infer<typeof Example>;
+
+export const DATASET_DIR = fileURLToPath(new URL('./', import.meta.url));
+export const TRAIN_PATH = `${DATASET_DIR}train.jsonl`;
+export const HELDOUT_PATH = `${DATASET_DIR}heldout.jsonl`;
+export const FILLERS_PATH = `${DATASET_DIR}fillers.json`;
+
+/** Reads and checks a JSONL file of examples; a bad line fails loudly with its number. */
+export function readExamples(path: string): Example[] {
+  return parseExamples(readFileSync(path, 'utf8'), path);
+}
+
+export function parseExamples(text: string, where = 'examples'): Example[] {
+  const examples: Example[] = [];
+  text.split('\n').forEach((line, i) => {
+    if (!line.trim()) return;
+    const parsed = Example.safeParse(JSON.parse(line));
+    if (!parsed.success) throw new Error(`${where}:${i + 1}: ${parsed.error.message}`);
+    const example = parsed.data;
+    for (const slot of LEVEL_SLOTS) {
+      if (example.slots?.[slot] && !example.values?.[slot]) {
+        throw new Error(`${where}:${i + 1}: ${slot} span without its level in "values"`);
+      }
+    }
+    spanTags(example, tokenize(example.text), `${where}:${i + 1}`);
+    examples.push(example);
+  });
+  return examples;
+}
+
+/**
+ * BIO tag indices of each token from the example's spans (each span is the first occurrence
+ * of its text that starts and ends on token boundaries).
+ */
+export function spanTags(example: Example, tokens: Token[], where = example.text): number[] {
+  const tags = new Array<number>(tokens.length).fill(0);
+  for (const slot of SPAN_SLOTS) {
+    const span = example.slots?.[slot];
+    if (!span) continue;
+    let first = -1;
+    let last = -1;
+    for (let at = example.text.indexOf(span); at >= 0; at = example.text.indexOf(span, at + 1)) {
+      first = tokens.findIndex((t) => t.start === at);
+      last = tokens.findIndex((t) => t.end === at + span.length);
+      if (first >= 0 && last >= first) break;
+    }
+    if (first < 0 || last < first) {
+      throw new Error(`${where}: ${slot} "${span}" does not fall on token boundaries`);
+    }
+    for (let i = first; i <= last; i++) {
+      if (tags[i] !== 0) throw new Error(`${where}: ${slot} overlaps another slot`);
+      tags[i] = TAGS.indexOf(`${i === first ? 'B' : 'I'}-${slot}`);
+    }
+  }
+  return tags;
+}
