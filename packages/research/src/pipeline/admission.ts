@@ -47,6 +47,8 @@ export interface RunWorker {
  * with leases) can replace the in-process admission without touching the stage loop.
  */
 export interface RunAdmission {
+  /** True when other instances execute runs from the same queue. */
+  readonly shared?: boolean;
   /** Starts admitting runs to `worker`. */
   start(worker: RunWorker): void;
   /** Asks for a slot for a run; the worker runs it once one is free. */

@@ -86,6 +86,11 @@ export class PipelineEngine {
     return this.active.size;
   }
 
+  /** Whether this process holds a slot for the run (it may not be marked running yet). */
+  isExecuting(runId: string): boolean {
+    return this.active.has(runId);
+  }
+
   /** Whether the engine takes runs (false once stopping). */
   get accepting(): boolean {
     return !this.stopping;
@@ -217,11 +222,9 @@ export class PipelineEngine {
    */
   private async submit(run: RunRecord): Promise<void> {
     const runId = run.run_id;
-    if (!this.unsettled.has(runId)) {
-      let settle = () => {};
-      const done = new Promise<void>((resolve) => (settle = resolve));
-      this.unsettled.set(runId, { done, settle });
-    }
+    // With a shared queue another instance may execute the run: only this process's runs
+    // are tracked (from `work`), or the map would grow with every run posted here.
+    if (!this.deps.admission.shared) this.track(runId);
     const ticket: RunTicket = {
       run_id: runId,
       user_id: run.user_id,
@@ -265,8 +268,17 @@ export class PipelineEngine {
   }
 
   /** Runs a run in the slot the admission gave it; resolves when it pauses or ends. */
+  /** Lets `idle` wait for the run until its slot is done with. */
+  private track(runId: string): void {
+    if (this.unsettled.has(runId)) return;
+    let settle = () => {};
+    const done = new Promise<void>((resolve) => (settle = resolve));
+    this.unsettled.set(runId, { done, settle });
+  }
+
   private work(runId: string, waitedMs: number): Promise<void> {
     if (this.stopping || this.active.has(runId)) return Promise.resolve();
+    this.track(runId);
     this.deps.observer?.runAdmitted(waitedMs);
     const controller = new AbortController();
     const limitMs = this.deps.config.runTimeoutMs;

@@ -71,6 +71,7 @@ export interface QueueAdmissionOptions {
  * round-robin between users and each user's runs keep their order.
  */
 export class QueueAdmission implements RunAdmission {
+  readonly shared = true;
   private readonly queue: RunQueue;
   private worker: RunQueueWorker | null = null;
   private engine: RunWorker | null = null;

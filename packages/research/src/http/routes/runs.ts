@@ -27,8 +27,15 @@ export function runRoutes(app: FastifyInstance, deps: HttpDeps): void {
     const { run_id } = validate(RunParams, params, 'path');
     return engine.getRun(run_id);
   };
-  const snapshot = async (run: RunRecord) =>
-    toSnapshot(run, run.status === 'pending' ? await engine.queuePosition(run.run_id) : null);
+  const snapshot = async (run: RunRecord) => {
+    // A run admitted here a moment ago holds its slot before its status is written.
+    if (run.status === 'pending' && engine.isExecuting(run.run_id))
+      return toSnapshot({ ...run, status: 'running' });
+    return toSnapshot(
+      run,
+      run.status === 'pending' ? await engine.queuePosition(run.run_id) : null,
+    );
+  };
 
   app.post('/runs', async (request, reply) => {
     const body = validate(CreateRun, request.body, 'body');
