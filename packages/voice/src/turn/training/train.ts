@@ -126,7 +126,7 @@ export function trainEndOfTurnModel(
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const started = performance.now();
   const file = trainEndOfTurnModel();
-  const json = `${JSON.stringify(file, null, 1)}\n`;
+  const json = `${JSON.stringify(file, null, 2)}\n`;
   writeFileSync(DEFAULT_END_OF_TURN_MODEL, json);
   console.log(
     `trained on ${file.training.examples} examples in ${Math.round(performance.now() - started)} ms: ` +
