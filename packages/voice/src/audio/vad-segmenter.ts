@@ -27,6 +27,9 @@ export interface VADSegmenterOptions {
   quietDb?: number;
 }
 
+/** The silence (ms) that ends speech now, given the silence so far. */
+export type SilencePolicy = (silenceSoFarMs: number) => number;
+
 /** Speech boundaries in milliseconds of audio time since the stream began. */
 export type VADSegmentEvent =
   | {
@@ -81,6 +84,7 @@ interface Candidate {
  * from near its own beginning rather than from the babble's.
  */
 export class VADSegmenter {
+  private silencePolicy: SilencePolicy | undefined;
   private opts: Required<VADSegmenterOptions>;
   readonly floor = new NoiseFloor();
   private frames = 0;
@@ -125,6 +129,14 @@ export class VADSegmenter {
   }
 
   /**
+   * Decides the silence that ends speech, asked at every silent frame with the silence so far
+   * (a semantic turn detector waits longer after half a sentence); null restores `silenceMs`.
+   */
+  setSilencePolicy(policy: SilencePolicy | null): void {
+    this.silencePolicy = policy ?? undefined;
+  }
+
+  /**
    * Consumes the probability of the next frame; returns the events it causes (zero or one).
    * With `levelDb` (the frame's level, dBFS) a start must also hold clear frames; `echoLimitDb`
    * is the level the assistant's echo could reach in this frame (a clear frame is above it).
@@ -161,7 +173,8 @@ export class VADSegmenter {
         return NO_EVENTS;
       }
       this.silenceRunMs += frameMs;
-      if (this.silenceRunMs < silenceMs) return NO_EVENTS;
+      if (this.silenceRunMs < (this.silencePolicy?.(this.silenceRunMs) ?? silenceMs))
+        return NO_EVENTS;
       return [this.stop(frameEnd)];
     }
     const c = this.candidate;

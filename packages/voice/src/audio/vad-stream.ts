@@ -5,7 +5,7 @@ import type { SileroListener, SileroStream } from './silero-stream.ts';
 import type { SileroVAD } from './silero-vad.ts';
 import { EchoReference } from './vad-echo.ts';
 import { VADSegmenter } from './vad-segmenter.ts';
-import type { VADSegmentEvent, VADSegmenterOptions } from './vad-segmenter.ts';
+import type { SilencePolicy, VADSegmentEvent, VADSegmenterOptions } from './vad-segmenter.ts';
 import type { VADEvent, VADStreamOptions, VoiceActivityStream } from './vad.ts';
 
 /** Audio time between two `vad_overloaded` events of one stream while windows keep being skipped. */
@@ -64,6 +64,11 @@ export class VADStream implements VoiceActivityStream {
   /** Changes the turn-detection tuning mid-stream. */
   update(options: Omit<VADSegmenterOptions, 'frameMs'>): void {
     this.segmenter.update(options);
+  }
+
+  /** See {@link VADSegmenter.setSilencePolicy}. */
+  setSilencePolicy(policy: SilencePolicy | null): void {
+    this.segmenter.setSilencePolicy(policy);
   }
 
   /** The assistant's audio (PCM16LE 24 kHz) was sent to the client: its echo is not the user. */

@@ -1,4 +1,4 @@
-import type { VADSegmentEvent, VADSegmenterOptions } from './vad-segmenter.ts';
+import type { SilencePolicy, VADSegmentEvent, VADSegmenterOptions } from './vad-segmenter.ts';
 
 export { SileroVAD, SILERO_DEFAULTS, defaultSileroModelPath } from './silero-vad.ts';
 export type { SileroVADOptions } from './silero-vad.ts';
@@ -7,7 +7,7 @@ export type { SileroListener } from './silero-stream.ts';
 export { VAD_FRAME_MS, VAD_FRAME_SAMPLES, VAD_SAMPLE_RATE } from './silero-inference.ts';
 export { VADStream } from './vad-stream.ts';
 export { VADSegmenter, DEFAULT_SEGMENTER_OPTIONS } from './vad-segmenter.ts';
-export type { VADSegmentEvent, VADSegmenterOptions } from './vad-segmenter.ts';
+export type { SilencePolicy, VADSegmentEvent, VADSegmenterOptions } from './vad-segmenter.ts';
 
 /**
  * What a {@link VoiceActivityStream} yields: speech boundaries; `vad_overloaded` when windows
@@ -43,6 +43,8 @@ export interface VoiceActivityStream extends AsyncIterable<VADEvent> {
   pushAudio(pcm16k: Buffer): void;
   /** Changes the turn-detection tuning mid-stream. */
   update(options: Omit<VADSegmenterOptions, 'frameMs'>): void;
+  /** Lets a semantic turn detector decide the silence that ends speech (null: `silenceMs`). */
+  setSilencePolicy?(policy: SilencePolicy | null): void;
   /**
    * The assistant's audio (PCM16LE 24 kHz mono) was sent to the client now, to be played; a VAD
    * that hears levels keeps its echo in the input from counting as the user's speech.

@@ -1,0 +1,72 @@
+import type { EndOfTurnModel } from '../turn/end-of-turn.ts';
+
+export const EAGERNESS = ['low', 'medium', 'high', 'auto'] as const;
+export type Eagerness = (typeof EAGERNESS)[number];
+
+/**
+ * The silence (ms) a semantic turn detector waits for, by eagerness: the shortest when the
+ * transcript reads as finished, the longest when it reads as cut off. `auto` is `medium`.
+ * The shortest medium wait (300 ms plus a tenth of the span) stays under server_vad's
+ * 500 ms on complete requests; the longest outlasts a 900 ms pause in mid-sentence.
+ */
+export const SILENCE_BOUNDS_MS: Readonly<Record<Eagerness, { min: number; max: number }>> = {
+  high: { min: 200, max: 1000 },
+  medium: { min: 300, max: 1600 },
+  auto: { min: 300, max: 1600 },
+  low: { min: 500, max: 2500 },
+};
+
+/** One decision of the detector, for the client and the console. */
+export interface SemanticDecision {
+  probability: number;
+  silenceMs: number;
+  transcript: string;
+}
+
+/**
+ * The semantic end of turn of one session: the latest words heard (partial transcripts as
+ * they arrive) go through the end-of-turn model, and the silence that ends the turn moves
+ * between the eagerness's bounds with the probability that the user has finished.
+ * The probability is cached per transcript: the VAD asks at every silent frame.
+ */
+export class SemanticSilence {
+  private transcript = '';
+  private decided: SemanticDecision | null = null;
+
+  constructor(
+    private readonly model: EndOfTurnModel,
+    private eagerness: Eagerness,
+    private readonly onDecision: (decision: SemanticDecision) => void = () => {},
+  ) {}
+
+  setEagerness(eagerness: Eagerness): void {
+    if (eagerness === this.eagerness) return;
+    this.eagerness = eagerness;
+    this.decided = null;
+  }
+
+  /** The words heard so far in this utterance (a partial transcript). */
+  heard(transcript: string): void {
+    if (transcript === this.transcript) return;
+    this.transcript = transcript;
+    this.decided = null;
+  }
+
+  /** A new utterance starts: nothing is heard of it yet. */
+  reset(): void {
+    this.transcript = '';
+    this.decided = null;
+  }
+
+  /** The silence that ends the turn now (a {@link SilencePolicy}). */
+  readonly silenceMs = (): number => {
+    if (!this.decided) {
+      const { min, max } = SILENCE_BOUNDS_MS[this.eagerness];
+      const probability = this.model.probabilityFinished(this.transcript);
+      const silenceMs = Math.round(max - probability * (max - min));
+      this.decided = { probability, silenceMs, transcript: this.transcript };
+      this.onDecision(this.decided);
+    }
+    return this.decided.silenceMs;
+  };
+}
