@@ -44,6 +44,7 @@ test('session.update merges into the current configuration', () => {
     type: 'server_vad',
     silence_ms: 500,
     prefix_padding_ms: 300,
+    idle_timeout_ms: null,
   });
   assert.equal(base.input_audio_noise_reduction, null);
   assert.deepEqual(base.languages, ['en-US']);
@@ -65,6 +66,25 @@ test('session.update merges into the current configuration', () => {
     'silence_ms kept',
   );
   assert.deepEqual(again.analysis, { pii: true, sentiment: false });
+  const idle = mergeSessionConfig(
+    again,
+    SessionConfigPatch.parse({ turn_detection: { type: 'server_vad', idle_timeout_ms: 8000 } }),
+  );
+  assert.equal(idle.turn_detection.idle_timeout_ms, 8000);
+  const none = mergeSessionConfig(
+    idle,
+    SessionConfigPatch.parse({ turn_detection: { type: 'none' } }),
+  );
+  assert.deepEqual(none.turn_detection, { type: 'none', idle_timeout_ms: 8000 }, 'idle kept');
+  const off = SessionConfigPatch.parse({ turn_detection: { type: 'none', idle_timeout_ms: null } });
+  assert.equal(mergeSessionConfig(none, off).turn_detection.idle_timeout_ms, null);
+  for (const idle_timeout_ms of [999, 600_001, 2500.5, '5000'])
+    assert.equal(
+      SessionConfigPatch.safeParse({ turn_detection: { type: 'server_vad', idle_timeout_ms } })
+        .success,
+      false,
+      String(idle_timeout_ms),
+    );
   assert.equal(mergeSessionConfig(again, SessionConfigPatch.parse({ rag: null })).rag, null);
   assert.equal(SessionConfigPatch.safeParse({ languages: ['english'] }).success, false);
   assert.equal(SessionConfigPatch.safeParse({ languages: ['ar-SA', 'en-US'] }).success, true);

@@ -54,6 +54,31 @@ export type ServerMessage =
       /** The assistant text that was spoken (all of it when completed). */
       text: string;
     }
+  | {
+      /**
+       * Extension: the interruption of `resumed_stream_id` was no request to stop (no words, or
+       * only a backchannel such as "uh-huh"): this response says the rest of that reply.
+       */
+      type: 'response.resumed';
+      stream_id: number;
+      resumed_stream_id: number;
+      reason: 'backchannel' | 'no_words';
+      /** Where in the interrupted reply's text this response starts (the cut word's start). */
+      text_offset: number;
+    }
+  | {
+      /**
+       * The user said nothing for `turn_detection.idle_timeout_ms` after the assistant had
+       * finished: the assistant asks whether they are still there (`reprompt`), or, the second
+       * time in a row, the session ends (`close`: the socket is closed 4410 `idle_timeout`).
+       */
+      type: 'input_audio.timeout_triggered';
+      /** Audio time when the silence began and when it timed out. */
+      audio_start_ms: number;
+      audio_end_ms: number;
+      idle_timeout_ms: number;
+      action: 'reprompt' | 'close';
+    }
   | { type: 'tool.call'; stream_id: number; call_id: string; name: string; arguments: string }
   | { type: 'barge_in.detected'; stream_id: number; spoken_chars: number }
   | { type: 'error'; code: VoiceErrorCode; message: string };

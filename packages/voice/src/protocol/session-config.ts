@@ -12,14 +12,31 @@ export const ToolSchema = z.object({
   }),
 });
 
+/** Bounds of `turn_detection.idle_timeout_ms`: 1 s to 10 minutes. */
+export const IDLE_TIMEOUT_MIN_MS = 1000;
+export const IDLE_TIMEOUT_MAX_MS = 600_000;
+
+/**
+ * Silence after the assistant has finished before the client is told and the assistant asks
+ * whether the user is still there (then, after as long again, the session ends); null: never.
+ */
+const IdleTimeout = z
+  .number()
+  .int()
+  .min(IDLE_TIMEOUT_MIN_MS)
+  .max(IDLE_TIMEOUT_MAX_MS)
+  .nullable()
+  .optional();
+
 export const TurnDetection = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('server_vad'),
     silence_ms: z.number().int().min(100).max(10_000).optional(),
     /** Audio before the VAD's start of speech that the recogniser also gets. */
     prefix_padding_ms: z.number().int().min(0).max(2000).optional(),
+    idle_timeout_ms: IdleTimeout,
   }),
-  z.object({ type: z.literal('none') }),
+  z.object({ type: z.literal('none'), idle_timeout_ms: IdleTimeout }),
 ]);
 
 /** Input noise suppression (RNNoise): `near_field` for close-talking microphones, `far_field` for distant ones. */
@@ -63,8 +80,9 @@ export interface SessionConfig {
   voice: string;
   model: string;
   tools: z.infer<typeof ToolSchema>[];
-  turn_detection:
-    { type: 'server_vad'; silence_ms: number; prefix_padding_ms: number } | { type: 'none' };
+  turn_detection: (
+    { type: 'server_vad'; silence_ms: number; prefix_padding_ms: number } | { type: 'none' }
+  ) & { idle_timeout_ms: number | null };
   input_audio_noise_reduction: { type: NoiseReductionType } | null;
   rag: { index_name: string; top_k: number } | null;
   analysis: { pii: boolean; sentiment: boolean };
@@ -87,6 +105,7 @@ export function defaultSessionConfig(voice: string, model: string): SessionConfi
       type: 'server_vad',
       silence_ms: DEFAULT_SILENCE_MS,
       prefix_padding_ms: DEFAULT_PREFIX_PADDING_MS,
+      idle_timeout_ms: null,
     },
     input_audio_noise_reduction: null,
     rag: null,
@@ -107,6 +126,11 @@ export function mergeSessionConfig(
   if (patch.tools !== undefined) next.tools = patch.tools;
   if (patch.turn_detection !== undefined) {
     const was = current.turn_detection.type === 'server_vad' ? current.turn_detection : null;
+    // Kept across a change of type unless given (null turns it off).
+    const idle_timeout_ms =
+      patch.turn_detection.idle_timeout_ms === undefined
+        ? current.turn_detection.idle_timeout_ms
+        : patch.turn_detection.idle_timeout_ms;
     next.turn_detection =
       patch.turn_detection.type === 'server_vad'
         ? {
@@ -116,8 +140,9 @@ export function mergeSessionConfig(
               patch.turn_detection.prefix_padding_ms ??
               was?.prefix_padding_ms ??
               DEFAULT_PREFIX_PADDING_MS,
+            idle_timeout_ms,
           }
-        : { type: 'none' };
+        : { type: 'none', idle_timeout_ms };
   }
   if (patch.input_audio_noise_reduction !== undefined) {
     next.input_audio_noise_reduction = patch.input_audio_noise_reduction

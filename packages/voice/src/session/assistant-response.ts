@@ -46,6 +46,11 @@ export interface ResponseOutcome {
   spokenText: string;
   /** Whether any audio was sent. */
   audioSent: boolean;
+  /**
+   * Whether all of the reply's text was known (the LLM had finished) when it ended; only such
+   * a reply can be resumed after a false interruption without a new LLM call.
+   */
+  textComplete: boolean;
   /** Messages to append to the conversation (tool calls, tool results, the assistant's words). */
   messages: ChatMessage[];
 }
@@ -62,6 +67,8 @@ export class AssistantResponse {
   private text = '';
   private usage: Usage = { prompt_tokens: 0, completion_tokens: 0 };
   private audioSent = false;
+  /** All of the reply's text is known: the LLM finished (or it was scripted). */
+  private textComplete = false;
   private cancelReason: string | undefined;
   private frozenSpoken: number | undefined;
   private releaseSynthesis: (() => void) | null = null;
@@ -73,6 +80,8 @@ export class AssistantResponse {
     private readonly deps: ResponseDeps,
     readonly signal: AbortSignal,
     private readonly context: Record<string, unknown> = {},
+    /** Text to say instead of asking the LLM: a re-prompt, or the rest of an interrupted reply. */
+    private readonly script?: string,
   ) {
     this.clock = new PlaybackClock(deps.playbackLeadMs);
     if (signal.aborted) this.onAbort();
@@ -108,11 +117,26 @@ export class AssistantResponse {
     const sentences = new AsyncQueue<string>();
     const speaking = this.speak(sentences);
     let failure: VoiceError | undefined;
+    if (this.script !== undefined) {
+      this.recite(this.script, sentences);
+      sentences.end();
+    } else failure = await this.thinkTraced(sentences);
+    await speaking;
+    if (!this.signal.aborted && !failure)
+      await sleep(this.clock.remainingMs(), undefined, { signal: this.signal }).catch(() => {});
+    if (failure) this.deps.onError(failure.code, failure.message);
+    return this.outcome(failure);
+  }
+
+  /** {@link think}, traced as `llm`; sentences end with it. Resolves with its failure, if any. */
+  private async thinkTraced(sentences: AsyncQueue<string>): Promise<VoiceError | undefined> {
+    let failure: VoiceError | undefined;
     const llmSpan = this.deps.tracer.startChild(this.deps.turnSpan, 'llm', {
       model: this.config.model,
     });
     try {
       await this.think(sentences);
+      this.textComplete = !this.signal.aborted;
     } catch (err) {
       if (!this.signal.aborted) failure = toVoiceError(err, 'llm_unavailable');
     } finally {
@@ -124,11 +148,16 @@ export class AssistantResponse {
       if (failure) llmSpan.setStatus({ code: SpanStatusCode.ERROR, message: failure.code });
       llmSpan.end();
     }
-    await speaking;
-    if (!this.signal.aborted && !failure)
-      await sleep(this.clock.remainingMs(), undefined, { signal: this.signal }).catch(() => {});
-    if (failure) this.deps.onError(failure.code, failure.message);
-    return this.outcome(failure);
+    return failure;
+  }
+
+  /** Says fixed text as the LLM's would be said (text delta, sentences), with no LLM call. */
+  private recite(text: string, sentences: AsyncQueue<string>): void {
+    this.text = text;
+    this.deps.send({ type: 'response.text.delta', stream_id: this.streamId, text });
+    const splitter = new SentenceStream();
+    for (const s of [...splitter.push(text), ...splitter.flush()]) sentences.push(s);
+    this.textComplete = true;
   }
 
   private outcome(failure: VoiceError | undefined): ResponseOutcome {
@@ -144,6 +173,7 @@ export class AssistantResponse {
       text: this.text,
       spokenText,
       audioSent: this.audioSent,
+      textComplete: this.textComplete,
       messages,
     };
   }

@@ -14,6 +14,16 @@ export class Conversation {
       this.messages.shift();
   }
 
+  /**
+   * Puts `next` in place of `old` (by identity), or at the end when `old` is null or no longer
+   * held: a resumed reply replaces the part of it that was heard before.
+   */
+  replace(old: ChatMessage | null, next: ChatMessage): void {
+    const i = old ? this.messages.indexOf(old) : -1;
+    if (i >= 0) this.messages[i] = next;
+    else this.push(next);
+  }
+
   /** The latest user message (the retrieval query). */
   lastUserText(): string {
     return [...this.messages].reverse().find((m) => m.role === 'user')?.content ?? '';

@@ -39,6 +39,11 @@ export class ToolCalls {
     return true;
   }
 
+  /** How many calls wait for their result. */
+  get waiting(): number {
+    return this.waiters.size;
+  }
+
   /** The session ended: nobody waits any more. */
   clear(): void {
     this.waiters.clear();

@@ -11,6 +11,9 @@ import {
 import { BargeInDetector } from './barge-in.ts';
 import type { Conversation } from './conversation.ts';
 import type { SessionEngines } from './engines.ts';
+import type { ResponseDeps, ResponseOutcome } from './assistant-response.ts';
+import type { IdleWatch } from './idle-timer.ts';
+import { FalseInterruptions, type Resumption } from './interruption-resume.ts';
 import { localesInText } from './languages.ts';
 import type { RecognitionFeed, SpeechListener } from './recognition-feed.ts';
 import type { ToolCalls } from './tool-calls.ts';
@@ -26,6 +29,14 @@ export interface TurnTakingDeps {
   feed: RecognitionFeed;
   tools: ToolCalls;
   out: SessionOutput;
+  /** The session's idle timeout, told when the floor may have changed hands. */
+  idle?: IdleWatch;
+}
+
+/** Words a turn says instead of asking the LLM: the idle re-prompt, or a reply resumed. */
+interface Script {
+  text: string;
+  resume?: Resumption;
 }
 
 /**
@@ -41,6 +52,11 @@ export class TurnTaking implements SpeechListener {
   /** Audio time at which the speech being recorded began. */
   private speechStartMs = 0;
   private readonly bargeIn: BargeInDetector;
+  private readonly falseInterruptions = new FalseInterruptions();
+  /** What the next `start_response` says instead of asking the LLM (the idle re-prompt). */
+  private nextScript: string | null = null;
+  /** The first locale of the user's last recognised words. */
+  private lastLocale: string | undefined;
   private closed = false;
 
   constructor(private readonly deps: TurnTakingDeps) {
@@ -54,6 +70,16 @@ export class TurnTaking implements SpeechListener {
   /** True while the assistant thinks or speaks (a turn is in progress). */
   get responding(): boolean {
     return this.current === 'thinking' || this.current === 'agent_speaking';
+  }
+
+  /** True when a turn has ended and nobody has the floor since: the idle timeout may run. */
+  get idle(): boolean {
+    return this.current === 'listening' && this.turn !== null && this.turn.finished;
+  }
+
+  /** The locale the user last spoke in, as far as recognition tells. */
+  get lastUserLocale(): string | undefined {
+    return this.lastLocale;
   }
 
   // ---- voice activity ----
@@ -91,12 +117,25 @@ export class TurnTaking implements SpeechListener {
 
   /** `input_audio.commit`: the utterance ends now, whatever the VAD says. */
   commit(): void {
+    this.deps.idle?.userActive();
     this.dispatch({ type: 'commit' });
   }
 
   /** A user message or `response.create`: respond now. */
   requestResponse(): void {
+    this.deps.idle?.userActive();
     this.dispatch({ type: 'response_requested' });
+  }
+
+  /**
+   * The user has been silent too long: the assistant says `text` ("Are you still there?") as a
+   * turn of its own, with no LLM call. Nothing happens unless the session is listening.
+   */
+  reprompt(text: string): void {
+    if (this.current !== 'listening') return;
+    this.nextScript = text;
+    this.dispatch({ type: 'response_requested' });
+    this.nextScript = null;
   }
 
   /** Stops the turn in progress, if any, and listens again. */
@@ -116,12 +155,14 @@ export class TurnTaking implements SpeechListener {
     const next = transition(this.current, event);
     this.current = next.state;
     for (const effect of next.effects) this.apply(effect);
+    this.deps.idle?.refresh();
   }
 
   private apply(effect: Effect): void {
     const { feed, out } = this.deps;
     switch (effect.type) {
       case 'send_speech_started':
+        this.deps.idle?.userActive();
         feed.startRecording(this.speechStartMs);
         out.send({ type: 'vad.speech_started', audio_start_ms: Math.round(this.speechStartMs) });
         return;
@@ -134,8 +175,12 @@ export class TurnTaking implements SpeechListener {
         return;
       }
       case 'start_response': {
-        const turn = this.begin('text');
-        void this.respond(turn).catch((err: unknown) => this.fail(err));
+        const script = this.nextScript;
+        this.nextScript = null;
+        const turn = this.begin(script === null ? 'text' : 'idle');
+        void this.respond(turn, script === null ? undefined : { text: script }).catch(
+          (err: unknown) => this.fail(err),
+        );
         return;
       }
       case 'cancel_response':
@@ -148,7 +193,7 @@ export class TurnTaking implements SpeechListener {
     }
   }
 
-  private begin(input: 'speech' | 'text'): Turn {
+  private begin(input: Turn['input']): Turn {
     const { session, engines, out } = this.deps;
     this.turn = new Turn(++this.streamCounter, input, session, {
       send: (m) => out.send(m),
@@ -163,18 +208,26 @@ export class TurnTaking implements SpeechListener {
     const result = await feed.recognise(turn.span);
     if (this.closed) return;
     const text = result.text.trim();
+    const config = this.deps.config();
     if (!result.failed) {
-      const config = this.deps.config();
-      out.send({
-        type: 'transcript.final',
-        text,
-        languages: text ? localesInText(text, config.languages, result.languages) : [],
-        duration_ms: result.durationMs,
-      });
+      const languages = text ? localesInText(text, config.languages, result.languages) : [];
+      if (languages[0]) this.lastLocale = languages[0];
+      out.send({ type: 'transcript.final', text, languages, duration_ms: result.durationMs });
       if (text) this.sendAnalysis(text);
     }
     if (turn.finished) {
       if (text) conversation.push({ role: 'user', content: text }); // heard, but the user went on speaking
+      return;
+    }
+    // No words, or only "uh-huh", soon after cutting a reply: that reply goes on instead.
+    const detection = config.turn_detection;
+    const resume = this.falseInterruptions.check(
+      turn.streamId,
+      { text, failed: result.failed },
+      detection.type === 'server_vad' ? detection.silence_ms : 0,
+    );
+    if (resume) {
+      await this.respond(turn, { text: resume.reply.text.slice(resume.from), resume });
       return;
     }
     if (!text) {
@@ -198,38 +251,44 @@ export class TurnTaking implements SpeechListener {
       });
   }
 
-  private async respond(turn: Turn): Promise<void> {
+  /** Runs the turn's reply (the LLM's, or `script`'s words) and reports how it ended. */
+  private async respond(turn: Turn, script?: Script): Promise<void> {
     const { engines, out, conversation, tools } = this.deps;
     const config = this.deps.config();
-    const passages = this.retrieve(config);
-    const outcome = await turn.respond(
-      conversation.forLLM(config.instructions, passages),
-      config,
-      {
-        llm: engines.llm,
-        tts: engines.tts,
-        syntheses: engines.syntheses,
-        tokenBucket: engines.tokenBuckets.for(config.model),
-        playbackLeadMs: engines.settings.playbackLeadMs,
-        toolTimeoutMs: engines.settings.toolTimeoutMs,
-        sendAudio: (id, pcm) => {
-          out.sendAudio(id, pcm);
-          this.deps.feed.speech?.playback?.(pcm);
-        },
-        awaitToolResult: (callId, timeoutMs, signal) => tools.await(callId, timeoutMs, signal),
-        onFirstAudio: () => {
-          engines.metrics.firstAudio(performance.now() - turn.startedAt);
-          if (!turn.finished) this.dispatch({ type: 'first_audio' });
-        },
-        onTokens: (prompt, completion) => engines.metrics.tokens(config.model, prompt, completion),
-        onError: (code, message) => out.sendError(code, message),
+    const deps: Omit<ResponseDeps, 'tracer' | 'turnSpan' | 'send'> = {
+      llm: engines.llm,
+      tts: engines.tts,
+      syntheses: engines.syntheses,
+      tokenBucket: engines.tokenBuckets.for(config.model),
+      playbackLeadMs: engines.settings.playbackLeadMs,
+      toolTimeoutMs: engines.settings.toolTimeoutMs,
+      sendAudio: (id, pcm) => {
+        out.sendAudio(id, pcm);
+        this.deps.feed.speech?.playback?.(pcm);
       },
-      { passages },
-    );
-    for (const m of outcome.messages) conversation.push(m);
+      awaitToolResult: (callId, timeoutMs, signal) => tools.await(callId, timeoutMs, signal),
+      onFirstAudio: () => {
+        engines.metrics.firstAudio(performance.now() - turn.startedAt);
+        if (!turn.finished) this.dispatch({ type: 'first_audio' });
+      },
+      onTokens: (prompt, completion) => engines.metrics.tokens(config.model, prompt, completion),
+      onError: (code, message) => out.sendError(code, message),
+    };
+    let outcome: ResponseOutcome;
+    if (script) {
+      outcome = await turn.say(script.text, config, deps, script.resume);
+    } else {
+      const passages = this.retrieve(config);
+      const messages = conversation.forLLM(config.instructions, passages);
+      outcome = await turn.respond(messages, config, deps, { passages });
+    }
+    this.falseInterruptions.settle(turn, outcome, conversation, script?.resume);
     if (turn.finished || this.closed) return; // cancelled: already reported
     if (outcome.audioSent) this.dispatch({ type: 'audio_done' });
-    turn.finish(outcome.status, outcome.reason, { usage: outcome.usage, text: outcome.text });
+    turn.finish(outcome.status, outcome.reason, {
+      usage: outcome.usage,
+      text: turn.heardBefore + outcome.text,
+    });
     this.dispatch({ type: 'response_done' });
   }
 

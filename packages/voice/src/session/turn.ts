@@ -9,9 +9,13 @@ import {
   type ResponseDeps,
   type ResponseOutcome,
 } from './assistant-response.ts';
+import type { Resumption } from './interruption-resume.ts';
 
-/** What started a turn: an utterance that ended, or a request (text message, `response.create`). */
-export type TurnInput = 'speech' | 'text';
+/**
+ * What started a turn: an utterance that ended, a request (text message, `response.create`),
+ * or the user's silence (the idle re-prompt).
+ */
+export type TurnInput = 'speech' | 'text' | 'idle';
 
 /** Why a turn was stopped before its reply ended (`response.done` reason). */
 export type CancelReason =
@@ -45,6 +49,10 @@ export class Turn {
   private response: AssistantResponse | null = null;
   private endStatus: TurnStatus = 'active';
   private endReason: string | undefined;
+  /** The reply this turn resumes (`response.resumed`), if it does. */
+  private resumed: Resumption | null = null;
+  /** When `cancel()` stopped the turn (`performance.now()`); null unless it did. */
+  cancelledAt: number | null = null;
 
   constructor(
     readonly streamId: number,
@@ -85,6 +93,36 @@ export class Turn {
     deps: Omit<ResponseDeps, 'tracer' | 'turnSpan' | 'send'>,
     context: Record<string, unknown>,
   ): Promise<ResponseOutcome> {
+    return this.run(messages, config, deps, context);
+  }
+
+  /**
+   * Says `text` inside this turn, as a reply with no LLM call: the idle re-prompt, or (with
+   * `resumed`, announced by `response.resumed`) the rest of a reply a false interruption cut.
+   */
+  say(
+    text: string,
+    config: SessionConfig,
+    deps: Omit<ResponseDeps, 'tracer' | 'turnSpan' | 'send'>,
+    resumed?: Resumption,
+  ): Promise<ResponseOutcome> {
+    this.resumed = resumed ?? null;
+    if (resumed) this.span.setAttribute('resumed_stream_id', resumed.reply.streamId);
+    return this.run([], config, deps, {}, text);
+  }
+
+  /** The part of the reply said before this turn (a resumed reply's), for `response.done`. */
+  get heardBefore(): string {
+    return this.resumed ? this.resumed.reply.text.slice(0, this.resumed.from) : '';
+  }
+
+  private run(
+    messages: ChatMessage[],
+    config: SessionConfig,
+    deps: Omit<ResponseDeps, 'tracer' | 'turnSpan' | 'send'>,
+    context: Record<string, unknown>,
+    script?: string,
+  ): Promise<ResponseOutcome> {
     const response = new AssistantResponse(
       this.streamId,
       messages,
@@ -92,18 +130,30 @@ export class Turn {
       { ...deps, send: this.deps.send, tracer: this.deps.tracer, turnSpan: this.span },
       this.signal,
       context,
+      script,
     );
     this.response = response;
     this.deps.send({ type: 'response.created', stream_id: this.streamId });
+    if (this.resumed) {
+      this.deps.send({
+        type: 'response.resumed',
+        stream_id: this.streamId,
+        resumed_stream_id: this.resumed.reply.streamId,
+        reason: this.resumed.reason,
+        text_offset: this.resumed.from,
+      });
+    }
     return response.run();
   }
 
   /**
    * Stops the turn now. A reply in progress keeps only what the user heard; a barge-in is
-   * announced (`barge_in.detected`) before `response.done`.
+   * announced (`barge_in.detected`, `spoken_chars` of this turn's own text) before
+   * `response.done`.
    */
   cancel(reason: CancelReason): void {
     if (this.finished) return;
+    this.cancelledAt = performance.now();
     this.controller.abort(new Error(reason));
     const response = this.response;
     if (!response) {
@@ -117,7 +167,7 @@ export class Turn {
     }
     this.finish('cancelled', reason, {
       usage: response.currentUsage,
-      text: response.currentText.slice(0, spoken),
+      text: this.heardBefore + response.currentText.slice(0, spoken),
     });
   }
 

@@ -7,6 +7,7 @@ import { encodeAudioFrame } from '../protocol/frames.ts';
 import type { ConversationState } from './state-machine.ts';
 import { Conversation } from './conversation.ts';
 import type { SessionEngines } from './engines.ts';
+import { IdleTimer, stillTherePrompt } from './idle-timer.ts';
 import { RecognitionFeed } from './recognition-feed.ts';
 import { ResumableTransport } from './resumable-transport.ts';
 import { ToolCalls } from './tool-calls.ts';
@@ -26,6 +27,8 @@ export interface SessionRecord {
 
 /** Close code when a session reaches its maximum duration. */
 export const CLOSE_SESSION_EXPIRED = 4408;
+/** Close code when the user said nothing through two idle timeouts in a row ("gone"). */
+export const CLOSE_IDLE_TIMEOUT = 4410;
 const MAX_TEXT_MESSAGE_BYTES = 8 * 1024 * 1024;
 
 /**
@@ -41,6 +44,7 @@ export class VoiceSession {
   private readonly tools = new ToolCalls();
   private readonly feed: RecognitionFeed;
   private readonly turns: TurnTaking;
+  private readonly idle: IdleTimer;
   private readonly expiryTimer: NodeJS.Timeout;
   private closed = false;
 
@@ -67,6 +71,16 @@ export class VoiceSession {
       speechStopped: () => this.turns.speechStopped(),
       audioFed: () => this.turns.audioFed(),
     });
+    this.idle = new IdleTimer({
+      timeoutMs: () => this.config.turn_detection.idle_timeout_ms,
+      idle: () =>
+        this.transport.attached &&
+        this.turns.idle &&
+        this.tools.waiting === 0 &&
+        !this.feed.speech?.inSpeech,
+      audioMs: () => this.feed.audioEndMs,
+      timedOut: (count, silence) => this.idleTimedOut(count, silence),
+    });
     this.turns = new TurnTaking({
       session: record,
       engines,
@@ -75,6 +89,7 @@ export class VoiceSession {
       feed: this.feed,
       tools: this.tools,
       out,
+      idle: this.idle,
     });
     this.expiryTimer = setTimeout(() => this.expire(), Math.max(0, record.expiresAt - Date.now()));
     this.expiryTimer.unref();
@@ -136,6 +151,7 @@ export class VoiceSession {
     if (this.closed) return;
     this.closed = true;
     clearTimeout(this.expiryTimer);
+    this.idle.close();
     this.turns.close();
     this.feed.close();
     this.tools.clear();
@@ -185,6 +201,7 @@ export class VoiceSession {
       },
     });
     for (const message of missed.replay) this.send(message);
+    this.idle.refresh();
   }
 
   /** Whether `socket` is this session's socket now (an old one's close must not end it). */
@@ -251,6 +268,7 @@ export class VoiceSession {
           this.sendError('vad_unavailable', 'server voice activity detection is unavailable');
         }
         this.send({ type: 'session.updated', session: this.config });
+        this.idle.refresh();
         return;
       }
       case 'input_audio.append': {
@@ -310,6 +328,27 @@ export class VoiceSession {
         return;
       }
     }
+  }
+
+  /** The user said nothing for the idle timeout: asked once whether they are there, then gone. */
+  private idleTimedOut(
+    count: number,
+    silence: { startMs: number; endMs: number; timeoutMs: number },
+  ): void {
+    const close = count >= 2;
+    this.send({
+      type: 'input_audio.timeout_triggered',
+      audio_start_ms: Math.round(silence.startMs),
+      audio_end_ms: Math.round(silence.endMs),
+      idle_timeout_ms: silence.timeoutMs,
+      action: close ? 'close' : 'reprompt',
+    });
+    if (!close) {
+      this.turns.reprompt(stillTherePrompt(this.config.languages, this.turns.lastUserLocale));
+      return;
+    }
+    this.transport.close(CLOSE_IDLE_TIMEOUT, 'idle_timeout');
+    this.close('idle_timeout');
   }
 
   private expire(): void {
