@@ -110,6 +110,7 @@ test('barge-in while the assistant speaks: audio stops, only the heard text is k
       await h.audioUntilSent('vad.speech_stopped', 2);
       const next = await h.socket.waitFor('response.done', (m) => m.stream_id === 2);
       assert.equal(next.status, 'completed');
+      assert.equal(h.socket.of('response.resumed').length, 0, 'words: a real interruption');
       const messages = h.llm.requests[1]?.messages ?? [];
       assert.deepEqual(messages.slice(-2), [
         { role: 'assistant', content: STORY.slice(0, bargeIn.spoken_chars).trim() },
