@@ -167,6 +167,8 @@ export async function createVoiceService(
           : {}),
         ...speech.describe(),
         vad: engines.vad?.provider ?? 'unavailable',
+        rag: 'sqlite-fts5',
+        limits: shared ? 'redis' : 'in-process',
       }),
     },
     {
