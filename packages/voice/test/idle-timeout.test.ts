@@ -94,6 +94,35 @@ test('the re-prompt is in the language the user last spoke, among the session la
   assert.equal(stillTherePrompt(['sw-KE']), 'Are you still there?');
 });
 
+test('"yeah" over the re-prompt answers it: a turn for the LLM, not a resumed question', async () => {
+  await withSession(
+    {
+      vad: [
+        { startMs: 100, endMs: 400 },
+        { startMs: 1500, endMs: 1900 },
+      ],
+      stt: ['hello', 'yeah'],
+      llm: ['Hi.', 'Good to hear.'],
+      tts: { msPerChar: 60 },
+      session: idleAfter(IDLE_MS),
+    },
+    async (h) => {
+      await h.audioUntilSent('vad.speech_stopped');
+      await h.socket.waitFor('input_audio.timeout_triggered', () => true, 4000);
+      await h.socket.waitFor('response.audio.delta', (m) => m.stream_id === 2);
+      await h.audioUntilSent('barge_in.detected');
+      await h.audioUntilSent('vad.speech_stopped', 2);
+      const answer = await h.socket.waitFor('response.done', (m) => m.stream_id === 3);
+      assert.deepEqual(
+        { status: answer.status, text: answer.text },
+        { status: 'completed', text: 'Good to hear.' },
+      );
+      assert.equal(h.socket.of('response.resumed').length, 0);
+      assert.deepEqual(h.llm.requests[1]?.messages.at(-1), { role: 'user', content: 'yeah' });
+    },
+  );
+});
+
 test('idle timers stop while a tool call is pending and while the assistant speaks', async () => {
   const toolCall: ChatEvent[] = [
     { type: 'tool_call', call: { id: 'call_1', name: 'lookup_order', arguments: '{}' } },

@@ -120,7 +120,8 @@ export class FalseInterruptions {
       const last = outcome.messages.at(-1);
       if (last?.role === 'assistant' && !last.toolCalls) words = last;
     }
-    if (turn.reason !== 'barge_in' || !outcome.textComplete) return;
+    // "Yes" over "Are you still there?" answers it: the idle re-prompt is never resumed.
+    if (turn.reason !== 'barge_in' || !outcome.textComplete || turn.input === 'idle') return;
     this.interrupted({
       streamId: turn.streamId,
       text: turn.heardBefore + outcome.text,

@@ -73,11 +73,7 @@ export class VoiceSession {
     });
     this.idle = new IdleTimer({
       timeoutMs: () => this.config.turn_detection.idle_timeout_ms,
-      idle: () =>
-        this.transport.attached &&
-        this.turns.idle &&
-        this.tools.waiting === 0 &&
-        !this.feed.speech?.inSpeech,
+      idle: () => this.transport.attached && this.turns.idle && this.tools.waiting === 0,
       audioMs: () => this.feed.audioEndMs,
       timedOut: (count, silence) => this.idleTimedOut(count, silence),
     });
