@@ -80,21 +80,28 @@ export function renderEnvExample(options: {
     '# a test checks it. Every line is commented out at its default: uncomment to change.',
     '# Secrets may also be given as <NAME>_FILE (a mounted file) or as a Key Vault reference.',
   ];
-  const emit = (names: string[], meaning: string) => {
+  const emit = (names: string[], meaning: string, defaultText = '') => {
     const settings = names.flatMap((n) => {
       const s = byName.get(n);
       return s && !done.has(n) ? [s] : [];
     });
     if (settings.length === 0) return;
     out.push('');
-    for (const line of wrap(plainText(meaning), 96)) out.push(`# ${line}`);
+    const notes = [plainText(meaning)];
+    // A default the schema cannot state (derived from the machine or another setting).
+    const derived = plainText(defaultText);
+    if (settings.some((s) => s.default === undefined) && derived && derived !== '—')
+      notes.push(`Default: ${derived}.`);
+    const secrets = settings.filter((s) => s.secret).map((s) => s.name);
+    if (secrets.length > 0) notes.push(`Secret: ${secrets.join(', ')}.`);
+    const text = notes.map((n, i) => (i < notes.length - 1 && !/[.!?]$/.test(n) ? `${n}.` : n));
+    for (const line of wrap(text.join(' '), 96)) out.push(`# ${line}`);
     for (const s of settings) {
       done.add(s.name);
-      if (s.secret) out.push('# (secret)');
       out.push(`# ${s.name}=${s.default ?? ''}`);
     }
   };
-  for (const row of configTable(options.readme)) emit(row.names, row.meaning);
+  for (const row of configTable(options.readme)) emit(row.names, row.meaning, row.defaultText);
   for (const s of options.settings) emit([s.name], 'not described in the README');
   return `${out.join('\n')}\n`;
 }
