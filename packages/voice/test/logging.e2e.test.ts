@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
+import WebSocket from 'ws';
 import { startFakeOpenAIServer } from '@hikma/llm/testing';
 import { LogCapture } from '@hikma/service-kit/testing';
 import { FakeTTS } from '../src/testing/index.ts';
@@ -124,6 +125,48 @@ test('a session logs created, attached, dropped, resumed and closed, each with s
     assert.equal(closed.close_code, 1005, 'a close frame without a code');
     assert.equal(typeof closed.duration_ms, 'number');
     assert.ok((closed.duration_ms as number) >= 0);
+  } finally {
+    await close();
+  }
+});
+
+/** Opens a socket with headers; resolves with the upgrade response's request id and the socket. */
+async function openSocket(url: string, headers: Record<string, string>) {
+  const ws = new WebSocket(url, { headers });
+  const requestId = await new Promise<string | undefined>((resolve, reject) => {
+    ws.once('upgrade', (res) => resolve(res.headers['x-request-id'] as string | undefined));
+    ws.once('error', reject);
+  });
+  const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+  return { ws, requestId, closed };
+}
+
+test('a socket upgrade has its request id too: echoed, on the attach line, on a refusal', async () => {
+  const { voice, logs, close } = await setup();
+  try {
+    const handle = (await createSession(voice.http)).body as SessionHandle;
+    const good = await openSocket(handle.ws_url, {
+      authorization: `Bearer ${handle.token}`,
+      'x-request-id': 'ws-upgrade-1',
+    });
+    assert.equal(good.requestId, 'ws-upgrade-1');
+    await until(() => logs.withMessage('session attached (socket)').length === 1, 'the attach');
+    const attached = logs.withMessage('session attached (socket)')[0]!;
+    assert.equal(attached.request_id, 'ws-upgrade-1');
+    assert.equal(attached.session_id, handle.session_id);
+    good.ws.close();
+    await good.closed;
+
+    const bad = await openSocket(handle.ws_url, {
+      authorization: 'Bearer not-a-token',
+      'x-request-id': 'ws-upgrade-2',
+    });
+    assert.equal(bad.requestId, 'ws-upgrade-2');
+    assert.equal(await bad.closed, 4401);
+    const refused = logs.withMessage('socket refused');
+    assert.equal(refused.length, 1);
+    assert.equal(refused[0]!.request_id, 'ws-upgrade-2');
+    assert.equal(refused[0]!.close_code, 4401);
   } finally {
     await close();
   }

@@ -2,6 +2,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { FastifyBaseLogger } from 'fastify';
+import { REQUEST_ID_HEADER, requestIdOf } from '@hikma/service-kit';
 import { bearerFromUpgrade } from '../auth/tokens.ts';
 import { CLOSE_UNAUTHORIZED, RESUME_TOKEN_PREFIX } from '../session/session-manager.ts';
 import type { VoiceSession } from '../session/voice-session.ts';
@@ -72,16 +73,28 @@ export function attachVoiceSocket(
     handleProtocols: (protocols) => [...protocols].find((p) => p.startsWith('bearer.')) ?? false,
   });
 
+  // An upgrade has a request id as any request has: accepted or made, echoed, logged.
+  const requestIds = new WeakMap<IncomingMessage, string>();
+  wss.on('headers', (headers, request) => {
+    const id = requestIds.get(request);
+    if (id) headers.push(`${REQUEST_ID_HEADER}: ${id}`);
+  });
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
     if (path !== VOICE_PATH) {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
+    const requestId = requestIdOf(request);
+    requestIds.set(request, requestId);
+    const refuse = (ws: WebSocket, close: number, reason: string) => {
+      log.info({ request_id: requestId, close_code: close, reason }, 'socket refused');
+      ws.close(close, reason);
+    };
     socket.on('error', () => socket.destroy());
     const { token } = bearerFromUpgrade(request.headers);
     if (token?.startsWith(RESUME_TOKEN_PREFIX)) {
-      resumeSocket(wss, request, socket, head, token, deps, log);
+      resumeSocket(wss, request, socket, head, token, deps, log, requestId);
       return;
     }
     const verifying = token
@@ -94,15 +107,15 @@ export function attachVoiceSocket(
       wss.handleUpgrade(request, socket, head, (ws) => {
         ws.on('error', (err) => log.debug({ err }, 'websocket error'));
         if (!verified.ok) {
-          ws.close(CLOSE_UNAUTHORIZED, verified.reason);
+          refuse(ws, CLOSE_UNAUTHORIZED, verified.reason);
           return;
         }
         if (elsewhere) {
-          ws.close(elsewhere.close, elsewhere.reason);
+          refuse(ws, elsewhere.close, elsewhere.reason);
           return;
         }
-        joinSession(ws, deps, log, (transport) =>
-          deps.sessions.connect(verified.claims, transport),
+        joinSession(ws, deps, log, requestId, (transport) =>
+          deps.sessions.connect(verified.claims, transport, { requestId }),
         );
       });
     });
@@ -119,11 +132,12 @@ function resumeSocket(
   token: string,
   deps: HttpDeps,
   log: FastifyBaseLogger,
+  requestId: string,
 ): void {
   wss.handleUpgrade(request, socket, head, (ws) => {
     ws.on('error', (err) => log.debug({ err }, 'websocket error'));
-    joinSession(ws, deps, log, (transport) =>
-      deps.sessions.connectWithResumeToken(token, transport),
+    joinSession(ws, deps, log, requestId, (transport) =>
+      deps.sessions.connectWithResumeToken(token, transport, { requestId }),
     );
   });
 }
@@ -136,6 +150,7 @@ function joinSession(
   ws: WebSocket,
   deps: HttpDeps,
   log: FastifyBaseLogger,
+  requestId: string,
   connect: (
     transport: SessionTransport,
   ) => { session: VoiceSession } | { close: number; reason: string },
@@ -146,6 +161,10 @@ function joinSession(
   );
   const joined = connect(transport);
   if ('close' in joined) {
+    log.info(
+      { request_id: requestId, close_code: joined.close, reason: joined.reason },
+      'socket refused',
+    );
     ws.close(joined.close, joined.reason);
     return;
   }

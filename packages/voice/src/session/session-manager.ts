@@ -29,6 +29,15 @@ interface Entry {
   detachedAt: number | null;
 }
 
+/** What the socket's upgrade request tells the session log. */
+export interface UpgradeContext {
+  requestId?: string;
+}
+
+function requestIdOf(context: UpgradeContext): { request_id?: string } {
+  return context.requestId ? { request_id: context.requestId } : {};
+}
+
 /** How a socket's close ends a session (for the close log). */
 export interface SocketClose {
   code: number;
@@ -176,6 +185,7 @@ export class SessionManager {
   connect(
     claims: SessionClaims,
     transport: SessionTransport,
+    context: UpgradeContext = {},
   ): { session: VoiceSession } | { close: number; reason: string } {
     const entry = this.entries.get(claims.sid);
     if (!entry || entry.record.tenant !== claims.sub) {
@@ -183,7 +193,7 @@ export class SessionManager {
     }
     const refused = this.refusal(entry);
     if (refused) return refused;
-    if (entry.live?.detached) return this.resume(entry, transport, 'token');
+    if (entry.live?.detached) return this.resume(entry, transport, 'token', context);
     if (entry.live)
       return { close: CLOSE_ALREADY_CONNECTED, reason: 'session already has a live socket' };
     if (entry.idleTimer) clearTimeout(entry.idleTimer);
@@ -201,7 +211,10 @@ export class SessionManager {
     );
     entry.live = session;
     this.holdSocketLease(entry.record.id);
-    entry.log.info({ waited_ms: Date.now() - entry.record.createdAt }, 'session attached (socket)');
+    entry.log.info(
+      { ...requestIdOf(context), waited_ms: Date.now() - entry.record.createdAt },
+      'session attached (socket)',
+    );
     session.start(this.newResumeToken(entry));
     return { session };
   }
@@ -214,6 +227,7 @@ export class SessionManager {
   connectWithResumeToken(
     token: string,
     transport: SessionTransport,
+    context: UpgradeContext = {},
   ): { session: VoiceSession } | { close: number; reason: string } {
     const id = this.resumeKeys.get(resumeKeyOf(token));
     const entry = id === undefined ? undefined : this.entries.get(id);
@@ -224,7 +238,7 @@ export class SessionManager {
       entry.log.info({}, 'socket replaced by a resumed one');
       entry.live.replaceSocket(CLOSE_ALREADY_CONNECTED, 'replaced by a resumed socket');
     }
-    return this.resume(entry, transport, 'resume_token');
+    return this.resume(entry, transport, 'resume_token', context);
   }
 
   /**
@@ -278,12 +292,17 @@ export class SessionManager {
     entry: Entry,
     transport: SessionTransport,
     via: 'token' | 'resume_token',
+    context: UpgradeContext,
   ): { session: VoiceSession } {
     const session = entry.live as VoiceSession;
     if (entry.idleTimer) clearTimeout(entry.idleTimer);
     entry.idleTimer = null;
     entry.log.info(
-      { via, ...(entry.detachedAt !== null ? { away_ms: Date.now() - entry.detachedAt } : {}) },
+      {
+        ...requestIdOf(context),
+        via,
+        ...(entry.detachedAt !== null ? { away_ms: Date.now() - entry.detachedAt } : {}),
+      },
       'session resumed',
     );
     entry.detachedAt = null;
