@@ -198,5 +198,7 @@ export async function bannerWhenReady(options) {
     probe('voice', '/healthz', (b) => b?.status === 'ok' && typeof b.providers === 'object'),
   ]);
   if (!research && !voice) return null;
+  // The services log our probes as they answer them: let those lines out first.
+  await new Promise((resolve) => setTimeout(resolve, 300));
   return renderBanner({ research, voice, devKey: usesDevKey(options.env) });
 }
