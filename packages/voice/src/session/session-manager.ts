@@ -351,7 +351,7 @@ export class SessionManager {
 
   /**
    * Ends a session and frees its slot (idempotent: the first reason is the one logged).
-   * Reasons: `client_closed`, `client_too_slow`, `session_expired`, `not_connected` (no
+   * Reasons: `client_closed`, `client_too_slow`, `session_expired`, `idle_timeout`, `not_connected` (no
    * socket within the token's life), `resume_window_expired`, `server_shutting_down`,
    * `shutdown`.
    */
