@@ -351,9 +351,9 @@ export class SessionManager {
 
   /**
    * Ends a session and frees its slot (idempotent: the first reason is the one logged).
-   * Reasons: `client_closed`, `client_too_slow`, `session_expired`, `idle_timeout`, `not_connected` (no
-   * socket within the token's life), `resume_window_expired`, `server_shutting_down`,
-   * `shutdown`.
+   * Reasons: `client_closed`, `client_too_slow`, `session_expired`, `idle_timeout`,
+   * `not_connected` (no socket within the token's life), `resume_window_expired`,
+   * `server_shutting_down`, `shutdown`.
    */
   end(sessionId: string, reason = 'ended', detail: Record<string, unknown> = {}): void {
     const entry = this.entries.get(sessionId);
