@@ -33,6 +33,16 @@ export type ServerMessage =
   | { type: 'session.updated'; session: SessionConfig }
   | { type: 'vad.speech_started'; audio_start_ms: number }
   | { type: 'vad.speech_stopped'; audio_end_ms: number }
+  | {
+      /**
+       * `semantic_vad` only: the end-of-turn model read the words heard so far and chose the
+       * silence that ends this turn (sent when either changes).
+       */
+      type: 'turn_detection.decision';
+      probability: number;
+      silence_ms: number;
+      transcript: string;
+    }
   | { type: 'transcript.delta'; text: string; language: string }
   | { type: 'transcript.final'; text: string; languages: string[]; duration_ms: number }
   | {

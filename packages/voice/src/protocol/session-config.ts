@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+
 const LOCALE = /^[a-z]{2,3}(-[A-Z][a-z]{3})?-[A-Z]{2}$|^[a-z]{2,3}$/;
 
 /** A function tool in the common LLM tool format. */
@@ -11,6 +12,10 @@ export const ToolSchema = z.object({
     parameters: z.record(z.string(), z.unknown()).optional(),
   }),
 });
+
+/** How eager `semantic_vad` is to end a turn (`auto` is `medium`). */
+export const EAGERNESS = ['low', 'medium', 'high', 'auto'] as const;
+export type Eagerness = (typeof EAGERNESS)[number];
 
 /** Bounds of `turn_detection.idle_timeout_ms`: 1 s to 10 minutes. */
 export const IDLE_TIMEOUT_MIN_MS = 1000;
@@ -36,8 +41,28 @@ export const TurnDetection = z.discriminatedUnion('type', [
     prefix_padding_ms: z.number().int().min(0).max(2000).optional(),
     idle_timeout_ms: IdleTimeout,
   }),
+  z.object({
+    type: z.literal('semantic_vad'),
+    /** How soon the turn ends: `high` soonest, `low` latest; `auto` is `medium`. */
+    eagerness: z.enum(EAGERNESS).optional(),
+    prefix_padding_ms: z.number().int().min(0).max(2000).optional(),
+    idle_timeout_ms: IdleTimeout,
+  }),
   z.object({ type: z.literal('none'), idle_timeout_ms: IdleTimeout }),
 ]);
+
+/** Turn detection that ends turns from the voice activity (a VAD stream is needed). */
+export type VADTurnDetection = Extract<
+  SessionConfig['turn_detection'],
+  { type: 'server_vad' | 'semantic_vad' }
+>;
+
+/** Whether turns end from the voice activity (`server_vad`, `semantic_vad`) or by commit. */
+export function endsTurnsByVoice(
+  detection: SessionConfig['turn_detection'],
+): detection is VADTurnDetection & { idle_timeout_ms: number | null } {
+  return detection.type !== 'none';
+}
 
 /** Input noise suppression (RNNoise): `near_field` for close-talking microphones, `far_field` for distant ones. */
 export const NoiseReduction = z
@@ -81,7 +106,9 @@ export interface SessionConfig {
   model: string;
   tools: z.infer<typeof ToolSchema>[];
   turn_detection: (
-    { type: 'server_vad'; silence_ms: number; prefix_padding_ms: number } | { type: 'none' }
+    | { type: 'server_vad'; silence_ms: number; prefix_padding_ms: number }
+    | { type: 'semantic_vad'; eagerness: Eagerness; prefix_padding_ms: number }
+    | { type: 'none' }
   ) & { idle_timeout_ms: number | null };
   input_audio_noise_reduction: { type: NoiseReductionType } | null;
   rag: { index_name: string; top_k: number } | null;
@@ -126,23 +153,34 @@ export function mergeSessionConfig(
   if (patch.tools !== undefined) next.tools = patch.tools;
   if (patch.turn_detection !== undefined) {
     const was = current.turn_detection.type === 'server_vad' ? current.turn_detection : null;
+    const padded = current.turn_detection.type === 'none' ? null : current.turn_detection;
     // Kept across a change of type unless given (null turns it off).
     const idle_timeout_ms =
       patch.turn_detection.idle_timeout_ms === undefined
         ? current.turn_detection.idle_timeout_ms
         : patch.turn_detection.idle_timeout_ms;
-    next.turn_detection =
-      patch.turn_detection.type === 'server_vad'
-        ? {
-            type: 'server_vad',
-            silence_ms: patch.turn_detection.silence_ms ?? was?.silence_ms ?? DEFAULT_SILENCE_MS,
-            prefix_padding_ms:
-              patch.turn_detection.prefix_padding_ms ??
-              was?.prefix_padding_ms ??
-              DEFAULT_PREFIX_PADDING_MS,
-            idle_timeout_ms,
-          }
-        : { type: 'none', idle_timeout_ms };
+    const detection = patch.turn_detection;
+    if (detection.type === 'server_vad') {
+      next.turn_detection = {
+        type: 'server_vad',
+        silence_ms: detection.silence_ms ?? was?.silence_ms ?? DEFAULT_SILENCE_MS,
+        prefix_padding_ms:
+          detection.prefix_padding_ms ?? padded?.prefix_padding_ms ?? DEFAULT_PREFIX_PADDING_MS,
+        idle_timeout_ms,
+      };
+    } else if (detection.type === 'semantic_vad') {
+      const wasSemantic =
+        current.turn_detection.type === 'semantic_vad' ? current.turn_detection : null;
+      next.turn_detection = {
+        type: 'semantic_vad',
+        eagerness: detection.eagerness ?? wasSemantic?.eagerness ?? 'auto',
+        prefix_padding_ms:
+          detection.prefix_padding_ms ?? padded?.prefix_padding_ms ?? DEFAULT_PREFIX_PADDING_MS,
+        idle_timeout_ms,
+      };
+    } else {
+      next.turn_detection = { type: 'none', idle_timeout_ms };
+    }
   }
   if (patch.input_audio_noise_reduction !== undefined) {
     next.input_audio_noise_reduction = patch.input_audio_noise_reduction

@@ -2,10 +2,12 @@ import type { Span } from '@opentelemetry/api';
 import { NoiseSuppressor } from '../audio/noise-suppression.ts';
 import type { VoiceActivityStream } from '../audio/vad.ts';
 import type { STTEvent, STTStream } from '../providers/stt/stt.ts';
-import type { SessionConfig } from '../protocol/session-config.ts';
 import { AudioHistory } from './audio-history.ts';
 import type { SpeechProgress } from './barge-in.ts';
 import type { SessionEngines } from './engines.ts';
+import { endsTurnsByVoice, type SessionConfig } from '../protocol/session-config.ts';
+import { EndOfTurnModel } from '../turn/end-of-turn.ts';
+import { SemanticSilence, SILENCE_BOUNDS_MS } from './semantic-silence.ts';
 import type { SessionOutput } from './transport.ts';
 
 /** The recogniser's answer for one utterance. */
@@ -47,6 +49,8 @@ export class RecognitionFeed {
   /** Only sessions with `input_audio_noise_reduction` have one (and an RNNoise state). */
   private denoiser: NoiseSuppressor | null = null;
   private closed = false;
+  /** `semantic_vad` only: the end-of-turn model deciding the silence that ends a turn. */
+  private semantic: SemanticSilence | null = null;
 
   constructor(
     private readonly engines: SessionEngines,
@@ -56,6 +60,7 @@ export class RecognitionFeed {
   ) {
     this.vad = engines.vad ? engines.vad.stream(this.vadOptions()) : null;
     this.stt = engines.stt.stream({ languages: config().languages });
+    this.followSemanticDetection();
     this.followNoiseReduction();
   }
 
@@ -85,8 +90,17 @@ export class RecognitionFeed {
    * suppression `input_audio_noise_reduction`.
    */
   configChanged(): void {
-    if (this.config().turn_detection.type === 'server_vad') this.vad?.update(this.vadOptions());
+    if (endsTurnsByVoice(this.config().turn_detection)) this.vad?.update(this.vadOptions());
+    this.followSemanticDetection();
     this.followNoiseReduction();
+  }
+
+  /** The silence the current turn waits for before it ends (for the false-interruption window). */
+  get turnSilenceMs(): number {
+    const detection = this.config().turn_detection;
+    if (detection.type === 'server_vad') return detection.silence_ms;
+    if (detection.type === 'semantic_vad') return this.semantic?.silenceMs() ?? 0;
+    return 0;
   }
 
   /** Input audio, PCM16LE 16 kHz mono. */
@@ -127,7 +141,7 @@ export class RecognitionFeed {
     }
     this.recording = { release, failed: false };
     const detection = this.config().turn_detection;
-    const padMs = detection.type === 'server_vad' ? detection.prefix_padding_ms : 0;
+    const padMs = detection.type === 'none' ? 0 : detection.prefix_padding_ms;
     const pre = Number.isFinite(fromMs) ? this.audio.since(fromMs - padMs) : Buffer.alloc(0);
     if (pre.length > 0) this.stt.pushAudio(pre);
   }
@@ -184,8 +198,11 @@ export class RecognitionFeed {
   private armStallTimer(): void {
     if (this.stallTimer) clearTimeout(this.stallTimer);
     const detection = this.config().turn_detection;
-    if (detection.type !== 'server_vad') return;
-    const silenceMs = detection.silence_ms;
+    if (!endsTurnsByVoice(detection)) return;
+    const silenceMs =
+      detection.type === 'server_vad'
+        ? detection.silence_ms
+        : SILENCE_BOUNDS_MS[detection.eagerness].max;
     this.stallTimer = setTimeout(() => {
       this.stallTimer = null;
       if (this.closed || !this.vad?.inSpeech) return;
@@ -207,9 +224,11 @@ export class RecognitionFeed {
         if (!event.recoverable) return;
         continue;
       }
-      if (this.config().turn_detection.type !== 'server_vad') continue;
-      if (event.type === 'speech_started') this.listener.speechStarted(event.startMs);
-      else this.listener.speechStopped();
+      if (!endsTurnsByVoice(this.config().turn_detection)) continue;
+      if (event.type === 'speech_started') {
+        this.semantic?.reset();
+        this.listener.speechStarted(event.startMs);
+      } else this.listener.speechStopped();
     }
   }
 
@@ -219,6 +238,7 @@ export class RecognitionFeed {
       if (event.type === 'partial') {
         if (event.text && event.text !== this.lastPartial) {
           this.lastPartial = event.text;
+          this.semantic?.heard(event.text);
           this.out.send({ type: 'transcript.delta', text: event.text, language: event.language });
         }
       } else if (event.type === 'final') {
@@ -267,5 +287,28 @@ export class RecognitionFeed {
   private vadOptions() {
     const detection = this.config().turn_detection;
     return { silenceMs: detection.type === 'server_vad' ? detection.silence_ms : 500 };
+  }
+
+  // Starts, retunes or stops the semantic end of turn to match the configuration.
+  private followSemanticDetection(): void {
+    const detection = this.config().turn_detection;
+    if (detection.type !== 'semantic_vad') {
+      if (this.semantic) this.vad?.setSilencePolicy?.(null);
+      this.semantic = null;
+      return;
+    }
+    if (this.semantic) {
+      this.semantic.setEagerness(detection.eagerness);
+      return;
+    }
+    this.semantic = new SemanticSilence(EndOfTurnModel.load(), detection.eagerness, (d) =>
+      this.out.send({
+        type: 'turn_detection.decision',
+        probability: Math.round(d.probability * 1000) / 1000,
+        silence_ms: d.silenceMs,
+        transcript: d.transcript,
+      }),
+    );
+    this.vad?.setSilencePolicy?.(this.semantic.silenceMs);
   }
 }

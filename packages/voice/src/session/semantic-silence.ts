@@ -1,7 +1,5 @@
 import type { EndOfTurnModel } from '../turn/end-of-turn.ts';
-
-export const EAGERNESS = ['low', 'medium', 'high', 'auto'] as const;
-export type Eagerness = (typeof EAGERNESS)[number];
+import type { Eagerness } from '../protocol/session-config.ts';
 
 /**
  * The silence (ms) a semantic turn detector waits for, by eagerness: the shortest when the

@@ -220,11 +220,10 @@ export class TurnTaking implements SpeechListener {
       return;
     }
     // No words, or only "uh-huh", soon after cutting a reply: that reply goes on instead.
-    const detection = config.turn_detection;
     const resume = this.falseInterruptions.check(
       turn.streamId,
       { text, failed: result.failed },
-      detection.type === 'server_vad' ? detection.silence_ms : 0,
+      this.deps.feed.turnSilenceMs,
     );
     if (resume) {
       await this.respond(turn, { text: resume.reply.text.slice(resume.from), resume });

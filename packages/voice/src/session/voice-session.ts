@@ -1,7 +1,11 @@
 import { assertPcm16, decodeBase64Pcm16 } from '../audio/pcm.ts';
 import { ERROR_CODES, toVoiceError, type VoiceErrorCode } from '../errors.ts';
 import { parseClientMessage, type ClientMessage } from '../protocol/client-messages.ts';
-import { mergeSessionConfig, type SessionConfig } from '../protocol/session-config.ts';
+import {
+  endsTurnsByVoice,
+  mergeSessionConfig,
+  type SessionConfig,
+} from '../protocol/session-config.ts';
 import type { ServerMessage } from '../protocol/server-messages.ts';
 import { encodeAudioFrame } from '../protocol/frames.ts';
 import type { ConversationState } from './state-machine.ts';
@@ -94,7 +98,7 @@ export class VoiceSession {
   /** Sends `session.created` and starts listening. */
   start(resumeToken?: string): void {
     this.sendSessionCreated(resumeToken ? { resume_token: resumeToken } : {});
-    if (!this.feed.hasVAD && this.config.turn_detection.type === 'server_vad') {
+    if (!this.feed.hasVAD && endsTurnsByVoice(this.config.turn_detection)) {
       this.sendError(
         'vad_unavailable',
         'server voice activity detection is unavailable; use turn_detection {type: "none"} and input_audio.commit',
@@ -259,7 +263,7 @@ export class VoiceSession {
         if (
           before.turn_detection.type !== this.config.turn_detection.type &&
           !this.feed.hasVAD &&
-          this.config.turn_detection.type === 'server_vad'
+          endsTurnsByVoice(this.config.turn_detection)
         ) {
           this.sendError('vad_unavailable', 'server voice activity detection is unavailable');
         }
