@@ -1,6 +1,5 @@
 import { z } from 'zod';
 
-
 const LOCALE = /^[a-z]{2,3}(-[A-Z][a-z]{3})?-[A-Z]{2}$|^[a-z]{2,3}$/;
 
 /** A function tool in the common LLM tool format. */
