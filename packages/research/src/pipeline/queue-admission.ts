@@ -39,6 +39,8 @@ import type {
 export const RUN_QUEUE = 'research-runs';
 /** Retries of a run's job after its worker stopped or the database failed under it. */
 const JOB_ATTEMPTS = 1000;
+/** How long a read of the queue's order answers `place` (a snapshot's queue_position). */
+const ORDER_TTL_MS = 250;
 /** A run's job is taken over after this many worker deaths only (then it fails for good). */
 const MAX_STALLS = 20;
 
@@ -77,6 +79,8 @@ export class QueueAdmission implements RunAdmission {
   private engine: RunWorker | null = null;
   private reconciler: NodeJS.Timeout | undefined;
   private cached: AdmissionStats;
+  private order: { at: number; order: string[]; active: number } | null = null;
+  private orderRead: Promise<{ order: string[]; active: number }> | null = null;
   private readonly connection: { connectionString: string; migrate: true };
 
   constructor(private readonly options: QueueAdmissionOptions) {
@@ -139,15 +143,36 @@ export class QueueAdmission implements RunAdmission {
   }
 
   async place(runId: string): Promise<QueuePlace | null> {
-    const jobs = await this.queue.getJobs(['prioritized', 'waiting']);
-    const order = jobs
-      .filter((j) => j?.id)
-      .sort((a, b) => (a.priority ?? 0) - (b.priority ?? 0) || a.timestamp - b.timestamp);
-    const index = order.findIndex((j) => (j.data as RunTicket | undefined)?.run_id === runId);
-    if (index === -1) return null;
-    const active = await this.queue.getActiveCount();
-    this.cached = { waiting: order.length, active, limit: this.options.limit };
-    return { position: index + 1, ...this.cached };
+    const { order, active } = await this.waitingOrder();
+    const index = order.indexOf(runId);
+    return index === -1
+      ? null
+      : { position: index + 1, waiting: order.length, active, limit: this.options.limit };
+  }
+
+  /**
+   * The waiting runs in the order they will be claimed, read at most every ORDER_TTL_MS:
+   * every GET of a pending run asks for its place, and the answer is a few queries.
+   */
+  private async waitingOrder(): Promise<{ order: string[]; active: number }> {
+    const now = Date.now();
+    if (this.order && now - this.order.at < ORDER_TTL_MS) return this.order;
+    this.orderRead ??= (async () => {
+      try {
+        const jobs = await this.queue.getJobs(['prioritized', 'waiting']);
+        const order = jobs
+          .filter((j) => j?.data)
+          .sort((a, b) => (a.priority ?? 0) - (b.priority ?? 0) || a.timestamp - b.timestamp)
+          .map((j) => (j.data as RunTicket).run_id);
+        const active = await this.queue.getActiveCount();
+        this.cached = { waiting: order.length, active, limit: this.options.limit };
+        this.order = { at: Date.now(), order, active };
+        return this.order;
+      } finally {
+        this.orderRead = null;
+      }
+    })();
+    return this.orderRead;
   }
 
   /** Last known counts (refreshed by `place` and `refreshStats`): metrics read them often. */
