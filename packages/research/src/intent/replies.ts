@@ -15,6 +15,8 @@ export interface IntentDraft {
   user_id?: string;
   profile?: ProfilePatch;
   feedback?: string;
+  /** The name as written when it cannot be a user id (not Latin letters or digits). */
+  name?: string;
   /** Kept unless something is missing, in which case the reply asks for it instead. */
   reply?: string;
 }
@@ -66,7 +68,8 @@ export function missingFor(draft: IntentDraft, session: IntentSession): Missing 
       return draft.profile && Object.keys(draft.profile).length > 0 ? undefined : 'profile_fields';
     case 'start_run':
       if (!signedIn) return 'user';
-      if (!session.has_profile) return 'profile';
+      // Profile fields stated with the topic are saved before the run starts.
+      if (!session.has_profile && !hasFields(draft.profile)) return 'profile';
       return draft.topic ? undefined : 'topic';
     case 'submit_feedback':
       return session.run_id && session.run_status === 'awaiting_feedback' ? undefined : 'run';
@@ -79,6 +82,17 @@ export function missingFor(draft: IntentDraft, session: IntentSession): Missing 
       return undefined;
   }
 }
+
+function hasFields(patch: ProfilePatch | undefined): patch is ProfilePatch {
+  return patch !== undefined && Object.keys(patch).length > 0;
+}
+
+/** Actions whose intent carries the profile fields the message stated. */
+const WITH_PROFILE: ReadonlySet<IntentAction> = new Set([
+  'update_profile',
+  'create_user',
+  'start_run',
+]);
 
 /**
  * Turns a draft into a complete intent: fills `topic` (empty unless start_run), sets
@@ -95,19 +109,22 @@ export function completeIntent(draft: IntentDraft, session: IntentSession): Inte
   if (draft.user_id && (draft.action === 'create_user' || draft.action === 'select_user')) {
     intent.user_id = draft.user_id;
   }
-  if (draft.profile && draft.action === 'update_profile' && Object.keys(draft.profile).length > 0) {
-    intent.profile = draft.profile;
-  }
+  if (hasFields(draft.profile) && WITH_PROFILE.has(draft.action)) intent.profile = draft.profile;
   if (draft.feedback && draft.action === 'submit_feedback') intent.feedback = draft.feedback;
   if (missing) intent.missing = missing;
   const own = draft.reply?.trim();
   intent.reply = missing
-    ? missingReply(intent, missing, session)
+    ? missingReply(intent, missing, session, draft.name)
     : own || defaultReply(intent, session);
   return intent;
 }
 
-function missingReply(intent: Intent, missing: Missing, session: IntentSession): string {
+function missingReply(
+  intent: Intent,
+  missing: Missing,
+  session: IntentSession,
+  name?: string,
+): string {
   switch (missing) {
     case 'action':
       return "I'm not sure what you meant — could you say it another way?";
@@ -123,6 +140,9 @@ function missingReply(intent: Intent, missing: Missing, session: IntentSession):
     case 'topic':
       return 'What should the research be about? For example, "start a run on graph neural networks for molecules".';
     case 'user_id':
+      if (name) {
+        return `Nice to meet you, ${name}! User names here are written in Latin letters or digits — what name should I use? For example, "I'm salma".`;
+      }
       return intent.action === 'select_user'
         ? 'Which user should I switch to? For example, "switch to user bob".'
         : 'What name should I use? For example, "create user alice".';
@@ -142,8 +162,17 @@ function defaultReply(intent: Intent, session: IntentSession): string {
   switch (intent.action) {
     case 'help':
       return HELP_TEXT;
-    case 'create_user':
-      return `Welcome, ${intent.user_id}! I've set you up as a new user. Next, ${PROFILE_HINT}.`;
+    case 'create_user': {
+      const fields = hasFields(intent.profile)
+        ? `, with ${describePatch(intent.profile, 'with')}`
+        : '';
+      if (intent.user_id === session.user_id) {
+        return `You're already signed in as ${intent.user_id}${fields}.`;
+      }
+      return fields
+        ? `Welcome, ${intent.user_id}! I've set you up as a new user${fields}.`
+        : `Welcome, ${intent.user_id}! I've set you up as a new user. Next, ${PROFILE_HINT}.`;
+    }
     case 'select_user':
       return intent.user_id === session.user_id
         ? `You're already signed in as ${intent.user_id}.`
@@ -153,7 +182,9 @@ function defaultReply(intent: Intent, session: IntentSession): string {
     case 'list_users':
       return 'Here are the users I know about.';
     case 'start_run':
-      return `Starting a research run on ${quote(intent.topic)}.`;
+      return hasFields(intent.profile)
+        ? `Starting a research run on ${quote(intent.topic)}, with ${describePatch(intent.profile, 'with')}.`
+        : `Starting a research run on ${quote(intent.topic)}.`;
     case 'submit_feedback':
       return isApproval(intent.feedback ?? '')
         ? 'Great — carrying on with the run.'
@@ -188,10 +219,14 @@ function statusReply(runStatus: string | null): string {
   }
 }
 
-/** "your domain to “ecology” and your risk preference to “high”" */
-export function describePatch(patch: ProfilePatch): string {
+/**
+ * "your domain to “ecology” and your risk preference to “high”"; with `with`, "your domain
+ * set to “ecology” …" (for "…, with your domain set to …").
+ */
+export function describePatch(patch: ProfilePatch, style: 'set' | 'with' = 'set'): string {
+  const to = style === 'with' ? 'set to' : 'to';
   const parts = PROFILE_FIELDS.filter((field) => patch[field] !== undefined).map(
-    (field) => `your ${FIELD_WORDS[field]} to ${quote(patch[field] ?? '')}`,
+    (field) => `your ${FIELD_WORDS[field]} ${to} ${quote(patch[field] ?? '')}`,
   );
   if (parts.length <= 1) return parts[0] ?? 'your profile';
   return `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
@@ -229,4 +264,85 @@ export function isApproval(text: string): boolean {
     .replace(/\s+/g, ' ')
     .trim();
   return APPROVALS.has(plain);
+}
+
+/** What each action does, to finish "Did you want to …?". */
+const ACTION_PHRASES: Record<IntentAction, string> = {
+  help: 'see what I can do',
+  create_user: 'create a new user',
+  select_user: 'switch to another user',
+  update_profile: 'update your profile',
+  list_users: 'see the list of users',
+  start_run: 'start a run',
+  submit_feedback: 'give feedback on the current run',
+  status: 'check on your run',
+  list_skills: 'see your skills',
+  list_memories: 'see what I remember about you',
+  train_planner: 'train the planner on your feedback',
+  chitchat: 'just chat',
+};
+
+/** "Did you want to start a run or give feedback on the current one?" */
+export function clarifyReply(first: IntentAction, second: IntentAction): string {
+  const a = ACTION_PHRASES[first];
+  let b = ACTION_PHRASES[second];
+  if (/\brun\b/.test(a)) b = b.replace(/\bthe current run\b/, 'the current one');
+  return `Did you want to ${a} or ${b}?`;
+}
+
+/**
+ * The answer when the router is unsure: its best two guesses, best first, and a question
+ * naming both. The client offers them and resends the text with the chosen `action`.
+ */
+export function clarifyIntent(first: IntentAction, second: IntentAction): Intent {
+  return {
+    action: first,
+    topic: '',
+    reply: clarifyReply(first, second),
+    clarify: [first, second],
+    missing: 'action',
+  };
+}
+
+const SMALL_TALK: [RegExp, (session: IntentSession) => string][] = [
+  [
+    /\bwho are you\b|\bwhat are you\b|\bare you (?:a |an )?(?:bot|ai|human|robot|real|person)|\byour name\b/,
+    (session) =>
+      `I'm your research assistant: I turn a topic into a research paper, pausing for your feedback along the way. ${nextStepHint(session)}`,
+  ],
+  [
+    /\bhow are you\b|\bhow(?:'s| is) (?:it|your day) going\b|\bhow are things\b|\bwhat'?s up\b|\bque tal\b|\bca va\b|كيف حالك/,
+    (session) => `I'm doing well, thanks for asking! ${nextStepHint(session)}`,
+  ],
+  [
+    /\b(?:bye|goodbye|see (?:you|ya)|later|good ?night|au revoir|a demain|adios|hasta|ciao|talk (?:to you )?soon)\b|\bbonne (?:soiree|nuit|journee)\b|\bbuenas noches\b|مع السلامة/,
+    () => 'Goodbye! Your profile and runs will be here when you come back.',
+  ],
+  [
+    /\b(?:thanks?|thank you|thx|ty|cheers|appreciated?|merci|gracias)\b|شكرا/,
+    (session) =>
+      session.run_status === 'awaiting_feedback'
+        ? `You're welcome! ${nextStepHint(session)}`
+        : "You're welcome! Let me know if there's anything else.",
+  ],
+  [
+    /\b(?:great|good|nice|awesome|impressive|amazing|brilliant) (?:job|work|one)\b|\bwell done\b|\byou(?:'re| are) (?:doing )?(?:a )?(?:great|awesome|smart|amazing|brilliant|the best|helpful)|\blove (?:this|it|you)\b|\byou rock\b|\bimpressive\b/,
+    (session) => `Thank you, that's kind! ${nextStepHint(session)}`,
+  ],
+  [
+    /\b(?:hi|hello|hey|hiya|howdy|yo|greetings|good (?:morning|afternoon|evening|day)|morning|mornin|evening|bonjour|bonsoir|salut|hola|buenos|buenas|salam)\b|مرحب|أهل|اهل|السلام|صباح/,
+    (session) => `Hello! ${nextStepHint(session)}`,
+  ],
+];
+
+/** The reply to small talk: a greeting, thanks, a goodbye, a compliment, "who are you". */
+export function chitchatReply(text: string, session: IntentSession): string {
+  const plain = text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/’/g, "'")
+    .toLowerCase();
+  for (const [re, reply] of SMALL_TALK) if (re.test(plain)) return reply(session);
+  if (isApproval(plain)) return `Okay! ${nextStepHint(session)}`;
+  return `Happy to chat! ${nextStepHint(session)}`;
 }

@@ -21,6 +21,11 @@ export function readFillers(path: string): Fillers {
 export interface AugmentOptions {
   /** Copies of each example with slot values swapped (examples without such slots get none). */
   copies: number;
+  /**
+   * Two-part messages made by joining an introduction or a run request with a profile
+   * statement ("I'm Chen" + "I study epidemiology"), this many of each kind.
+   */
+  compositions: number;
   /** Share of copies lower-cased. */
   lowercase: number;
   /** Share of copies with two neighbouring letters swapped in one word outside the slots. */
@@ -38,8 +43,8 @@ export function augment(
 ): Example[] {
   const random = seededRandom(options.seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
-  const out: Example[] = [...examples];
-  for (const example of examples) {
+  const out: Example[] = [...examples, ...compose(examples, options.compositions, random)];
+  for (const example of [...out]) {
     const swappable = SWAPPABLE.filter((slot) => example.slots?.[slot]);
     const copies = swappable.length > 0 ? options.copies : 1;
     for (let k = 0; k < copies; k++) {
@@ -83,4 +88,55 @@ function addTypo(text: string, slots: string[], random: () => number): string {
   const i = 1 + Math.floor(random() * (word[0].length - 3));
   const typo = word[0].slice(0, i) + word[0][i + 1] + word[0][i] + word[0].slice(i + 2);
   return text.slice(0, word.index) + typo + text.slice(word.index + word[0].length);
+}
+
+const JOINERS = [', ', ' and ', '. ', '; ', ' — ', ', and '];
+
+function hasOnly(example: Example, slots: readonly string[]): boolean {
+  const keys = Object.keys(example.slots ?? {});
+  return keys.length > 0 && keys.every((k) => slots.includes(k));
+}
+
+/** "I'm Chen" + "I study epidemiology" → "I'm Chen and I study epidemiology" (create_user). */
+function compose(examples: readonly Example[], count: number, random: () => number): Example[] {
+  const profiles = examples.filter(
+    (e) =>
+      e.action === 'update_profile' &&
+      hasOnly(e, ['domain', 'archetype', 'risk_preference', 'baseline_strictness']),
+  );
+  const intros = examples.filter((e) => e.action === 'create_user' && hasOnly(e, ['name']));
+  const runs = examples.filter((e) => e.action === 'start_run' && hasOnly(e, ['topic']));
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  const out: Example[] = [];
+  if (profiles.length === 0) return out;
+  for (const [heads, action, session] of [
+    [intros, 'create_user', 'anon'],
+    [runs, 'start_run', 'new'],
+  ] as const) {
+    if (heads.length === 0) continue;
+    for (let n = 0; n < count; n++) {
+      const head = pick(heads);
+      const tail = pick(profiles);
+      const joiner = pick(JOINERS);
+      const headFirst = action === 'create_user' || random() < 0.6;
+      const [a, b] = headFirst ? [head, tail] : [tail, head];
+      const first = a.text.replace(/[.!?]+$/u, '');
+      const second = joiner === '. ' ? b.text : b.text[0]!.toLowerCase() + b.text.slice(1);
+      const slots = { ...head.slots, ...tail.slots };
+      // Lower-casing the start of the second part may change a slot that starts it.
+      if (joiner !== '. ' && b.text !== second) {
+        for (const [k, v] of Object.entries(b.slots ?? {})) {
+          if (b.text.startsWith(v)) slots[k as keyof typeof slots] = second.slice(0, v.length);
+        }
+      }
+      out.push({
+        text: `${first}${joiner}${second}`,
+        session,
+        action,
+        slots,
+        values: { ...head.values, ...tail.values },
+      });
+    }
+  }
+  return out;
 }

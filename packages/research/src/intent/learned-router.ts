@@ -1,0 +1,187 @@
+// The learned router: the intent model picks the action (with a probability) and tags the
+// slots; exact rules only where they are exact (a quoted topic, the shape of a user id).
+import { chitchatReply, completeIntent, HELP_TEXT, type IntentDraft } from './replies.ts';
+import type { Intent, IntentAction, IntentRequest, IntentSession, ProfilePatch } from './schema.ts';
+import { readLevels } from './model/lexicon.ts';
+import { shippedIntentModel, type ActionScore, type IntentModel } from './model/intent-model.ts';
+import { isInside, slotOf, type SpanSlot } from './model/tags.ts';
+import { fold, type Token } from './model/tokens.ts';
+import { cleanSlot, cleanTopic } from './slots.ts';
+
+export interface LearnedRoute {
+  intent: Intent;
+  /** The model's probability of the intent's action (1 when the client chose the action). */
+  confidence: number;
+  /** Every action with its probability, most likely first (empty when the client chose). */
+  ranked: ActionScore[];
+  /** False when not one word of the message was seen in training: nothing to go on. */
+  understood: boolean;
+}
+
+/** Routes a chat message with the intent model; `request.action`, when set, is taken as given. */
+export function routeLearned(
+  request: IntentRequest,
+  model: IntentModel = shippedIntentModel(),
+): LearnedRoute {
+  const { text, session } = request;
+  const tokens = model.read(text);
+  if (!tokens.some((t) => !t.punct) && !request.action) {
+    return {
+      intent: completeIntent(
+        { action: 'help', reply: `Sorry, I didn't catch that. ${HELP_TEXT}` },
+        session,
+      ),
+      confidence: 0,
+      ranked: [],
+      understood: false,
+    };
+  }
+  const ranked = request.action ? [] : model.classify(text, tokens, session);
+  const action = request.action ?? ranked[0]!.action;
+  const tags = model.tag(tokens, action, session);
+  const spans = readSpans(text, tokens, tags);
+  const profile = () => profileFrom(spans, tokens, tags);
+  return {
+    intent: completeIntent(
+      draftFor(action, text, spans, profile, session, Boolean(request.action)),
+      session,
+    ),
+    confidence: request.action ? 1 : ranked[0]!.p,
+    ranked,
+    understood: Boolean(request.action) || model.knowsAnyWord(text, tokens, session),
+  };
+}
+
+/** Each slot's spans as written, in order. */
+type Spans = Partial<Record<SpanSlot, string[]>>;
+
+/** Words that never start or end a name, field or topic, though a tagger may take them in. */
+const EDGE_WORDS = new Set([
+  "'s",
+  'please',
+  'pls',
+  'plz',
+  'thanks',
+  'thx',
+  'now',
+  'asap',
+  'on',
+  'about',
+  'into',
+  'at',
+  'regarding',
+  'concerning',
+  're',
+]);
+
+function isEdge(token: Token): boolean {
+  return token.punct || EDGE_WORDS.has(token.norm) || /^\p{L}{1,2}'$/u.test(token.lower);
+}
+
+function readSpans(text: string, tokens: Token[], tags: number[]): Spans {
+  const spans: Spans = {};
+  const runs: { slot: SpanSlot; first: number; last: number }[] = [];
+  tags.forEach((tag, i) => {
+    const slot = slotOf(tag);
+    const open = runs.at(-1);
+    if (slot && isInside(tag) && open?.slot === slot && open.last === i - 1) open.last = i;
+    else if (slot) runs.push({ slot, first: i, last: i });
+  });
+  // Feedback is the user's own words: one stretch from its first tagged word to its last.
+  const feedback = runs.filter((r) => r.slot === 'feedback');
+  if (feedback.length > 0) {
+    const first = tokens[feedback[0]!.first]!;
+    const last = tokens[feedback.at(-1)!.last]!;
+    spans.feedback = [text.slice(first.start, last.end)];
+  }
+  for (const run of runs) {
+    if (run.slot === 'feedback') continue;
+    let { first, last } = run;
+    while (first <= last && isEdge(tokens[first]!)) first++;
+    while (last >= first && isEdge(tokens[last]!)) last--;
+    if (first > last) continue;
+    (spans[run.slot] ??= []).push(text.slice(tokens[first]!.start, tokens[last]!.end));
+  }
+  return spans;
+}
+
+/** Tokens inside a slot that is not a level: their words say nothing about risk or rigour. */
+function inOtherSlots(tags: number[]): boolean[] {
+  return tags.map((tag) => {
+    const slot = slotOf(tag);
+    return slot !== null && slot !== 'risk_preference' && slot !== 'baseline_strictness';
+  });
+}
+
+function profileFrom(spans: Spans, tokens: Token[], tags: number[]): ProfilePatch {
+  const patch: ProfilePatch = {};
+  for (const field of ['archetype', 'domain', 'persona_brief'] as const) {
+    const value = cleanSlot(spans[field]?.[0] ?? '');
+    if (value) patch[field] = value;
+  }
+  // Levels are read from the words (a lexicon), not from tagged spans, so "risk low,
+  // strictness high" and "moderately strict baselines" come out right however they are split.
+  const levels = readLevels(
+    tokens.map((t) => t.lower),
+    inOtherSlots(tags),
+  );
+  if (levels.risk_preference) patch.risk_preference = levels.risk_preference;
+  if (levels.baseline_strictness) patch.baseline_strictness = levels.baseline_strictness;
+  return patch;
+}
+
+/** A quoted stretch of the text ("…", “…”, '…'), which is exactly the topic when present. */
+const QUOTED = /["“«]([^"”»]{2,})["”»]|(?:^|\s)'([^']{2,})'(?=[\s.,;:!?]|$)/u;
+
+/** A user id from a name as written: lower case, accents folded, spaces as hyphens. */
+export function nameToUserId(name: string): string | null {
+  const id = fold(cleanSlot(name)).replace(/^@/, '').replace(/\s+/g, '-');
+  return /^[a-z0-9][a-z0-9._-]{0,63}$/.test(id) ? id : null;
+}
+
+function draftFor(
+  action: IntentAction,
+  text: string,
+  spans: Spans,
+  profile: () => ProfilePatch,
+  session: IntentSession,
+  /** The user picked the action: a message with no slot found is the slot itself. */
+  chosen: boolean,
+): IntentDraft {
+  const draft: IntentDraft = { action };
+  const whole = cleanSlot(text);
+  switch (action) {
+    case 'create_user':
+    case 'select_user': {
+      const name = spans.name?.[0] ?? (chosen && !/\s/.test(whole) ? whole : undefined);
+      const id = name ? nameToUserId(name) : null;
+      if (id) draft.user_id = id;
+      else if (name) draft.name = cleanSlot(name);
+      if (action === 'create_user') draft.profile = profile();
+      break;
+    }
+    case 'update_profile':
+      draft.profile = profile();
+      break;
+    case 'start_run': {
+      const quoted = QUOTED.exec(text);
+      const topic = quoted
+        ? (quoted[1] ?? quoted[2])!
+        : (spans.topic?.[0] ?? (chosen ? whole : undefined));
+      if (topic) draft.topic = cleanTopic(topic);
+      draft.profile = profile();
+      break;
+    }
+    case 'submit_feedback': {
+      const feedback = cleanSlot(spans.feedback?.[0] ?? '') || text.trim();
+      if (feedback) draft.feedback = feedback;
+      break;
+    }
+    case 'chitchat':
+      draft.reply = chitchatReply(text, session);
+      break;
+    default:
+      break;
+  }
+  return draft;
+}

@@ -1,0 +1,94 @@
+// Word classes: groups of words that play the same part in a chat command ("launch",
+// "kick", "begin" all start something; "skills", "techniques", "procedures" are what the
+// skill bank holds). The models see a word's classes as features beside the word itself, so
+// a weight learned from one member carries to the others, which is most of what lets a
+// model trained on a few hundred phrasings read phrasings it has not seen. The classes are
+// general vocabulary, in English and the common words of French, Spanish and Arabic, not a
+// list of phrasings; the models learn what each class means for each action.
+import { fold } from './tokens.ts';
+
+const CLASSES: Record<string, string> = {
+  greet:
+    'hi hello hey heya hiya howdy yo greetings morning mornin afternoon evening bonjour bonsoir ' +
+    'salut coucou hola buenos buenas buen saludos hallo ciao salam marhaba مرحبا مرحبا أهلا اهلا ' +
+    'السلام سلام صباح مساء',
+  thanks: 'thanks thank thx ty cheers appreciate appreciated grateful merci gracias شكرا',
+  bye:
+    'bye goodbye byebye cya later night farewell tomorrow soon revoir adieu adios hasta luego ' +
+    'demain وداعا السلامة',
+  praise:
+    'great awesome amazing brilliant impressive excellent wonderful fantastic smart clever nice ' +
+    'cool love lovely good helpful superb bravo genial génial',
+  self: "i i'm im me my myself mine am je moi soy yo mi أنا انا",
+  naming: "name name's names call called named llamo appelle nombre username handle اسمي اسم",
+  account: 'user users account accounts login logins username usernames userlist',
+  people:
+    'people person persons everyone everybody anyone anybody someone somebody others other ' +
+    'researchers members colleagues registered signed besides else',
+  switching:
+    'switch swap change become use load open select pick choose log login sign signin act ' +
+    'continue back return',
+  creating: 'create make add register new set join signup enrol enroll setup crate',
+  field:
+    'domain field fields area discipline subject specialty speciality specialisation ' +
+    'specialization expertise background department',
+  risk: 'risk risks risky riskier gamble gambles bets bet ideas',
+  strictness: 'strict strictness baseline baselines lenient rigorous rigour rigor',
+  role:
+    'archetype role persona researcher scientist student engineer theorist experimentalist ' +
+    'clinician postdoc professor analyst statistician physicist chemist biologist ecologist ' +
+    'economist epidemiologist linguist phd doctor practitioner',
+  working:
+    'work works working worked study studies studying research researching specialise ' +
+    'specialize specialising specializing focus trabajo estudio investigo travaille étudie ' +
+    'recherche أعمل أدرس',
+  liking: 'prefer like want favour favor rather comfortable happy fine love enjoy',
+  starting:
+    'start begin launch kick initiate run do write draft produce generate investigate research ' +
+    'explore examine study look dig delve analyse analyze probe find figure strat',
+  project:
+    'run paper study project report investigation experiment research article analysis topic ' +
+    'essay writeup survey review',
+  about: 'on about into regarding concerning exploring whether if abt re',
+  progress:
+    'status progress done finished ready complete completed far along update updates latest ' +
+    'happening state stage going doing long yet still eta news coming finish',
+  skill:
+    'skill skills skillbank technique techniques procedure procedures method methods trick ' +
+    'tricks ability abilities capability capabilities know-how',
+  memory:
+    'memory memories remember remembered recall recalled stored saved memorised memorized ' +
+    'memorise memorize notes facts kept know knowledge',
+  training:
+    'train retrain training trained learn relearn learned learnt tune fine-tune finetune teach ' +
+    'adapt personalise personalize refresh calibrate planner preference preferences taste',
+  helping:
+    'help commands command options menu usage instructions explain guide tutorial how features ' +
+    'capabilities examples lost confused stuck started hlep halp hepl',
+  feedback: 'feedback comment comments notes suggestion suggestions remark remarks thoughts',
+  approve:
+    'ok okay yes yep yeah sure fine good great perfect approve approved lgtm continue proceed ' +
+    'carry go next agreed agree oui sí si adelante',
+  objecting:
+    "no not don't nah nope wrong bad weak boring instead rather drop remove cut redo fewer less " +
+    'more too',
+  science:
+    'hypothesis hypotheses baseline seeds seed sample dataset metric experiment experiments plan ' +
+    'ablation figure figures table abstract intro introduction title conditions analysis model ' +
+    'data results method idea ideas',
+  asking: 'what which who how why where when whats',
+  listing: 'list show display see view give tell print get lsit',
+};
+
+const BY_WORD = new Map<string, string[]>();
+for (const [cls, words] of Object.entries(CLASSES)) {
+  for (const word of words.split(' ')) {
+    const key = fold(word);
+    BY_WORD.set(key, [...(BY_WORD.get(key) ?? []), cls]);
+  }
+}
+
+/** The classes of a folded word (often none). */
+export function wordClasses(word: string): readonly string[] {
+  return BY_WORD.get(word) ?? [];
+}

@@ -1,0 +1,186 @@
+// Trains the intent model from labelled examples: the action classifier (with its softmax
+// temperature fitted by cross-validation, so its probabilities are honest on phrasings it did
+// not see) and the slot tagger. Deterministic for a given seed and data.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { seededRandom } from '@hikma/llm';
+import { augment, readFillers, type AugmentOptions, type Fillers } from '../dataset/augment.ts';
+import {
+  FILLERS_PATH,
+  readExamples,
+  SESSIONS,
+  spanTags,
+  TRAIN_PATH,
+  type Example,
+} from '../dataset/dataset.ts';
+import {
+  SoftmaxClassifier,
+  type ClassifierTrainOptions,
+  type LabelledFeatures,
+} from '../model/classifier.ts';
+import { messageFeatures, tokenFeatures } from '../model/features.ts';
+import { IntentModel } from '../model/intent-model.ts';
+import { SlotTagger, type TaggerTrainOptions } from '../model/tagger.ts';
+import { TAGS } from '../model/tags.ts';
+import { tokenize } from '../model/tokens.ts';
+import { INTENT_ACTIONS } from '../schema.ts';
+
+export interface IntentTrainOptions {
+  seed: number;
+  augment: Omit<AugmentOptions, 'seed'>;
+  classifier: Omit<ClassifierTrainOptions, 'seed'>;
+  tagger: Omit<TaggerTrainOptions, 'seed'>;
+  /** Folds of the cross-validation that fits the softmax temperature (0: temperature 1). */
+  calibrationFolds: number;
+}
+
+export const DEFAULT_INTENT_TRAIN_OPTIONS: IntentTrainOptions = {
+  seed: 1,
+  augment: { copies: 4, compositions: 150, lowercase: 0.25, typo: 0.2 },
+  classifier: { epochs: 20, learningRate: 0.05, l2: 0, minCount: 2, prune: 0.1 },
+  tagger: { epochs: 10, prune: 0.3 },
+  calibrationFolds: 5,
+};
+
+export interface TrainReport {
+  examples: number;
+  augmented: number;
+  temperature: number;
+  duration_ms: number;
+}
+
+function classifierData(examples: readonly Example[]): LabelledFeatures[] {
+  return examples.map((e) => ({
+    features: messageFeatures(e.text, tokenize(e.text), SESSIONS[e.session]),
+    label: INTENT_ACTIONS.indexOf(e.action),
+  }));
+}
+
+/** Trains the action classifier alone (augmenting its examples first). */
+export function trainClassifier(
+  examples: readonly Example[],
+  fillers: Fillers,
+  options: IntentTrainOptions,
+): SoftmaxClassifier {
+  const data = augment(examples, fillers, { ...options.augment, seed: options.seed });
+  return SoftmaxClassifier.train(INTENT_ACTIONS, classifierData(data), {
+    ...options.classifier,
+    seed: options.seed,
+  });
+}
+
+/** Splits examples into `k` folds in a seeded order. */
+export function folds<T>(items: readonly T[], k: number, seed: number): T[][] {
+  const random = seededRandom(seed);
+  const order = items.map((_, i) => i);
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [order[i], order[j]] = [order[j]!, order[i]!];
+  }
+  const out: T[][] = Array.from({ length: k }, () => []);
+  order.forEach((index, n) => out[n % k]!.push(items[index]!));
+  return out;
+}
+
+/** The temperature that minimises the log loss of out-of-fold logits. */
+function fitTemperature(
+  examples: readonly Example[],
+  fillers: Fillers,
+  options: IntentTrainOptions,
+): number {
+  if (options.calibrationFolds < 2) return 1;
+  const parts = folds(examples, options.calibrationFolds, options.seed);
+  const outOfFold: { logits: Float64Array; label: number }[] = [];
+  parts.forEach((held, k) => {
+    const rest = parts.filter((_, j) => j !== k).flat();
+    const classifier = trainClassifier(rest, fillers, options);
+    for (const { features, label } of classifierData(held)) {
+      outOfFold.push({ logits: classifier.logits(features), label });
+    }
+  });
+  let best = 1;
+  let bestLoss = Infinity;
+  for (let t = 0.25; t <= 6.001; t += 0.05) {
+    let loss = 0;
+    for (const { logits, label } of outOfFold) {
+      let max = -Infinity;
+      for (const z of logits) max = Math.max(max, z / t);
+      let sum = 0;
+      for (const z of logits) sum += Math.exp(z / t - max);
+      loss -= logits[label]! / t - max - Math.log(sum);
+    }
+    if (loss < bestLoss) {
+      bestLoss = loss;
+      best = Math.round(t * 100) / 100;
+    }
+  }
+  return best;
+}
+
+/** Trains the whole model from examples; `sha256` identifies the data in the model file. */
+export function trainIntentModel(
+  examples: readonly Example[],
+  fillers: Fillers,
+  sha256: string,
+  options: IntentTrainOptions = DEFAULT_INTENT_TRAIN_OPTIONS,
+): { model: IntentModel; report: TrainReport } {
+  const started = performance.now();
+  const temperature = fitTemperature(examples, fillers, options);
+  const data = augment(examples, fillers, { ...options.augment, seed: options.seed });
+  const classifier = SoftmaxClassifier.train(INTENT_ACTIONS, classifierData(data), {
+    ...options.classifier,
+    seed: options.seed,
+  });
+  classifier.temperature = temperature;
+  const tagger = SlotTagger.train(
+    TAGS.length,
+    data.map((e) => {
+      const tokens = tokenize(e.text);
+      return {
+        features: tokenFeatures(tokens, e.action, SESSIONS[e.session]),
+        tags: spanTags(e, tokens),
+      };
+    }),
+    { ...options.tagger, seed: options.seed },
+  );
+  const vocabulary = new Set<string>();
+  for (const e of data) for (const t of tokenize(e.text)) if (!t.punct) vocabulary.add(t.lower);
+  const model = new IntentModel(classifier, tagger, [...vocabulary].sort(), {
+    examples: examples.length,
+    sha256,
+    seed: options.seed,
+  });
+  return {
+    model,
+    report: {
+      examples: examples.length,
+      augmented: data.length,
+      temperature,
+      duration_ms: Math.round(performance.now() - started),
+    },
+  };
+}
+
+/** SHA-256 of the training data and fillers, as stored in the model file. */
+export function dataFingerprint(
+  trainPath: string = TRAIN_PATH,
+  fillersPath: string = FILLERS_PATH,
+): string {
+  return createHash('sha256')
+    .update(readFileSync(trainPath))
+    .update(readFileSync(fillersPath))
+    .digest('hex');
+}
+
+/** Trains on the repository's training set, as scripts/train-intent.ts does. */
+export function trainShippedModel(options: IntentTrainOptions = DEFAULT_INTENT_TRAIN_OPTIONS): {
+  model: IntentModel;
+  report: TrainReport;
+} {
+  return trainIntentModel(
+    readExamples(TRAIN_PATH),
+    readFillers(FILLERS_PATH),
+    dataFingerprint(),
+    options,
+  );
+}
