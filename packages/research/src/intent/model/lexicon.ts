@@ -67,7 +67,7 @@ export function lexiconClass(word: string): LexiconClass | undefined {
 /**
  * The level a value span states: "bold, risky" → high, "quite cautious" → low, "moderately
  * strict" → medium (a medium word qualifies the others), "don't need to be very strict" →
- * low (a negation up to four words before flips high and low). Null when no word says.
+ * low (a negation up to five words before flips high and low). Null when no word says.
  */
 export function readLevel(span: string): Level | null {
   const words = fold(span)
@@ -145,7 +145,7 @@ function levelOf(words: readonly string[], at: readonly number[]): Level | null 
   let first: Level | null = null;
   for (const i of at) {
     let level = LEXICON.get(words[i]!)!.level;
-    const negated = words.slice(Math.max(0, i - 4), i).some((w) => NEGATORS.has(w));
+    const negated = words.slice(Math.max(0, i - 5), i).some((w) => NEGATORS.has(w));
     if (negated && level !== 'medium') level = level === 'high' ? 'low' : 'high';
     first ??= level;
     if (level === 'high') high++;

@@ -1,0 +1,216 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { nameToUserId, routeLearned } from './learned-router.ts';
+import { Intent } from './schema.ts';
+import type { IntentAction, IntentSession, ProfilePatch } from './schema.ts';
+
+const ANONYMOUS: IntentSession = {
+  user_id: '',
+  run_id: null,
+  run_status: null,
+  has_profile: false,
+};
+const NEW: IntentSession = { ...ANONYMOUS, user_id: 'alice' };
+const READY: IntentSession = { ...NEW, has_profile: true };
+const RUNNING: IntentSession = { ...READY, run_id: 'run-1-abc', run_status: 'running' };
+const PAUSED: IntentSession = { ...READY, run_id: 'run-1-abc', run_status: 'awaiting_feedback' };
+
+interface Row {
+  text: string;
+  session: IntentSession;
+  action: IntentAction;
+  topic?: string;
+  user_id?: string;
+  profile?: ProfilePatch;
+  feedback?: string;
+  missing?: Intent['missing'];
+}
+
+// What the shipped model must keep getting right: the issue's examples, several slots in one
+// message, and the session changing the answer.
+const TABLE: Row[] = [
+  {
+    text: "I'm Chen and I study epidemiology",
+    session: ANONYMOUS,
+    action: 'create_user',
+    user_id: 'chen',
+    profile: { domain: 'epidemiology' },
+  },
+  {
+    text: "Hello, I'm Paolo; I study economics and I like to be strict about baselines",
+    session: ANONYMOUS,
+    action: 'create_user',
+    user_id: 'paolo',
+    profile: { domain: 'economics', baseline_strictness: 'high' },
+  },
+  {
+    text: 'start a run on fish stock collapse, my field is fisheries science',
+    session: NEW,
+    action: 'start_run',
+    topic: 'fish stock collapse',
+    profile: { domain: 'fisheries science' },
+  },
+  {
+    text: 'start a run on “mangrove carbon storage”',
+    session: READY,
+    action: 'start_run',
+    topic: 'mangrove carbon storage',
+  },
+  {
+    text: 'investigate whether dropout helps small CNNs',
+    session: READY,
+    action: 'start_run',
+    topic: 'dropout helps small CNNs',
+  },
+  { text: 'start a run', session: READY, action: 'start_run', missing: 'topic' },
+  { text: 'Hola, me llamo Sofía', session: ANONYMOUS, action: 'create_user', user_id: 'sofia' },
+  { text: 'switch to user bob', session: READY, action: 'select_user', user_id: 'bob' },
+  { text: "load aisha's profile", session: READY, action: 'select_user', user_id: 'aisha' },
+  {
+    text: 'i like adventurous, speculative ideas',
+    session: READY,
+    action: 'update_profile',
+    profile: { risk_preference: 'high' },
+  },
+  {
+    text: 'Set my domain to marine biology and my risk preference to LOW',
+    session: READY,
+    action: 'update_profile',
+    profile: { domain: 'marine biology', risk_preference: 'low' },
+  },
+  { text: 'who else is here', session: READY, action: 'list_users' },
+  { text: 'lsit my skills', session: READY, action: 'list_skills' },
+  { text: 'what do you remember about me', session: READY, action: 'list_memories' },
+  { text: 'retrain the preference model', session: READY, action: 'train_planner' },
+  { text: 'is the paper finished', session: RUNNING, action: 'status' },
+  { text: "how's it going", session: RUNNING, action: 'status' },
+  { text: "how's it going", session: READY, action: 'chitchat' },
+  { text: 'ok', session: PAUSED, action: 'submit_feedback', feedback: 'ok' },
+  { text: 'ok', session: READY, action: 'chitchat' },
+  {
+    text: 'Use more seeds and a stronger baseline',
+    session: PAUSED,
+    action: 'submit_feedback',
+    feedback: 'Use more seeds and a stronger baseline',
+  },
+  {
+    text: 'feedback: use more seeds',
+    session: PAUSED,
+    action: 'submit_feedback',
+    feedback: 'use more seeds',
+  },
+  {
+    text: 'continue',
+    session: RUNNING,
+    action: 'submit_feedback',
+    feedback: 'continue',
+    missing: 'run',
+  },
+  { text: 'start a run on bird song', session: PAUSED, action: 'start_run', topic: 'bird song' },
+  { text: 'What can you do?', session: ANONYMOUS, action: 'help' },
+  { text: 'goodbye!', session: READY, action: 'chitchat' },
+  { text: 'Bonjour', session: ANONYMOUS, action: 'chitchat' },
+];
+
+test('the phrasing table routes to the expected action and slots', () => {
+  const failures: string[] = [];
+  for (const row of TABLE) {
+    const { intent } = routeLearned({ text: row.text, session: row.session });
+    const expected = {
+      action: row.action,
+      topic: row.topic ?? '',
+      user_id: row.user_id,
+      profile: row.profile,
+      feedback: row.feedback,
+      missing: row.missing,
+    };
+    const actual = {
+      action: intent.action,
+      topic: intent.topic,
+      user_id: intent.user_id,
+      profile: intent.profile,
+      feedback: intent.feedback,
+      missing: intent.missing,
+    };
+    try {
+      assert.deepEqual(actual, expected);
+    } catch (err) {
+      failures.push(`${JSON.stringify(row.text)}: ${(err as Error).message.split('\n').join(' ')}`);
+    }
+  }
+  assert.deepEqual(failures, []);
+});
+
+test('replies say everything understood', () => {
+  const chen = routeLearned({ text: "I'm Chen and I study epidemiology", session: ANONYMOUS });
+  assert.equal(
+    chen.intent.reply,
+    "Welcome, chen! I've set you up as a new user, with your domain set to “epidemiology”.",
+  );
+  const run = routeLearned({
+    text: 'start a run on fish stock collapse, my field is fisheries science',
+    session: NEW,
+  });
+  assert.equal(
+    run.intent.reply,
+    'Starting a research run on “fish stock collapse”, with your domain set to “fisheries science”.',
+  );
+  // The field stated with the topic is the profile the run needs.
+  assert.equal(run.intent.missing, undefined);
+});
+
+test('a name that cannot be a user id is asked for, by name', () => {
+  const { intent } = routeLearned({ text: 'أنا أحمد', session: ANONYMOUS });
+  assert.equal(intent.action, 'create_user');
+  assert.equal(intent.user_id, undefined);
+  assert.equal(intent.missing, 'user_id');
+  assert.match(intent.reply, /أحمد/);
+  assert.match(intent.reply, /Latin letters/);
+});
+
+test('user ids are lower case with accents folded', () => {
+  assert.equal(nameToUserId('Élodie'), 'elodie');
+  assert.equal(nameToUserId('@Bob'), 'bob');
+  assert.equal(nameToUserId('Ada Lovelace'), 'ada-lovelace');
+  assert.equal(nameToUserId('أحمد'), null);
+});
+
+test('words the model knows are never read as typos', () => {
+  const { intent } = routeLearned({
+    text: 'start a run on solar flare release',
+    session: READY,
+  });
+  assert.equal(intent.topic, 'solar flare release');
+});
+
+test('every answer is a valid intent with a plain-English reply', () => {
+  const sessions = [READY, ANONYMOUS, NEW, RUNNING, PAUSED];
+  for (const row of TABLE) {
+    for (const session of sessions) {
+      const route = routeLearned({ text: row.text, session });
+      Intent.parse(route.intent);
+      assert.ok(route.confidence >= 0 && route.confidence <= 1);
+      const { reply } = route.intent;
+      assert.match(reply, /^[A-Z"].*[.!?]$/s, `${row.text}: ${reply}`);
+      assert.doesNotMatch(reply, /[{}]|\b[a-z]+_[a-z]+\b/, `${row.text}: ${reply}`);
+      if (route.intent.action !== 'start_run') assert.equal(route.intent.topic, '');
+    }
+  }
+});
+
+test('small talk gets a reply that fits it and suggests the next step', () => {
+  const reply = (text: string, session: IntentSession) =>
+    routeLearned({ text, session }).intent.reply;
+  assert.match(reply('hi', ANONYMOUS), /^Hello!.*your name/);
+  assert.match(reply('hello', { ...READY, has_profile: false }), /my domain is/);
+  assert.match(reply('thank you so much', READY), /^You're welcome!/);
+  assert.match(reply('goodbye!', READY), /^Goodbye!/);
+  assert.match(reply('who are you?', READY), /research assistant/);
+});
+
+test('an empty message is the help text', () => {
+  const route = routeLearned({ text: '  ', session: READY });
+  assert.equal(route.intent.action, 'help');
+  assert.equal(route.understood, false);
+  assert.match(route.intent.reply, /didn't catch that/);
+});
