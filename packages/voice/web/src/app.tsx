@@ -5,6 +5,7 @@ import { EventLog } from './components/event-log.tsx';
 import { SessionPanel } from './components/session-panel.tsx';
 import { StatusBar } from './components/status-bar.tsx';
 import { ToolCalls } from './components/tool-calls.tsx';
+import { TurnTaking } from './components/turn-taking.tsx';
 import { useVoiceConsole } from './lib/use-voice-console.ts';
 
 /** The voice console: one page, one session at a time. */
@@ -27,6 +28,7 @@ export function App() {
       <main className="layout">
         <section className="column conversation-column" aria-label="Conversation">
           <StatusBar voice={voice} />
+          <TurnTaking state={state} />
           <Conversation
             turns={state.turns}
             partial={state.partial}

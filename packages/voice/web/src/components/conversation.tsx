@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { AssistantTurn, Turn, UserTurn } from '../lib/console-state.ts';
+import type { AssistantTurn, NoticeTurn, Turn, UserTurn } from '../lib/console-state.ts';
 import { piiSegments, type PiiSpan } from '../lib/pii.ts';
 
 function Highlighted({ text, pii }: { text: string; pii: PiiSpan[] }) {
@@ -16,10 +16,25 @@ function Highlighted({ text, pii }: { text: string; pii: PiiSpan[] }) {
 
 function UserBubble({ turn }: { turn: UserTurn }) {
   const analysis = turn.analysis;
+  const end = turn.endOfTurn;
   return (
-    <li className="turn user">
+    <li className={turn.backchannel ? 'turn user backchannel' : 'turn user'}>
       <div className="turn-meta">
         <span className="who">you</span>
+        {turn.backchannel && (
+          <span className="tag" title="only a backchannel: the reply it cut went on">
+            backchannel
+          </span>
+        )}
+        {end && (
+          <span
+            className="tag end-of-turn"
+            data-testid="end-of-turn"
+            title={`the turn detector read ${Math.round(end.probability * 100)} % finished and waited ${end.silenceMs} ms of silence`}
+          >
+            ended p {end.probability.toFixed(2)} · {end.silenceMs} ms
+          </span>
+        )}
         {turn.typed ? (
           <span className="tag">typed</span>
         ) : (
@@ -48,30 +63,70 @@ function UserBubble({ turn }: { turn: UserTurn }) {
   );
 }
 
+function resumedLabel(resumed: NonNullable<AssistantTurn['resumed']>): string {
+  const after = resumed.after ? `after “${resumed.after}”` : 'after a sound with no words';
+  return `↻ resumed #${resumed.streamId} ${after}`;
+}
+
 function AssistantBubble({ turn }: { turn: AssistantTurn }) {
+  // A resumed reply's `response.done.text` counts from the start of the reply it continues.
+  const spoken =
+    turn.spoken !== undefined && turn.resumed
+      ? turn.spoken.slice(turn.resumed.textOffset)
+      : turn.spoken;
   // When interrupted, show what was heard and strike out what was never said.
   const heard =
-    turn.status === 'cancelled' && turn.spoken !== undefined && turn.text.startsWith(turn.spoken)
-      ? turn.spoken
+    turn.status === 'cancelled' && spoken !== undefined && turn.text.startsWith(spoken)
+      ? spoken
       : turn.text;
   const unheard = turn.text.slice(heard.length);
   return (
-    <li className="turn assistant" data-status={turn.status}>
+    <li
+      className={turn.resumed ? 'turn assistant resumed' : 'turn assistant'}
+      data-status={turn.status}
+    >
       <div className="turn-meta">
         <span className="who">assistant</span>
         <span className="tag">#{turn.streamId}</span>
+        {turn.resumed && (
+          <span className="tag status-resumed" data-testid="resumed">
+            {resumedLabel(turn.resumed)}
+          </span>
+        )}
         {turn.status !== 'completed' && (
           <span className={`tag status-${turn.status}`}>
             {turn.status === 'streaming' ? 'speaking' : turn.status}
             {turn.reason ? ` · ${turn.reason.replace(/_/g, ' ')}` : ''}
           </span>
         )}
+        {turn.resumedBy !== undefined && (
+          <span className="tag status-resumed" title="it was no real interruption">
+            ↻ goes on in #{turn.resumedBy}
+          </span>
+        )}
       </div>
       <p className="text" data-testid="assistant-text">
+        {turn.resumed && turn.resumed.textOffset > 0 && (
+          <span className="muted" aria-hidden="true">
+            …{' '}
+          </span>
+        )}
         {heard}
-        {unheard && <del title="not spoken">{unheard}</del>}
+        {unheard && (
+          <del title={turn.resumedBy === undefined ? 'not spoken' : 'said in the resumed reply'}>
+            {unheard}
+          </del>
+        )}
         {!turn.text && <span className="muted">…</span>}
       </p>
+    </li>
+  );
+}
+
+function Notice({ turn }: { turn: NoticeTurn }) {
+  return (
+    <li className="notice" data-testid="idle-event" data-action={turn.action}>
+      <span className="notice-kind">idle</span> {turn.text}
     </li>
   );
 }
@@ -112,8 +167,10 @@ export function Conversation({ turns, partial, connected, onSendText }: Props) {
           {turns.map((t) =>
             t.kind === 'user' ? (
               <UserBubble key={t.id} turn={t} />
-            ) : (
+            ) : t.kind === 'assistant' ? (
               <AssistantBubble key={t.id} turn={t} />
+            ) : (
+              <Notice key={t.id} turn={t} />
             ),
           )}
         </ol>

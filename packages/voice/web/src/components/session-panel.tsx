@@ -1,12 +1,25 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { SessionConfig, SessionConfigPatch } from '../lib/protocol.ts';
 
+type TurnType = SessionConfig['turn_detection']['type'];
+type Eagerness = Extract<SessionConfig['turn_detection'], { type: 'semantic_vad' }>['eagerness'];
+
+const EAGERNESS: { value: Eagerness; label: string }[] = [
+  { value: 'auto', label: 'auto (medium)' },
+  { value: 'low', label: 'low: waits longest' },
+  { value: 'medium', label: 'medium' },
+  { value: 'high', label: 'high: ends soonest' },
+];
+
 interface Draft {
   instructions: string;
   languages: string;
   voice: string;
-  turnType: 'server_vad' | 'none';
+  turnType: TurnType;
   silenceMs: string;
+  eagerness: Eagerness;
+  /** Empty: no idle timeout. */
+  idleTimeoutMs: string;
   ragIndex: string;
   ragTopK: string;
   pii: boolean;
@@ -15,14 +28,15 @@ interface Draft {
 }
 
 function draftOf(session: SessionConfig): Draft {
+  const detection = session.turn_detection;
   return {
     instructions: session.instructions,
     languages: session.languages.join(', '),
     voice: session.voice,
-    turnType: session.turn_detection.type,
-    silenceMs: String(
-      session.turn_detection.type === 'server_vad' ? session.turn_detection.silence_ms : 500,
-    ),
+    turnType: detection.type,
+    silenceMs: String(detection.type === 'server_vad' ? detection.silence_ms : 500),
+    eagerness: detection.type === 'semantic_vad' ? detection.eagerness : 'auto',
+    idleTimeoutMs: detection.idle_timeout_ms === null ? '' : String(detection.idle_timeout_ms),
     ragIndex: session.rag?.index_name ?? '',
     ragTopK: String(session.rag?.top_k ?? 3),
     pii: session.analysis.pii,
@@ -52,14 +66,24 @@ function patchOf(d: Draft): SessionConfigPatch {
     throw new Error(`tools: not JSON (${(err as Error).message})`);
   }
   if (!Array.isArray(tools)) throw new Error('tools must be a JSON array');
+  // Sent every time, null included, so that clearing the field turns the timeout off.
+  const idle_timeout_ms = d.idleTimeoutMs.trim()
+    ? integer(d.idleTimeoutMs.trim(), 'idle timeout', 1000, 600_000)
+    : null;
   return {
     instructions: d.instructions,
     languages,
     ...(d.voice.trim() ? { voice: d.voice.trim() } : {}),
     turn_detection:
       d.turnType === 'none'
-        ? { type: 'none' }
-        : { type: 'server_vad', silence_ms: integer(d.silenceMs, 'silence_ms', 100, 10_000) },
+        ? { type: 'none', idle_timeout_ms }
+        : d.turnType === 'semantic_vad'
+          ? { type: 'semantic_vad', eagerness: d.eagerness, idle_timeout_ms }
+          : {
+              type: 'server_vad',
+              silence_ms: integer(d.silenceMs, 'silence_ms', 100, 10_000),
+              idle_timeout_ms,
+            },
     rag: d.ragIndex.trim()
       ? { index_name: d.ragIndex.trim(), top_k: integer(d.ragTopK, 'top_k', 1, 20) }
       : null,
@@ -83,6 +107,7 @@ export function SessionPanel({ session, sessionId, updates, enabled, onApply }: 
   const [draft, setDraft] = useState<Draft | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const toolsId = useId();
+  const idleHintId = useId();
 
   // A new session starts from what the service says is in force; later updates leave edits alone.
   useEffect(() => {
@@ -145,24 +170,59 @@ export function SessionPanel({ session, sessionId, updates, enabled, onApply }: 
               <span>turn detection</span>
               <select
                 value={draft.turnType}
-                onChange={(e) => set('turnType', e.target.value as Draft['turnType'])}
+                onChange={(e) => set('turnType', e.target.value as TurnType)}
               >
                 <option value="server_vad">server VAD</option>
+                <option value="semantic_vad">semantic VAD</option>
                 <option value="none">none (push to talk)</option>
               </select>
             </label>
+            {draft.turnType === 'semantic_vad' ? (
+              <label className="field">
+                <span>eagerness</span>
+                <select
+                  value={draft.eagerness}
+                  onChange={(e) => set('eagerness', e.target.value as Eagerness)}
+                >
+                  {EAGERNESS.map((e) => (
+                    <option key={e.value} value={e.value}>
+                      {e.label}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ) : (
+              <label className="field">
+                <span>silence (ms)</span>
+                <input
+                  type="number"
+                  min={100}
+                  max={10000}
+                  step={50}
+                  value={draft.silenceMs}
+                  disabled={draft.turnType === 'none'}
+                  onChange={(e) => set('silenceMs', e.target.value)}
+                />
+              </label>
+            )}
+          </div>
+          <div className="row">
             <label className="field">
-              <span>silence (ms)</span>
+              <span>idle timeout (ms)</span>
               <input
                 type="number"
-                min={100}
-                max={10000}
-                step={50}
-                value={draft.silenceMs}
-                disabled={draft.turnType === 'none'}
-                onChange={(e) => set('silenceMs', e.target.value)}
+                min={1000}
+                max={600000}
+                step={500}
+                value={draft.idleTimeoutMs}
+                placeholder="off"
+                aria-describedby={idleHintId}
+                onChange={(e) => set('idleTimeoutMs', e.target.value)}
               />
             </label>
+            <p className="field-hint" id={idleHintId}>
+              Silence after a reply before “Are you still there?”; as long again ends the session.
+            </p>
           </div>
           <div className="row">
             <label className="field">

@@ -21,6 +21,10 @@ export interface UserTurn {
   /** Typed with `conversation.item.create` rather than spoken. */
   typed?: boolean;
   analysis?: { pii: PiiSpan[]; sentiment: string };
+  /** `semantic_vad`: the detector's decision in force when the turn ended. */
+  endOfTurn?: { probability: number; silenceMs: number };
+  /** Only backchannels ("uh-huh"): the reply it cut was resumed, so it was no turn. */
+  backchannel?: boolean;
 }
 
 export interface AssistantTurn {
@@ -32,9 +36,58 @@ export interface AssistantTurn {
   reason?: string;
   /** What was actually said (the heard prefix when cancelled). */
   spoken?: string;
+  /** This reply says the rest of one a false interruption cut (`response.resumed`). */
+  resumed?: {
+    streamId: number;
+    reason: 'backchannel' | 'no_words';
+    /** The backchannel that cut it, as recognised. */
+    after: string | null;
+    /** Where this reply starts in the cut one's text; `response.done.text` counts from 0. */
+    textOffset: number;
+  };
+  /** The stream that resumed this cut reply. */
+  resumedBy?: number;
 }
 
-export type Turn = UserTurn | AssistantTurn;
+/** Something the service did between turns that the transcript should show (the idle timeout). */
+export interface NoticeTurn {
+  kind: 'notice';
+  id: number;
+  text: string;
+  action: 'reprompt' | 'close';
+}
+
+export type Turn = UserTurn | AssistantTurn | NoticeTurn;
+
+/** One `turn_detection.decision`, stamped with when it arrived. */
+export interface TurnDecision {
+  at: number;
+  probability: number;
+  silenceMs: number;
+  transcript: string;
+}
+
+export interface TurnDetectorState {
+  /** Recent decisions, oldest first. */
+  decisions: TurnDecision[];
+  /** When the user spoke (`vad.speech_started` → `vad.speech_stopped`), oldest first. */
+  speech: { start: number; end: number | null }[];
+  /** The decision that ended the last utterance, until its `transcript.final` takes it. */
+  ended: TurnDecision | null;
+}
+
+/**
+ * The idle timeout as the service counts it: from when the assistant finished a turn and
+ * nobody has had the floor since, until `idle_timeout_ms` (see the voice README).
+ */
+export interface IdleState {
+  /** Nobody has the floor: the assistant finished and no turn or tool call has begun since. */
+  free: boolean;
+  /** When the service started counting (ms since epoch). */
+  since: number;
+  /** Timeouts in a row since the user last did something: the next one closes at 1. */
+  timeouts: number;
+}
 
 export interface ToolCall {
   callId: string;
@@ -69,6 +122,8 @@ export interface ConsoleState {
   framesSent: number;
   /** Recent server events, newest first; repeats of one type are counted, not listed. */
   events: { id: number; type: string; at: number; count: number }[];
+  turnDetector: TurnDetectorState;
+  idle: IdleState;
   nextId: number;
 }
 
@@ -87,6 +142,8 @@ export const initialState: ConsoleState = {
   framesDropped: 0,
   framesSent: 0,
   events: [],
+  turnDetector: { decisions: [], speech: [], ended: null },
+  idle: { free: false, since: 0, timeouts: 0 },
   nextId: 1,
 };
 
@@ -99,12 +156,16 @@ export type ConsoleAction =
   | { type: 'audio'; played: boolean }
   | { type: 'sent-audio'; frames: number }
   | { type: 'typed'; text: string }
+  | { type: 'committed' }
   | { type: 'tool-answered'; callId: string }
   | { type: 'client-error'; code: string; message: string };
 
 const MAX_ERRORS = 20;
 const MAX_EVENTS = 60;
 const MAX_TURNS = 200;
+// The strip chart shows the last 20 s; at a few decisions a second this covers it.
+const MAX_DECISIONS = 120;
+const MAX_SPEECH_SPANS = 20;
 
 function updateAssistant(
   turns: Turn[],
@@ -138,6 +199,7 @@ function closeLabel(code: number, reason: string): string {
     4401: 'token rejected',
     4408: 'session reached its maximum duration',
     4409: 'the session already has a live socket',
+    4410: 'no reply after the idle re-prompt',
   };
   return `${code} ${known[code] ?? ''}${reason ? `: ${reason}` : ''}`.trim();
 }
@@ -145,29 +207,81 @@ function closeLabel(code: number, reason: string): string {
 function onServer(state: ConsoleState, m: ServerMessage): ConsoleState {
   switch (m.type) {
     case 'session.created':
-      return { ...state, sessionId: m.session_id, session: m.session, phase: 'listening' };
+      return {
+        ...state,
+        sessionId: m.session_id,
+        session: m.session,
+        phase: 'listening',
+        // A resumed session goes on with what the page shows; a new one starts afresh.
+        ...(m.resumed ? {} : { turnDetector: initialState.turnDetector }),
+      };
     case 'session.updated':
       return { ...state, session: m.session, updates: state.updates + 1 };
-    case 'vad.speech_started':
-      return { ...state, phase: 'user_speaking' };
-    case 'vad.speech_stopped':
-      return { ...state, phase: 'thinking' };
+    case 'vad.speech_started': {
+      const detector = state.turnDetector;
+      const span = { start: Date.now(), end: null };
+      return {
+        ...state,
+        phase: 'user_speaking',
+        turnDetector: {
+          ...detector,
+          speech: [...detector.speech, span].slice(-MAX_SPEECH_SPANS),
+          ended: null,
+        },
+      };
+    }
+    case 'vad.speech_stopped': {
+      const detector = state.turnDetector;
+      const span = detector.speech.at(-1);
+      const decision = detector.decisions.at(-1);
+      // The silence in force when the turn ended: the utterance's last decision.
+      const ended = span && decision && decision.at >= span.start ? decision : null;
+      const speech =
+        span && span.end === null
+          ? [...detector.speech.slice(0, -1), { ...span, end: Date.now() }]
+          : detector.speech;
+      return { ...state, phase: 'thinking', turnDetector: { ...detector, speech, ended } };
+    }
     case 'transcript.delta':
       return { ...state, partial: { text: m.text, language: m.language } };
+    case 'turn_detection.decision': {
+      const decision: TurnDecision = {
+        at: Date.now(),
+        probability: m.probability,
+        silenceMs: m.silence_ms,
+        transcript: m.transcript,
+      };
+      const detector = state.turnDetector;
+      return {
+        ...state,
+        turnDetector: {
+          ...detector,
+          decisions: [...detector.decisions, decision].slice(-MAX_DECISIONS),
+        },
+      };
+    }
     case 'transcript.final': {
       const phase = state.phase === 'speaking' ? state.phase : 'thinking';
-      if (m.text.trim() === '') return { ...state, partial: null, phase };
+      const endOfTurn = state.turnDetector.ended;
+      const turnDetector = { ...state.turnDetector, ended: null };
+      if (m.text.trim() === '') return { ...state, partial: null, phase, turnDetector };
       const turn: UserTurn = {
         kind: 'user',
         id: state.nextId,
         text: m.text,
         languages: m.languages,
         durationMs: m.duration_ms,
+        ...(endOfTurn
+          ? {
+              endOfTurn: { probability: endOfTurn.probability, silenceMs: endOfTurn.silenceMs },
+            }
+          : {}),
       };
       return {
         ...state,
         partial: null,
         phase,
+        turnDetector,
         turns: [...state.turns, turn].slice(-MAX_TURNS),
         nextId: state.nextId + 1,
       };
@@ -213,6 +327,52 @@ function onServer(state: ConsoleState, m: ServerMessage): ConsoleState {
         state.phase === 'thinking' || state.phase === 'speaking' ? 'listening' : state.phase;
       return { ...state, turns, phase };
     }
+    case 'response.resumed': {
+      const s = withAssistant(state, m.stream_id);
+      const cut = s.turns.findLastIndex(
+        (t) => t.kind === 'assistant' && t.streamId === m.resumed_stream_id,
+      );
+      // The backchannel is the spoken turn that came after the cut reply.
+      const heard =
+        m.reason === 'backchannel'
+          ? s.turns.findLastIndex((t, i) => i > cut && t.kind === 'user' && !t.typed)
+          : -1;
+      const turns = s.turns.map((t, i): Turn => {
+        if (i === cut && t.kind === 'assistant') return { ...t, resumedBy: m.stream_id };
+        if (i === heard && t.kind === 'user') return { ...t, backchannel: true };
+        return t;
+      });
+      const after = heard >= 0 ? (turns[heard] as UserTurn).text : null;
+      return {
+        ...s,
+        turns: updateAssistant(turns, m.stream_id, (t) => ({
+          ...t,
+          resumed: {
+            streamId: m.resumed_stream_id,
+            reason: m.reason,
+            after,
+            textOffset: m.text_offset,
+          },
+        })),
+      };
+    }
+    case 'input_audio.timeout_triggered': {
+      const seconds = formatSeconds(m.idle_timeout_ms);
+      const notice: NoticeTurn = {
+        kind: 'notice',
+        id: state.nextId,
+        action: m.action,
+        text:
+          m.action === 'close'
+            ? `No reply for ${seconds} after the re-prompt: the service ends the session`
+            : `No reply for ${seconds}: the assistant asks whether you are still there`,
+      };
+      return {
+        ...state,
+        turns: [...state.turns, notice].slice(-MAX_TURNS),
+        nextId: state.nextId + 1,
+      };
+    }
     case 'tool.call': {
       const call: ToolCall = {
         callId: m.call_id,
@@ -236,6 +396,54 @@ function onServer(state: ConsoleState, m: ServerMessage): ConsoleState {
   }
 }
 
+/** `1500` → `1.5 s`. */
+export function formatSeconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** How the idle count follows a server message (the service's rules, voice README). */
+function followIdle(before: ConsoleState, after: ConsoleState, m: ServerMessage): IdleState {
+  const idle = after.idle;
+  const now = Date.now();
+  switch (m.type) {
+    case 'session.created':
+      if (!m.resumed) return initialState.idle;
+      // The service counts from zero again when the socket is back.
+      return idle.free ? { ...idle, since: now } : idle;
+    case 'session.updated': {
+      const was = before.session?.turn_detection.idle_timeout_ms ?? null;
+      const changed = was !== m.session.turn_detection.idle_timeout_ms;
+      return changed && idle.free ? { ...idle, since: now } : idle;
+    }
+    case 'vad.speech_started':
+    case 'barge_in.detected':
+      return { ...idle, free: false, timeouts: 0 };
+    case 'response.created':
+    case 'tool.call':
+      return { ...idle, free: false };
+    case 'response.done':
+      return after.phase === 'listening' ? { ...idle, free: true, since: now } : idle;
+    case 'input_audio.timeout_triggered':
+      return { ...idle, free: false, timeouts: idle.timeouts + 1 };
+    default:
+      return idle;
+  }
+}
+
+/** The idle countdown now: null while the service is not counting. */
+export function idleCountdown(
+  state: ConsoleState,
+  now: number,
+): { remainingMs: number; timeoutMs: number; action: 'reprompt' | 'close' } | null {
+  const timeoutMs = state.session?.turn_detection.idle_timeout_ms ?? null;
+  if (timeoutMs === null || !state.idle.free || state.connection !== 'open') return null;
+  return {
+    remainingMs: Math.max(0, state.idle.since + timeoutMs - now),
+    timeoutMs,
+    action: state.idle.timeouts >= 1 ? 'close' : 'reprompt',
+  };
+}
+
 function addError(state: ConsoleState, code: string, message: string): ConsoleState {
   const entry: ConsoleErrorEntry = { id: state.nextId, code, message, at: Date.now() };
   return {
@@ -252,6 +460,8 @@ export function reduce(state: ConsoleState, action: ConsoleAction): ConsoleState
       return { ...initialState, connection: 'connecting', errors: state.errors };
     case 'connected':
       return { ...state, connection: 'open', closeInfo: null };
+    case 'committed':
+      return { ...state, idle: { ...state.idle, free: false, timeouts: 0 } };
     case 'reconnecting':
       // The conversation stays on screen: the resumed session continues it.
       return {
@@ -290,6 +500,7 @@ export function reduce(state: ConsoleState, action: ConsoleAction): ConsoleState
       return {
         ...state,
         turns: [...state.turns, turn].slice(-MAX_TURNS),
+        idle: { ...state.idle, free: false, timeouts: 0 },
         nextId: state.nextId + 1,
       };
     }
@@ -303,7 +514,8 @@ export function reduce(state: ConsoleState, action: ConsoleAction): ConsoleState
     case 'client-error':
       return addError(state, action.code, action.message);
     case 'server': {
-      const next = onServer(state, action.message);
+      const folded = onServer(state, action.message);
+      const next = { ...folded, idle: followIdle(state, folded, action.message) };
       const [last, ...older] = next.events;
       if (last?.type === action.message.type) {
         const event = { ...last, at: Date.now(), count: last.count + 1 };

@@ -201,7 +201,10 @@ export function useVoiceConsole(): VoiceConsole {
       setTalking: (value) => {
         const wasTalking = talking.current;
         talking.current = value;
-        if (wasTalking && !value) send({ type: 'input_audio.commit' });
+        if (wasTalking && !value) {
+          send({ type: 'input_audio.commit' });
+          dispatch({ type: 'committed' });
+        }
       },
       cancelResponse: () => send({ type: 'response.cancel' }),
       sendText: (text) => {
