@@ -1,7 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { EndOfTurnModel } from '../src/turn/end-of-turn.ts';
-import { SemanticSilence, SILENCE_BOUNDS_MS } from '../src/session/semantic-silence.ts';
+import {
+  SemanticSilence,
+  SILENCE_BOUNDS_MS,
+  STALE_FLOOR_MS,
+} from '../src/session/semantic-silence.ts';
 import { VADSegmenter } from '../src/audio/vad-segmenter.ts';
 
 const model = EndOfTurnModel.load();
@@ -44,4 +48,18 @@ test('a segmenter with a silence policy ends speech when the policy says, not at
   withPolicy.setSilencePolicy(null);
   frames(withPolicy, 0.9, 20);
   assert.equal(frames(withPolicy, 0.05, 16).at(-1)?.type, 'speech_stopped', 'back to silence_ms');
+});
+
+test('words heard before the pause may lag it: without new words in the pause, at least the stale floor', () => {
+  const silence = new SemanticSilence(model, 'medium');
+  silence.heard('whats the weather'); // the recogniser has not decoded "in" yet
+  const fast = new SemanticSilence(model, 'medium').silenceMs();
+  assert.ok(fast > 0);
+  let waited = 0;
+  for (let ms = 32; ms <= 320; ms += 32) waited = silence.silenceMs(ms);
+  assert.ok(waited >= STALE_FLOOR_MS.medium, `no new words in the pause: ${waited} ms`);
+  silence.heard('whats the weather in'); // the last word arrives during the pause
+  assert.ok(silence.silenceMs(352) > 900, 'half a question now: a long wait');
+  silence.heard('whats the weather in paris');
+  assert.ok(silence.silenceMs(384) < STALE_FLOOR_MS.medium, 'a whole question heard in the pause');
 });

@@ -14,6 +14,19 @@ export const SILENCE_BOUNDS_MS: Readonly<Record<Eagerness, { min: number; max: n
   low: { min: 500, max: 2500 },
 };
 
+/**
+ * The least silence, by eagerness, while no new words were heard since the pause began: the
+ * recogniser may not have decoded the last word yet ("what's the weather" before "in"), and
+ * a decision on that stale transcript would end the turn early. Complete requests whose
+ * words all arrived before the pause wait this long, as server_vad's 500 ms would.
+ */
+export const STALE_FLOOR_MS: Readonly<Record<Eagerness, number>> = {
+  high: 350,
+  medium: 500,
+  auto: 500,
+  low: 700,
+};
+
 /** One decision of the detector, for the client and the console. */
 export interface SemanticDecision {
   probability: number;
@@ -30,6 +43,10 @@ export interface SemanticDecision {
 export class SemanticSilence {
   private transcript = '';
   private decided: SemanticDecision | null = null;
+  /** Silence so far at the last ask; a smaller value means a new pause began. */
+  private lastSilenceMs = 0;
+  /** Whether the words changed since the current pause began. */
+  private freshInPause = false;
 
   constructor(
     private readonly model: EndOfTurnModel,
@@ -48,16 +65,32 @@ export class SemanticSilence {
     if (transcript === this.transcript) return;
     this.transcript = transcript;
     this.decided = null;
+    this.freshInPause = true;
   }
 
   /** A new utterance starts: nothing is heard of it yet. */
   reset(): void {
     this.transcript = '';
     this.decided = null;
+    this.lastSilenceMs = 0;
+    this.freshInPause = false;
   }
 
-  /** The silence that ends the turn now (a {@link SilencePolicy}). */
-  readonly silenceMs = (): number => {
+  /** The silence that ends the turn now, given the silence so far (a {@link SilencePolicy}). */
+  readonly silenceMs = (silenceSoFarMs = 0): number => {
+    if (silenceSoFarMs > 0) {
+      // A new pause: what was heard before it may lag the speech.
+      if (this.lastSilenceMs === 0 || silenceSoFarMs <= this.lastSilenceMs)
+        this.freshInPause = false;
+      this.lastSilenceMs = silenceSoFarMs;
+    }
+    const decided = this.decision();
+    return this.freshInPause
+      ? decided.silenceMs
+      : Math.max(decided.silenceMs, STALE_FLOOR_MS[this.eagerness]);
+  };
+
+  private decision(): SemanticDecision {
     if (!this.decided) {
       const { min, max } = SILENCE_BOUNDS_MS[this.eagerness];
       const probability = this.model.probabilityFinished(this.transcript);
@@ -65,6 +98,6 @@ export class SemanticSilence {
       this.decided = { probability, silenceMs, transcript: this.transcript };
       this.onDecision(this.decided);
     }
-    return this.decided.silenceMs;
-  };
+    return this.decided;
+  }
 }
