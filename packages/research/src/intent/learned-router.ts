@@ -2,7 +2,7 @@
 // slots; exact rules only where they are exact (a quoted topic, the shape of a user id).
 import { chitchatReply, completeIntent, HELP_TEXT, type IntentDraft } from './replies.ts';
 import type { Intent, IntentAction, IntentRequest, IntentSession, ProfilePatch } from './schema.ts';
-import { readLevels } from './model/lexicon.ts';
+import { lexiconClass, readLevels } from './model/lexicon.ts';
 import { shippedIntentModel, type ActionScore, type IntentModel } from './model/intent-model.ts';
 import { isInside, slotOf, type SpanSlot } from './model/tags.ts';
 import { fold, type Token } from './model/tokens.ts';
@@ -37,8 +37,19 @@ export function routeLearned(
     };
   }
   const ranked = request.action ? [] : model.classify(text, tokens, session);
-  const action = request.action ?? ranked[0]!.action;
-  const tags = model.tag(tokens, action, session);
+  let action = request.action ?? ranked[0]!.action;
+  let confidence = request.action ? 1 : ranked[0]!.p;
+  let tags = model.tag(tokens, action, session);
+  // Nobody signed in can update a profile; if the message names its writer ("I am Ada, I
+  // work in ecology") it is an introduction carrying the profile.
+  if (action === 'update_profile' && !session.user_id && !request.action) {
+    const asIntroduction = model.tag(tokens, 'create_user', session);
+    if (asIntroduction.some((tag) => slotOf(tag) === 'name')) {
+      action = 'create_user';
+      tags = asIntroduction;
+      confidence += ranked.find((r) => r.action === 'create_user')?.p ?? 0;
+    }
+  }
   const spans = readSpans(text, tokens, tags);
   const profile = () => profileFrom(spans, tokens, tags);
   return {
@@ -46,7 +57,7 @@ export function routeLearned(
       draftFor(action, text, spans, profile, session, Boolean(request.action)),
       session,
     ),
-    confidence: request.action ? 1 : ranked[0]!.p,
+    confidence,
     ranked,
     understood: Boolean(request.action) || model.knowsAnyWord(text, tokens, session),
   };
@@ -78,6 +89,9 @@ function isEdge(token: Token): boolean {
   return token.punct || EDGE_WORDS.has(token.norm) || /^\p{L}{1,2}'$/u.test(token.lower);
 }
 
+/** Titles before a name: "Dr. Osei" is osei, "Professor Adeyemi" adeyemi. */
+const TITLES = new Set(['dr', 'doctor', 'prof', 'professor', 'mr', 'mrs', 'ms', 'miss', 'mx']);
+
 function readSpans(text: string, tokens: Token[], tags: number[]): Spans {
   const spans: Spans = {};
   const runs: { slot: SpanSlot; first: number; last: number }[] = [];
@@ -97,6 +111,20 @@ function readSpans(text: string, tokens: Token[], tags: number[]): Spans {
   for (const run of runs) {
     if (run.slot === 'feedback') continue;
     let { first, last } = run;
+    if (run.slot === 'name') {
+      // A title the tagger took for the name, or took in with it.
+      let next = first;
+      while (
+        next < tokens.length &&
+        (TITLES.has(tokens[next]!.norm) || tokens[next]!.raw === '.')
+      ) {
+        next++;
+      }
+      if (next > first && next < tokens.length && !tokens[next]!.punct) {
+        first = next;
+        last = Math.max(last, next);
+      }
+    }
     while (first <= last && isEdge(tokens[first]!)) first++;
     while (last >= first && isEdge(tokens[last]!)) last--;
     if (first > last) continue;
@@ -106,24 +134,47 @@ function readSpans(text: string, tokens: Token[], tags: number[]): Spans {
 }
 
 /** Tokens inside a slot that is not a level: their words say nothing about risk or rigour. */
-function inOtherSlots(tags: number[]): boolean[] {
+/**
+ * Tokens inside a name, topic or feedback: their words say nothing about the profile's risk
+ * or rigour ("start a run on high risk pregnancies"). A role or field may ("a cautious
+ * researcher").
+ */
+function inContentSlots(tags: number[]): boolean[] {
   return tags.map((tag) => {
     const slot = slotOf(tag);
-    return slot !== null && slot !== 'risk_preference' && slot !== 'baseline_strictness';
+    return slot === 'name' || slot === 'topic' || slot === 'feedback';
   });
 }
+
+/** A span of level words only ("safe", "very cautious") is a setting, not a role or field. */
+function onlyLevelWords(span: string): boolean {
+  const words = fold(span)
+    .split(/[^\p{L}\p{N}'-]+/u)
+    .filter(Boolean);
+  return words.every((w) => lexiconClass(w) !== undefined || LEVEL_MODIFIERS.has(w));
+}
+
+function withoutLeadingLevelWords(span: string): string {
+  const words = span.split(/\s+/);
+  while (words.length > 1 && onlyLevelWords(words[0]!.replace(/[,;]$/, ''))) words.shift();
+  return words.join(' ');
+}
+
+const LEVEL_MODIFIERS = new Set(['very', 'quite', 'pretty', 'rather', 'fairly', 'really', 'super']);
 
 function profileFrom(spans: Spans, tokens: Token[], tags: number[]): ProfilePatch {
   const patch: ProfilePatch = {};
   for (const field of ['archetype', 'domain', 'persona_brief'] as const) {
     const value = cleanSlot(spans[field]?.[0] ?? '');
-    if (value) patch[field] = value;
+    if (!value || (field !== 'persona_brief' && onlyLevelWords(value))) continue;
+    // "a cautious statistician": the caution is the risk setting, the role is a statistician.
+    patch[field] = field === 'archetype' ? withoutLeadingLevelWords(value) : value;
   }
   // Levels are read from the words (a lexicon), not from tagged spans, so "risk low,
   // strictness high" and "moderately strict baselines" come out right however they are split.
   const levels = readLevels(
     tokens.map((t) => t.lower),
-    inOtherSlots(tags),
+    inContentSlots(tags),
   );
   if (levels.risk_preference) patch.risk_preference = levels.risk_preference;
   if (levels.baseline_strictness) patch.baseline_strictness = levels.baseline_strictness;

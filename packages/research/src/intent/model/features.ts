@@ -103,6 +103,7 @@ const CUES = [
   'strictness',
   'role',
   'about',
+  'within',
   'working',
   'liking',
   'starting',
@@ -182,7 +183,8 @@ export function tokenFeatures(
     for (let j = i - 1; j >= 0; j--) {
       const cue = cues[j];
       if (!cue) continue;
-      out.push(`pc=${cue}`, `${a}|pc=${cue}`, `pcw=${word(j)}`);
+      const d = Math.min(i - j, 4);
+      out.push(`pc=${cue}`, `${a}|pc=${cue}`, `pcw=${word(j)}`, `${a}|pcd=${cue}|${d}`);
       break;
     }
     for (let j = i + 1; j < tokens.length; j++) {

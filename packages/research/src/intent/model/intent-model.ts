@@ -41,7 +41,7 @@ const ModelJSON = z.object({
   feature_version: z.number().int(),
   actions: z.array(z.string()),
   tags: z.array(z.string()),
-  /** Every word of the training data, lower-cased: words not in it may be typos. */
+  /** Words of the training data (in two phrasings or more, or a filler), lower-cased. */
   vocabulary: z.array(z.string()),
   /** What the model was trained from, so a stale model file can be told apart. */
   trained_on: z.object({
@@ -82,14 +82,9 @@ export class IntentModel {
     this.known = new Set(vocabulary);
   }
 
-  /** True for a word the model has seen, or one of its word classes or lexicon holds. */
-  knows(word: string): boolean {
-    return this.known.has(word) || wordClasses(word).length > 0 || lexiconClass(word) !== undefined;
-  }
-
   /** The message as the model reads it: tokens, with typos of command words corrected. */
   read(text: string): Token[] {
-    return correctTypos(tokenize(text), (word) => this.knows(word));
+    return readMessage(text, this.known);
   }
 
   /** Every action with its probability, most likely first. */
@@ -166,6 +161,18 @@ export class IntentModel {
 /** Reads a model file. */
 export function loadIntentModel(path: string = SHIPPED_MODEL_PATH): IntentModel {
   return IntentModel.fromJSON(JSON.parse(readFileSync(path, 'utf8')));
+}
+
+/**
+ * A message's tokens with typos corrected: a word is taken as written when the vocabulary,
+ * a word class or the lexicon knows it, else read as the command word it is one edit from.
+ */
+export function readMessage(text: string, vocabulary: ReadonlySet<string>): Token[] {
+  return correctTypos(
+    tokenize(text),
+    (word) =>
+      vocabulary.has(word) || wordClasses(word).length > 0 || lexiconClass(word) !== undefined,
+  );
 }
 
 let shipped: IntentModel | undefined;

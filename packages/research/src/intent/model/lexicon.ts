@@ -20,7 +20,7 @@ const ENTRIES: [LexiconClass, Level, string][] = [
     'risk',
     'high',
     'bold bolder risky riskier daring adventurous ambitious speculative moonshot moonshots ' +
-      'audacious aggressive radical wild big bigger brave fearless gamble gambles taker takers ' +
+      'audacious aggressive radical wild brave fearless gamble gambles taker takers ' +
       'take taking takes',
   ],
   [

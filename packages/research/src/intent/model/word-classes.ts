@@ -50,6 +50,7 @@ const CLASSES: Record<string, string> = {
     'run paper study project report investigation experiment research article analysis topic ' +
     'essay writeup survey review',
   about: 'on about into regarding concerning exploring whether if abt re',
+  within: 'in within en sur dans في',
   progress:
     'status progress done finished ready complete completed far along update updates latest ' +
     'happening state stage going doing long yet still eta news coming finish',

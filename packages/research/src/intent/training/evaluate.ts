@@ -25,6 +25,8 @@ export interface Routed {
   clarified?: boolean;
   /** Its best guess when it asked (the action scored), else intent.action. */
   guess?: Intent['action'];
+  /** The two actions a clarifying question would offer. */
+  options?: Intent['action'][];
 }
 
 export type Router = (request: IntentRequest) => Routed;
@@ -83,7 +85,8 @@ export interface Evaluation {
   slots: Record<EvalSlot, Score>;
   /** Action and every slot right. */
   exact: Score;
-  clarified: number;
+  /** Clarifying questions asked; `correct`: those offering the right action. */
+  clarified: Score;
   /** Wrong action without asking first. */
   wrongUnasked: number;
   /** Routing time of each example, milliseconds. */
@@ -102,7 +105,7 @@ export function evaluate(examples: readonly Example[], route: Router): Evaluatio
     action: { correct: 0, total: 0 },
     slots,
     exact: { correct: 0, total: 0 },
-    clarified: 0,
+    clarified: { correct: 0, total: 0 },
     wrongUnasked: 0,
     latencies: [],
     failures: [],
@@ -116,8 +119,12 @@ export function evaluate(examples: readonly Example[], route: Router): Evaluatio
     const actionRight = action === example.action;
     result.action.total++;
     if (actionRight) result.action.correct++;
-    if (routed.clarified) result.clarified++;
-    else if (!actionRight) result.wrongUnasked++;
+    if (routed.clarified) {
+      result.clarified.total++;
+      if (routed.options?.includes(example.action)) result.clarified.correct++;
+    } else if (!actionRight) {
+      result.wrongUnasked++;
+    }
     const want = expectedSlots(example);
     const got = intentSlots(routed.intent);
     const wrong: string[] = [];

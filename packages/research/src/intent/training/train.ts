@@ -19,7 +19,7 @@ import {
   type LabelledFeatures,
 } from '../model/classifier.ts';
 import { messageFeatures, tokenFeatures } from '../model/features.ts';
-import { IntentModel } from '../model/intent-model.ts';
+import { IntentModel, readMessage } from '../model/intent-model.ts';
 import { SlotTagger, type TaggerTrainOptions } from '../model/tagger.ts';
 import { TAGS } from '../model/tags.ts';
 import { tokenize } from '../model/tokens.ts';
@@ -36,7 +36,7 @@ export interface IntentTrainOptions {
 
 export const DEFAULT_INTENT_TRAIN_OPTIONS: IntentTrainOptions = {
   seed: 1,
-  augment: { copies: 4, compositions: 150, lowercase: 0.25, typo: 0.2 },
+  augment: { copies: 2, compositions: 300, lowercase: 0.25, typo: 0.2 },
   classifier: { epochs: 20, learningRate: 0.05, l2: 0, minCount: 2, prune: 0.1 },
   tagger: { epochs: 10, prune: 0.3 },
   calibrationFolds: 5,
@@ -49,9 +49,32 @@ export interface TrainReport {
   duration_ms: number;
 }
 
-function classifierData(examples: readonly Example[]): LabelledFeatures[] {
+/**
+ * The words taken as written: those of two phrasings or more, and the fillers'. A word of
+ * one phrasing only may be a typo ("skils"), read as the command word it is one edit from,
+ * in training as when routing.
+ */
+export function vocabularyOf(examples: readonly Example[], fillers: Fillers): Set<string> {
+  const counts = new Map<string, number>();
+  for (const e of examples) {
+    for (const word of new Set(tokenize(e.text).map((t) => t.lower))) {
+      counts.set(word, (counts.get(word) ?? 0) + 1);
+    }
+  }
+  const vocabulary = new Set([...counts].filter(([, n]) => n >= 2).map(([word]) => word));
+  for (const value of [...fillers.name, ...fillers.domain, ...fillers.topic]) {
+    for (const token of tokenize(value)) vocabulary.add(token.lower);
+  }
+  for (const word of vocabulary) if (!/[\p{L}\p{N}]/u.test(word)) vocabulary.delete(word);
+  return vocabulary;
+}
+
+function classifierData(
+  examples: readonly Example[],
+  vocabulary: ReadonlySet<string>,
+): LabelledFeatures[] {
   return examples.map((e) => ({
-    features: messageFeatures(e.text, tokenize(e.text), SESSIONS[e.session]),
+    features: messageFeatures(e.text, readMessage(e.text, vocabulary), SESSIONS[e.session]),
     label: INTENT_ACTIONS.indexOf(e.action),
   }));
 }
@@ -63,7 +86,8 @@ export function trainClassifier(
   options: IntentTrainOptions,
 ): SoftmaxClassifier {
   const data = augment(examples, fillers, { ...options.augment, seed: options.seed });
-  return SoftmaxClassifier.train(INTENT_ACTIONS, classifierData(data), {
+  const vocabulary = vocabularyOf(examples, fillers);
+  return SoftmaxClassifier.train(INTENT_ACTIONS, classifierData(data, vocabulary), {
     ...options.classifier,
     seed: options.seed,
   });
@@ -94,7 +118,7 @@ function fitTemperature(
   parts.forEach((held, k) => {
     const rest = parts.filter((_, j) => j !== k).flat();
     const classifier = trainClassifier(rest, fillers, options);
-    for (const { features, label } of classifierData(held)) {
+    for (const { features, label } of classifierData(held, vocabularyOf(rest, fillers))) {
       outOfFold.push({ logits: classifier.logits(features), label });
     }
   });
@@ -127,7 +151,8 @@ export function trainIntentModel(
   const started = performance.now();
   const temperature = fitTemperature(examples, fillers, options);
   const data = augment(examples, fillers, { ...options.augment, seed: options.seed });
-  const classifier = SoftmaxClassifier.train(INTENT_ACTIONS, classifierData(data), {
+  const vocabulary = vocabularyOf(examples, fillers);
+  const classifier = SoftmaxClassifier.train(INTENT_ACTIONS, classifierData(data, vocabulary), {
     ...options.classifier,
     seed: options.seed,
   });
@@ -135,7 +160,7 @@ export function trainIntentModel(
   const tagger = SlotTagger.train(
     TAGS.length,
     data.map((e) => {
-      const tokens = tokenize(e.text);
+      const tokens = readMessage(e.text, vocabulary);
       return {
         features: tokenFeatures(tokens, e.action, SESSIONS[e.session]),
         tags: spanTags(e, tokens),
@@ -143,8 +168,6 @@ export function trainIntentModel(
     }),
     { ...options.tagger, seed: options.seed },
   );
-  const vocabulary = new Set<string>();
-  for (const e of data) for (const t of tokenize(e.text)) if (!t.punct) vocabulary.add(t.lower);
   const model = new IntentModel(classifier, tagger, [...vocabulary].sort(), {
     examples: examples.length,
     sha256,
