@@ -214,3 +214,82 @@ test('an empty message is the help text', () => {
   assert.equal(route.understood, false);
   assert.match(route.intent.reply, /didn't catch that/);
 });
+
+test('while a run awaits feedback, free text is feedback, word for word', () => {
+  for (const text of [
+    'I think the second hypothesis is more promising',
+    'Use more seeds and a stronger baseline',
+    'investigate whether noise matters instead',
+    'switch to transformers',
+    "I'm sceptical about the baseline",
+    'the progress bar is confusing',
+  ]) {
+    const { intent } = routeLearned({ text, session: PAUSED });
+    assert.equal(intent.action, 'submit_feedback', text);
+    assert.equal(intent.feedback, text);
+    assert.equal(intent.missing, undefined);
+  }
+});
+
+test('while a run awaits feedback, clear commands are still commands', () => {
+  const cases: [string, IntentAction][] = [
+    ['list my skills', 'list_skills'],
+    ['start a run on bird song', 'start_run'],
+    ['status', 'status'],
+    ['help', 'help'],
+    ['thanks!', 'chitchat'],
+    ['my domain is ecology', 'update_profile'],
+  ];
+  for (const [text, action] of cases) {
+    assert.equal(routeLearned({ text, session: PAUSED }).intent.action, action, text);
+  }
+});
+
+test('approvals carry on while paused; "continue" with nothing paused says so', () => {
+  for (const text of ['looks good', 'Go ahead', 'please continue', 'ok', 'LGTM!']) {
+    const { intent } = routeLearned({ text, session: PAUSED });
+    assert.equal(intent.action, 'submit_feedback', text);
+    assert.match(intent.reply, /carrying on/);
+  }
+  const early = routeLearned({ text: 'continue', session: RUNNING }).intent;
+  assert.equal(early.action, 'submit_feedback');
+  assert.equal(early.missing, 'run');
+  assert.match(early.reply, /isn't waiting for feedback/);
+});
+
+test('"I\'m <not a name>" is not an introduction', () => {
+  for (const text of ["I'm done", "I'm interested in bees", "I'm confused"]) {
+    const { intent } = routeLearned({ text, session: ANONYMOUS });
+    assert.ok(intent.action !== 'create_user' && intent.action !== 'select_user', text);
+  }
+});
+
+test('introducing the signed-in user says so', () => {
+  const { intent } = routeLearned({ text: "I'm alice", session: READY });
+  assert.equal(intent.user_id, 'alice');
+  assert.equal(intent.reply, "You're already signed in as alice.");
+});
+
+test('profile, skills and runs without a user ask who the user is', () => {
+  for (const text of ['my domain is ecology', 'list my skills', 'show my memories']) {
+    const { intent } = routeLearned({ text, session: ANONYMOUS });
+    assert.equal(intent.missing, 'user', text);
+    assert.match(intent.reply, /who you are/);
+  }
+  const noProfile = routeLearned({
+    text: 'research graph neural networks for molecules',
+    session: NEW,
+  }).intent;
+  assert.equal(noProfile.action, 'start_run');
+  assert.equal(noProfile.topic, 'graph neural networks for molecules');
+  assert.equal(noProfile.missing, 'profile');
+  assert.match(noProfile.reply, /profile/);
+});
+
+test('misspellings inside a topic are kept as written', () => {
+  const { intent } = routeLearned({
+    text: 'start a run on strat-level skils in chess',
+    session: READY,
+  });
+  assert.equal(intent.topic, 'strat-level skils in chess');
+});

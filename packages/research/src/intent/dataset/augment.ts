@@ -12,6 +12,7 @@ export interface Fillers {
   name: string[];
   domain: string[];
   topic: string[];
+  archetype: string[];
 }
 
 export function readFillers(path: string): Fillers {
@@ -33,7 +34,7 @@ export interface AugmentOptions {
   seed: number;
 }
 
-const SWAPPABLE = ['name', 'domain', 'topic'] as const;
+const SWAPPABLE = ['name', 'domain', 'topic', 'archetype'] as const;
 
 /** The examples followed by their augmented copies (copies that do not align are dropped). */
 export function augment(

@@ -62,7 +62,7 @@ export function vocabularyOf(examples: readonly Example[], fillers: Fillers): Se
     }
   }
   const vocabulary = new Set([...counts].filter(([, n]) => n >= 2).map(([word]) => word));
-  for (const value of [...fillers.name, ...fillers.domain, ...fillers.topic]) {
+  for (const value of Object.values(fillers).flat()) {
     for (const token of tokenize(value)) vocabulary.add(token.lower);
   }
   for (const word of vocabulary) if (!/[\p{L}\p{N}]/u.test(word)) vocabulary.delete(word);
