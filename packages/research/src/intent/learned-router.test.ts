@@ -293,3 +293,12 @@ test('misspellings inside a topic are kept as written', () => {
   });
   assert.equal(intent.topic, 'strat-level skils in chess');
 });
+
+test('a long message is read from its start and kept whole as feedback', () => {
+  const text = `feedback: ${'use a stronger baseline and more seeds. '.repeat(2500)}`.trim();
+  const started = performance.now();
+  const { intent } = routeLearned({ text, session: PAUSED });
+  assert.ok(performance.now() - started < 500);
+  assert.equal(intent.action, 'submit_feedback');
+  assert.equal(intent.feedback, text.slice('feedback: '.length));
+});

@@ -23,7 +23,11 @@ export function routeLearned(
   request: IntentRequest,
   model: IntentModel = shippedIntentModel(),
 ): LearnedRoute {
-  const { text, session } = request;
+  const { session } = request;
+  // The model reads the start of a long message (a long message is feedback, whose text is
+  // kept whole below); reading a whole 1 MiB body would hold the event loop for seconds.
+  const full = request.text;
+  const text = full.length > READ_LIMIT ? full.slice(0, READ_LIMIT) : full;
   const tokens = model.read(text);
   if (!tokens.some((t) => !t.punct) && !request.action) {
     return {
@@ -54,7 +58,7 @@ export function routeLearned(
   const profile = () => profileFrom(spans, tokens, tags);
   return {
     intent: completeIntent(
-      draftFor(action, text, spans, profile, session, Boolean(request.action)),
+      draftFor(action, text, spans, profile, session, Boolean(request.action), full),
       session,
     ),
     confidence,
@@ -62,6 +66,9 @@ export function routeLearned(
     understood: Boolean(request.action) || model.knowsAnyWord(text, tokens, session),
   };
 }
+
+/** Characters of a message the model reads. */
+export const READ_LIMIT = 2000;
 
 /** Each slot's spans as written, in order. */
 type Spans = Partial<Record<SpanSlot, string[]>>;
@@ -198,6 +205,8 @@ function draftFor(
   session: IntentSession,
   /** The user picked the action: a message with no slot found is the slot itself. */
   chosen: boolean,
+  /** The whole message when `text` is only its start. */
+  full: string,
 ): IntentDraft {
   const draft: IntentDraft = { action };
   const whole = cleanSlot(text);
@@ -224,7 +233,12 @@ function draftFor(
       break;
     }
     case 'submit_feedback': {
-      const feedback = cleanSlot(spans.feedback?.[0] ?? '') || text.trim();
+      let feedback = cleanSlot(spans.feedback?.[0] ?? '') || text.trim();
+      if (full !== text && feedback) {
+        // Cut at the read limit: the feedback runs on to the end of the message.
+        const at = text.indexOf(feedback);
+        feedback = full.slice(Math.max(0, at)).trim();
+      }
       if (feedback) draft.feedback = feedback;
       break;
     }

@@ -1,3 +1,5 @@
+// Tests of the old rule router, kept as the baseline of scripts/eval-intent.ts (the service
+// uses the learned router: learned-router.test.ts).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { routeLocally } from './local-router.ts';

@@ -1,3 +1,5 @@
+// The old rule router. The service routes with the learned model (learned-router.ts); these
+// rules are kept as the baseline that scripts/eval-intent.ts measures the model against.
 import { completeIntent, HELP_TEXT, isApproval, nextStepHint } from './replies.ts';
 import type { IntentDraft } from './replies.ts';
 import type { Intent, IntentRequest, IntentSession } from './schema.ts';
