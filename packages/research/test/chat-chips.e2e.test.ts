@@ -173,7 +173,7 @@ test(
   { skip, timeout: 60_000 },
   () =>
     open('chat-chips-run-with-field', async (page) => {
-      await say(page, "I'm eli", /Welcome, eli/);
+      await say(page, 'my name is eli', /Welcome, eli/);
       const posts: string[] = [];
       page.on('request', (req) => {
         if (req.method() === 'POST' && /\/api\/(users|runs)$/.test(req.url()))
@@ -205,7 +205,7 @@ test(
   { skip, timeout: 60_000 },
   () =>
     open('chat-chips', async (page) => {
-      await say(page, "I'm dana", /Welcome, dana/);
+      await say(page, 'my name is dana', /Welcome, dana/);
       await slotChip(page, 'name', 'dana').waitFor();
       await say(page, 'my domain is ecolgy', /domain to “ecolgy”/);
       const chips = lastChips(page);
@@ -263,7 +263,7 @@ test(
   { skip, timeout: 60_000 },
   () =>
     open('chat-clarify', async (page) => {
-      await say(page, "I'm ines", /Welcome, ines/);
+      await say(page, 'my name is ines', /Welcome, ines/);
       await say(page, 'my domain is ecology', /domain to “ecology”/);
 
       // The router's answer for this one message is the documented clarify response, so the
