@@ -1,11 +1,15 @@
 // How far one voice instance goes: N concurrent talking sessions against the real service
 // (Silero VAD, protocol, sessions, tenants; fast fakes for STT, LLM and TTS) in its own
 // process, and against a bare `ws` echo server doing the same audio I/O, in the same run.
-// Run: npm run bench:voice -- [--sessions 50,250,500] [--window-s 20] [--profile] [--help]
+// Run: npm run bench:voice -- [--sessions 50,250,500] [--window-s 20] [--turn-detection semantic_vad]
+//      [--profile] [--help]
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { EAGERNESS, type Eagerness } from '../packages/voice/src/protocol/session-config.ts';
+import { SemanticSilence } from '../packages/voice/src/session/semantic-silence.ts';
+import { EndOfTurnModel } from '../packages/voice/src/turn/end-of-turn.ts';
 import { fliteSpeech16k } from './lib/flite-speech.ts';
 import { speechCycle, vadTimeline } from './voice-load/audio.ts';
 import { runOnce, waitForQuiet, type RunOptions } from './voice-load/run.ts';
@@ -17,6 +21,10 @@ const USAGE = `npm run bench:voice -- [options]
   --silence-ms <ms>     silence after each utterance (default 2500: the reply ends before the next one)
   --noise-db <dB>       room noise under the speech and in the pauses, dBFS RMS (default -55; 'off' for digital silence)
   --text <text>         what Flite says and the scripted recogniser returns
+  --turn-detection <t>  every session's turn detection: server_vad[:<silence_ms>] (default; 500 ms)
+                        or semantic_vad[:<eagerness>] (auto unless given)
+  --stt-partials-ms <ms>  scripted recogniser: a partial one word longer every <ms> of an
+                        utterance's audio, as semantic_vad reads them (default 0: none)
   --stt-delay-ms <ms>   scripted recogniser: final this long after the utterance (default 0)
   --llm-delay-ms <ms>   LLM time to first token (default 0)
   --tts-delay-ms <ms>   synthesiser: first audio this long after each sentence (default 0)
@@ -38,6 +46,8 @@ const { values } = parseArgs({
     'silence-ms': { type: 'string', default: '2500' },
     'noise-db': { type: 'string', default: '-55' },
     text: { type: 'string', default: 'what is the weather in london today' },
+    'turn-detection': { type: 'string', default: 'server_vad' },
+    'stt-partials-ms': { type: 'string', default: '0' },
     'stt-delay-ms': { type: 'string', default: '0' },
     'llm-delay-ms': { type: 'string', default: '0' },
     'tts-delay-ms': { type: 'string', default: '0' },
@@ -88,7 +98,31 @@ const fakes = {
   ttsDelayMs: positive('tts-delay-ms', values['tts-delay-ms'], 10_000),
   sentenceMs: positive('sentence-ms', values['sentence-ms'], 10_000),
   text: values.text,
+  sttPartialsMs: positive('stt-partials-ms', values['stt-partials-ms'], 10_000),
 };
+
+// Every session's turn detection, and the silence that ends its utterances (for calibration):
+// under semantic_vad, the one the service's detector chooses. The scripted partials run ahead
+// of the speech, so every word is heard before the pause and its first silent window decides.
+const [detectionType, detectionArg] = values['turn-detection'].split(':');
+let sessionBody = '{}';
+let stopSilenceMs = 500;
+if (detectionType === 'server_vad' && detectionArg !== undefined) {
+  stopSilenceMs = positive('turn-detection', detectionArg, 10_000);
+  sessionBody = JSON.stringify({
+    turn_detection: { type: 'server_vad', silence_ms: stopSilenceMs },
+  });
+} else if (detectionType === 'semantic_vad') {
+  const eagerness = (detectionArg ?? 'auto') as Eagerness;
+  if (!EAGERNESS.includes(eagerness))
+    throw new Error(`--turn-detection semantic_vad:<${EAGERNESS.join('|')}>`);
+  sessionBody = JSON.stringify({ turn_detection: { type: 'semantic_vad', eagerness } });
+  const detector = new SemanticSilence(EndOfTurnModel.load(), eagerness);
+  if (fakes.sttPartialsMs > 0) detector.heard(fakes.text);
+  stopSilenceMs = detector.silenceMs(32);
+} else if (detectionType !== 'server_vad') {
+  throw new Error(`--turn-detection: server_vad[:<ms>] or semantic_vad[:<eagerness>]`);
+}
 const vadThread = values['vad-thread'] as 'worker' | 'main' | undefined;
 if (vadThread !== undefined && vadThread !== 'worker' && vadThread !== 'main')
   throw new Error('--vad-thread: worker or main');
@@ -124,12 +158,13 @@ const cycleMs = cycle.length / 32;
 const warmupMs = cycleMs + 1500;
 const maxFrames = Math.ceil((cycleMs + warmupMs + windowMs + GRACE_MS + 10_000) / FRAME_MS);
 const cycles = Math.ceil((maxFrames * FRAME_MS) / cycleMs) + 1;
-const timeline = await vadTimeline(cycle, cycles, FRAME_MS);
+const timeline = await vadTimeline(cycle, cycles, FRAME_MS, stopSilenceMs);
 const perCycle = timeline.started.length / cycles;
 console.log(
   `audio: "${fakes.text}" (${(speech.length / 32).toFixed(0)} ms of Flite speech) + a pause = ${cycleMs} ms a cycle, ` +
     `over ${Number.isFinite(noiseDb) ? `room noise at ${noiseDb} dBFS` : 'digital silence'}, ` +
-    `${FRAME_MS} ms frames; Silero decisions per cycle: ${perCycle.toFixed(2)} starts` +
+    `${FRAME_MS} ms frames; turn detection ${sessionBody === '{}' ? 'server_vad (default)' : sessionBody}, ` +
+    `speech ends after ${stopSilenceMs} ms of silence; Silero decisions per cycle: ${perCycle.toFixed(2)} starts` +
     (timeline.started[0] && timeline.stopped[0]
       ? ` (first: start confirmed at ${timeline.started[0].atMs} ms, stop at ${timeline.stopped[0].atMs} ms)`
       : ''),
@@ -164,7 +199,14 @@ try {
         tenants,
         fakes,
         vad,
-        plan: { audioPath, timelinePath, frameMs: FRAME_MS, spreadMs: cycleMs, maxFrames },
+        plan: {
+          audioPath,
+          timelinePath,
+          frameMs: FRAME_MS,
+          spreadMs: cycleMs,
+          maxFrames,
+          sessionBody,
+        },
         ...(profileDir ? { profileDir } : {}),
       };
       // The machine is shared: give other work a moment to finish, within a total budget.
@@ -195,7 +237,18 @@ mkdirSync(values.out, { recursive: true });
 const report: SavedReport = {
   stamp: new Date().toISOString(),
   machine,
-  options: { sessionSteps, windowMs, silenceMs, noiseDb, cycleMs, tenants, fakes, vad },
+  options: {
+    sessionSteps,
+    windowMs,
+    silenceMs,
+    noiseDb,
+    cycleMs,
+    tenants,
+    fakes,
+    vad,
+    turnDetection: values['turn-detection'],
+    stopSilenceMs,
+  },
   rows,
 };
 const jsonPath = join(values.out, values.profile ? 'voice-load-profile.json' : 'voice-load.json');

@@ -49,15 +49,18 @@ export function speechCycle(
  * (`atMs`, the end of the 32 ms window that confirmed a start or completed the silence) and
  * the boundary it reports. The service sees exactly this audio, so it decides at the same
  * audio times; the client times each decision from the frame that carried that window's end.
+ * `silenceMs` is the silence that ends speech in the sessions (under `semantic_vad`, the one
+ * the detector chooses at the end of the utterance).
  */
 export async function vadTimeline(
   cycle: Buffer,
   cycles: number,
   frameMs: number,
+  silenceMs?: number,
 ): Promise<VadTimeline> {
   const vad = await SileroVAD.load();
   try {
-    const stream = new VADStream(vad);
+    const stream = new VADStream(vad, silenceMs !== undefined ? { silenceMs } : {});
     const timeline: VadTimeline = {
       frameMs,
       cycleMs: cycle.length / BYTES_PER_MS,

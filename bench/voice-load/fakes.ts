@@ -12,36 +12,62 @@ import type { UtteranceResult } from '../../packages/voice/src/providers/stt/stt
 import { TTS_SAMPLE_RATE } from '../../packages/voice/src/providers/tts/tts.ts';
 import type { SynthesizeOptions, TTS } from '../../packages/voice/src/providers/tts/tts.ts';
 
-/** Recognises every utterance as the same text, `delayMs` after its end. */
+/**
+ * Recognises every utterance as the same text, `delayMs` after its end. With `partialEveryMs`,
+ * a partial transcript one word longer follows every `partialEveryMs` of the utterance's audio
+ * (as PocketSphinx gives one every 300 ms), which is what `semantic_vad` reads.
+ */
 export class ScriptedSTT implements STT {
   readonly provider = 'bench-scripted';
   readonly languages: readonly string[] = ['en-US'];
-  readonly partials = false;
+  readonly partials: boolean;
 
   constructor(
     private readonly text: string,
     private readonly delayMs = 0,
-  ) {}
+    private readonly partialEveryMs = 0,
+  ) {
+    this.partials = partialEveryMs > 0;
+  }
 
   stream(options: STTStreamOptions = {}): STTStream {
-    return new ScriptedSTTStream(this.text, this.delayMs, options);
+    return new ScriptedSTTStream(this.text, this.delayMs, this.partialEveryMs, options);
   }
 
   async close(): Promise<void> {}
 }
 
 class ScriptedSTTStream extends BaseSTTStream {
+  private readonly words: string[];
+  private readonly partialBytes: number;
+  private bytes = 0;
+  private heard = 0;
+
   constructor(
     private readonly text: string,
     private readonly delayMs: number,
+    partialEveryMs: number,
     options: STTStreamOptions,
   ) {
     super('en-US', options);
+    this.words = text.split(' ');
+    this.partialBytes = partialEveryMs * 32;
   }
 
-  protected async beginUtterance(): Promise<void> {}
+  protected async beginUtterance(): Promise<void> {
+    this.bytes = 0;
+    this.heard = 0;
+  }
 
-  protected writeAudio(): void {}
+  protected writeAudio(pcm16k: Buffer): void {
+    if (this.partialBytes === 0) return;
+    this.bytes += pcm16k.length;
+    while (this.bytes >= this.partialBytes) {
+      this.bytes -= this.partialBytes;
+      if (this.heard < this.words.length) this.heard++;
+      this.emitPartial(this.words.slice(0, this.heard).join(' '));
+    }
+  }
 
   protected async endUtterance(signal: AbortSignal): Promise<UtteranceResult> {
     if (this.delayMs > 0) await sleep(this.delayMs, undefined, { signal });

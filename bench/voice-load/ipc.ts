@@ -44,6 +44,8 @@ export interface LoadPlan {
   baseUrl: string;
   sessions: number;
   apiKeys: string[];
+  /** The body of `POST /v1/sessions` (the session's turn detection). */
+  sessionBody: string;
   /** Raw PCM16LE 16 kHz mono: one cycle (speech then silence), a whole number of frames. */
   audioPath: string;
   timelinePath: string;

@@ -169,7 +169,7 @@ async function openOne(index: number): Promise<void> {
     const res = await fetch(`${plan.baseUrl}/v1/sessions`, {
       method: 'POST',
       headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
-      body: '{}',
+      body: plan.sessionBody,
       signal: AbortSignal.timeout(CONNECT_TIMEOUT_MS),
     });
     const body = (await res.json()) as {

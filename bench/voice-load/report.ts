@@ -242,6 +242,10 @@ export interface SavedReport {
     tenants: number;
     fakes: unknown;
     vad?: unknown;
+    /** `--turn-detection` (absent: server_vad, as before it existed). */
+    turnDetection?: string;
+    /** The silence after which the VAD calibration ends each utterance. */
+    stopSilenceMs?: number;
   };
   rows: Row[];
 }

@@ -75,6 +75,8 @@ export interface RunOptions {
     ttsDelayMs: number;
     sentenceMs: number;
     text: string;
+    /** A partial transcript every this much audio of an utterance (0: none). */
+    sttPartialsMs: number;
   };
   /** Silero VAD options other than the service's defaults. */
   vad?: { gatherMs?: number; gatherWindows?: number; thread?: 'worker' | 'main' };
@@ -218,12 +220,12 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
     VOICE_LLM_TOKENS_PER_MINUTE: '1000000000',
     ...(options.vad ? { BENCH_VAD_OPTIONS: JSON.stringify(options.vad) } : {}),
   };
-  const { sttDelayMs, llmDelayMs, ttsDelayMs, sentenceMs, text } = options.fakes;
+  const { sttDelayMs, llmDelayMs, ttsDelayMs, sentenceMs, text, sttPartialsMs } = options.fakes;
   const server =
     mode === 'voice'
       ? forkTs(
           'voice-server.ts',
-          [sttDelayMs, llmDelayMs, ttsDelayMs, sentenceMs, text].map(String),
+          [sttDelayMs, llmDelayMs, ttsDelayMs, sentenceMs, text, sttPartialsMs].map(String),
           env,
           options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [],
         )
