@@ -47,6 +47,13 @@ export type Example = z.infer<typeof Example>;
 export const DATASET_DIR = fileURLToPath(new URL('./', import.meta.url));
 export const TRAIN_PATH = `${DATASET_DIR}train.jsonl`;
 export const HELDOUT_PATH = `${DATASET_DIR}heldout.jsonl`;
+/**
+ * A second held-out set, written later in other voices, as a test set: it is scored, never
+ * trained on, and its failures are not listed (see scripts/eval-intent.ts).
+ */
+export const HELDOUT_STYLES_PATH = `${DATASET_DIR}heldout-styles.jsonl`;
+/** Messages that mean nothing to the app: the router should ask rather than act. */
+export const NONSENSE_PATH = `${DATASET_DIR}nonsense.jsonl`;
 export const FILLERS_PATH = `${DATASET_DIR}fillers.json`;
 
 /** Reads and checks a JSONL file of examples; a bad line fails loudly with its number. */
@@ -70,6 +77,26 @@ export function parseExamples(text: string, where = 'examples'): Example[] {
     examples.push(example);
   });
   return examples;
+}
+
+export const NonsenseMessage = z
+  .object({
+    text: z.string().min(1),
+    session: z.enum(Object.keys(SESSIONS) as [SessionName, ...SessionName[]]),
+  })
+  .strict();
+export type NonsenseMessage = z.infer<typeof NonsenseMessage>;
+
+/** Reads the messages that mean nothing (one `{text, session}` a line). */
+export function readNonsense(path: string = NONSENSE_PATH): NonsenseMessage[] {
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .flatMap((line, i) => {
+      if (!line.trim()) return [];
+      const parsed = NonsenseMessage.safeParse(JSON.parse(line));
+      if (!parsed.success) throw new Error(`${path}:${i + 1}: ${parsed.error.message}`);
+      return [parsed.data];
+    });
 }
 
 /**

@@ -1,5 +1,5 @@
 // Scores a router on labelled examples: the action, each slot, and how long routing takes.
-import { SESSIONS, type Example } from '../dataset/dataset.ts';
+import { SESSIONS, type Example, type NonsenseMessage } from '../dataset/dataset.ts';
 import { nameToUserId } from '../learned-router.ts';
 import { fold } from '../model/tokens.ts';
 import type { Intent, IntentRequest } from '../schema.ts';
@@ -27,6 +27,8 @@ export interface Routed {
   guess?: Intent['action'];
   /** The two actions a clarifying question would offer. */
   options?: Intent['action'][];
+  /** The router's probability of its best guess, when it has one. */
+  confidence?: number;
 }
 
 export type Router = (request: IntentRequest) => Routed;
@@ -91,6 +93,8 @@ export interface Evaluation {
   wrongUnasked: number;
   /** Routing time of each example, milliseconds. */
   latencies: number[];
+  /** The best guess's probability and whether it was the right action (routers that give one). */
+  confidences: { p: number; right: boolean }[];
   failures: string[];
 }
 
@@ -108,6 +112,7 @@ export function evaluate(examples: readonly Example[], route: Router): Evaluatio
     clarified: { correct: 0, total: 0 },
     wrongUnasked: 0,
     latencies: [],
+    confidences: [],
     failures: [],
   };
   for (const example of examples) {
@@ -119,6 +124,9 @@ export function evaluate(examples: readonly Example[], route: Router): Evaluatio
     const actionRight = action === example.action;
     result.action.total++;
     if (actionRight) result.action.correct++;
+    if (routed.confidence !== undefined) {
+      result.confidences.push({ p: routed.confidence, right: actionRight });
+    }
     if (routed.clarified) {
       result.clarified.total++;
       if (routed.options?.includes(example.action)) result.clarified.correct++;
@@ -145,6 +153,50 @@ export function evaluate(examples: readonly Example[], route: Router): Evaluatio
     }
   }
   return result;
+}
+
+/**
+ * Expected calibration error of the best guesses: the gap between confidence and accuracy in
+ * ten equal-width bins, weighted by how many guesses fall in each (0 is perfectly honest).
+ */
+export function calibrationError(confidences: readonly { p: number; right: boolean }[]): number {
+  if (confidences.length === 0) return NaN;
+  const bins = Array.from({ length: 10 }, () => ({ p: 0, right: 0, n: 0 }));
+  for (const { p, right } of confidences) {
+    const bin = bins[Math.min(9, Math.floor(p * 10))]!;
+    bin.p += p;
+    bin.right += right ? 1 : 0;
+    bin.n++;
+  }
+  const gap = bins.reduce((sum, b) => sum + Math.abs(b.p - b.right), 0);
+  return gap / confidences.length;
+}
+
+export interface NonsenseScore {
+  /** Messages answered with a clarifying question or the help text rather than an action. */
+  declined: number;
+  total: number;
+  /** Mean probability of the best guess (routers that give one). */
+  meanConfidence: number;
+}
+
+/** How often a router declines to act on messages that mean nothing to the app. */
+export function evaluateNonsense(
+  messages: readonly NonsenseMessage[],
+  route: Router,
+): NonsenseScore {
+  let declined = 0;
+  let confidence = 0;
+  let rated = 0;
+  for (const message of messages) {
+    const routed = route({ text: message.text, session: SESSIONS[message.session] });
+    if (routed.clarified || routed.intent.action === 'help') declined++;
+    if (routed.confidence !== undefined) {
+      confidence += routed.confidence;
+      rated++;
+    }
+  }
+  return { declined, total: messages.length, meanConfidence: rated ? confidence / rated : NaN };
 }
 
 /** The q-quantile (0..1) of a list of numbers, by nearest rank. */
