@@ -98,3 +98,6 @@ export async function startOtlpCollector(): Promise<{
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
+
+export { settingsConformance } from './settings-conformance.ts';
+export type { SettingsConformance } from './settings-conformance.ts';
