@@ -16,6 +16,7 @@ import { runRoutes } from './routes/runs.ts';
 import { streamRoutes } from './routes/stream.ts';
 import { intentRoutes } from './routes/intent.ts';
 import { registerWebUI } from './static.ts';
+import { registerApiDocs } from './api-docs.ts';
 
 export interface AppOptions {
   /** The service's logger; default: one at `logLevel` in the terminal's format. */
@@ -32,8 +33,8 @@ export interface AppOptions {
 }
 
 /**
- * Builds the HTTP app: every route under `/api`, the web app at `/`, CORS for the one UI
- * origin, `{detail}` errors.
+ * Builds the HTTP app: every route under `/api`, its OpenAPI document and docs, the web app at
+ * `/`, CORS for the one UI origin, `{detail}` errors.
  */
 export async function buildApp(deps: HttpDeps, options: AppOptions = {}): Promise<FastifyInstance> {
   const requestTimeout = options.requestTimeoutMs ?? 120_000;
@@ -69,6 +70,8 @@ export async function buildApp(deps: HttpDeps, options: AppOptions = {}): Promis
     exposedHeaders: [REQUEST_ID_HEADER],
   });
   await app.register(async (api) => apiRoutes(api, deps), { prefix: '/api' });
+  // The OpenAPI document and Swagger UI describe the API; a worker-only instance serves none.
+  if (deps.serveApi) await registerApiDocs(app, deps.version);
   // Also installs the not-found handler: JSON 404 under /api, the app's index.html elsewhere.
   await registerWebUI(app, options.webDistDir);
   return app;

@@ -1,24 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { HttpDeps } from '../deps.ts';
 import { validate } from '../errors.ts';
+import { CreateRun, EventsQuery, Feedback, ListRunsQuery, RunParams } from '../request-schemas.ts';
 import { ResearchError } from '../../errors.ts';
-import { STAGES, type CompiledPaper } from '../../domain/artefacts.ts';
+import type { CompiledPaper } from '../../domain/artefacts.ts';
 import { totalUsage } from '../../pipeline/usage.ts';
 import { toSnapshot } from '../../store/runs.ts';
 import type { RunRecord } from '../../store/types.ts';
 import { runRelativePath } from '../../pipeline/run-files.ts';
-
-const CreateRun = z.object({
-  user_id: z.string().min(1).max(64),
-  topic: z.string().trim().min(3).max(500),
-  /** Extension: stages after which this run pauses for feedback (default from config). */
-  pause_after: z.array(z.enum(STAGES)).optional(),
-});
-const Feedback = z.object({ text: z.string().trim().min(1).max(10_000) });
-const RunParams = z.object({ run_id: z.string().min(1).max(100) });
-const ListQuery = z.object({ user_id: z.string().min(1).max(64).optional() });
-const EventsQuery = z.object({ after: z.coerce.number().int().min(0).default(0) });
 
 /** Runs: create, list, inspect, answer pauses, and download the paper. */
 export function runRoutes(app: FastifyInstance, deps: HttpDeps): void {
@@ -44,7 +33,7 @@ export function runRoutes(app: FastifyInstance, deps: HttpDeps): void {
   });
 
   app.get('/runs', async (request) => {
-    const { user_id } = validate(ListQuery, request.query, 'query');
+    const { user_id } = validate(ListRunsQuery, request.query, 'query');
     return Promise.all((await store.runs.list(user_id)).map(snapshot));
   });
 

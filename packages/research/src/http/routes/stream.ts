@@ -1,12 +1,9 @@
 import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { HttpDeps } from '../deps.ts';
 import { validate } from '../errors.ts';
-
-const StreamParams = z.object({ run_id: z.string().min(1).max(100) });
-const StreamQuery = z.object({ after: z.coerce.number().int().min(0).optional() });
+import { RunParams, StreamQuery } from '../request-schemas.ts';
 
 /**
  * GET /runs/:run_id/stream: replays the audit trail after `Last-Event-ID` (or `?after=`),
@@ -17,7 +14,7 @@ const StreamQuery = z.object({ after: z.coerce.number().int().min(0).optional() 
 export function streamRoutes(app: FastifyInstance, deps: HttpDeps): void {
   const { store, engine, streams, metrics, sseMaxBufferedBytes } = deps;
   app.get('/runs/:run_id/stream', async (request, reply) => {
-    const { run_id } = validate(StreamParams, request.params, 'path');
+    const { run_id } = validate(RunParams, request.params, 'path');
     const query = validate(StreamQuery, request.query, 'query');
     await engine.getRun(run_id); // 404 before the stream starts
     const header = request.headers['last-event-id'];

@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { HttpDeps } from '../deps.ts';
 import { validate } from '../errors.ts';
+import { UserParams } from '../request-schemas.ts';
 import { ResearchError } from '../../errors.ts';
 import { UserProfile } from '../../store/types.ts';
-
-const UserParams = z.object({ user_id: z.string().min(1).max(64) });
 
 /** Users, their profiles, skill banks and memories. */
 export function userRoutes(app: FastifyInstance, { store, planner }: HttpDeps): void {
