@@ -297,15 +297,17 @@ export class VoiceClient extends EventEmitter<VoiceClientEvents> {
         this.ws = null;
         if (!started) {
           reject(
-            event.code === TOKEN_REJECTED
-              ? new VoiceClientError(
-                  'token_rejected',
-                  `the service refused the token (4401${event.reason ? ` ${event.reason}` : ''})`,
-                )
-              : new VoiceClientError(
-                  'socket_closed',
-                  `the voice socket closed (${event.code}${event.reason ? ` ${event.reason}` : ''}) before the session started`,
-                ),
+            this.closedByUs
+              ? new VoiceClientError('aborted', 'closed by the client before the session started')
+              : event.code === TOKEN_REJECTED
+                ? new VoiceClientError(
+                    'token_rejected',
+                    `the service refused the token (4401${event.reason ? ` ${event.reason}` : ''})`,
+                  )
+                : new VoiceClientError(
+                    'socket_closed',
+                    `the voice socket closed (${event.code}${event.reason ? ` ${event.reason}` : ''}) before the session started`,
+                  ),
           );
           return;
         }
@@ -368,7 +370,10 @@ export class VoiceClient extends EventEmitter<VoiceClientEvents> {
         await this.openSocket(token);
         return;
       } catch (err) {
-        if (this.closedByUs) return;
+        if (this.closedByUs) {
+          this.finish({ code: 1000, reason: 'client closed' });
+          return;
+        }
         // A refused token will not be taken later either; anything else may be a network blip.
         if (err instanceof VoiceClientError && err.code === 'token_rejected') {
           this.finish({ code: TOKEN_REJECTED, reason: 'the resume token was refused' });

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import type { SessionConfig, SessionConfigPatch } from '../lib/protocol.ts';
+import type { SessionConfig, SessionConfigPatch } from '@hikma/voice-client';
 
 type TurnType = SessionConfig['turn_detection']['type'];
 type Eagerness = Extract<SessionConfig['turn_detection'], { type: 'semantic_vad' }>['eagerness'];

@@ -1,5 +1,5 @@
 import type { PiiSpan } from './pii.ts';
-import type { ServerMessage, SessionConfig } from './protocol.ts';
+import type { ServerMessage, SessionConfig } from '@hikma/voice-client';
 
 /** What the conversation is doing, as the server's events tell it. */
 export type Phase = 'offline' | 'listening' | 'user_speaking' | 'thinking' | 'speaking';

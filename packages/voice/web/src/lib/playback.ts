@@ -1,4 +1,4 @@
-import { OUTPUT_RATE } from './protocol.ts';
+import { OUTPUT_SAMPLE_RATE } from '@hikma/voice-client';
 
 interface Scheduled {
   node: AudioBufferSourceNode;
@@ -26,7 +26,7 @@ export class Playback {
   /** Queues a frame; frames of a stream dropped earlier are ignored (late frames after a cancel). */
   enqueue(streamId: number, pcm: Int16Array): boolean {
     if (this.cancelled.has(streamId) || pcm.length === 0) return false;
-    const buffer = this.context.createBuffer(1, pcm.length, OUTPUT_RATE);
+    const buffer = this.context.createBuffer(1, pcm.length, OUTPUT_SAMPLE_RATE);
     const samples = new Float32Array(pcm.length);
     for (let i = 0; i < pcm.length; i++) samples[i] = pcm[i]! / 0x8000;
     buffer.copyToChannel(samples, 0);

@@ -1,13 +1,18 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
+import {
+  VoiceClient,
+  VoiceClientError,
+  type ClientMessage,
+  type ServerMessage,
+  type SessionConfigPatch,
+} from '@hikma/voice-client';
 import { startCapture, type Capture, type CaptureFrame } from './capture.ts';
 import { initialState, reduce, type ConsoleState } from './console-state.ts';
 import { Playback } from './playback.ts';
-import type { ServerMessage, SessionConfigPatch } from './protocol.ts';
-import { ConsoleError, createSession, VoiceSocket } from './voice-socket.ts';
 
 interface Live {
   context: AudioContext;
-  socket: VoiceSocket | null;
+  client: VoiceClient;
   playback: Playback;
   capture: Capture | null;
 }
@@ -29,11 +34,6 @@ export interface VoiceConsole {
 
 // Sent-frame counts reach the page in batches; 50 renders a second would be wasted work.
 const SENT_BATCH = 10;
-// Waits before each attempt to resume a dropped session: about 45 s in all, inside the
-// service's 60 s resume window.
-const RESUME_DELAYS_MS = [250, 500, 1000, 2000, 4000, 6000, 8000, 8000, 8000, 8000];
-/** Close code of a connection that dropped without a close frame: the session may resume. */
-const CONNECTION_LOST = 1006;
 
 /** The console's connection: session, socket, microphone and playback, and the state they feed. */
 export function useVoiceConsole(): VoiceConsole {
@@ -43,8 +43,6 @@ export function useVoiceConsole(): VoiceConsole {
   const talking = useRef(false);
   const pushToTalk = useRef(false);
   const unsent = useRef(0);
-  /** The single-use token of the last `session.created`, to resume after a drop. */
-  const resumeToken = useRef<string | null>(null);
   const levelListener = useRef<((level: number) => void) | null>(null);
 
   const teardown = useCallback(() => {
@@ -53,7 +51,7 @@ export function useVoiceConsole(): VoiceConsole {
     if (!current) return;
     current.capture?.stop();
     current.playback.dropAll();
-    current.socket?.close();
+    current.client.close();
     void current.context.close().catch(() => {});
   }, []);
 
@@ -62,9 +60,6 @@ export function useVoiceConsole(): VoiceConsole {
   const onServer = useCallback((message: ServerMessage, playback: Playback) => {
     switch (message.type) {
       case 'session.created':
-        resumeToken.current = message.resume_token ?? null;
-        pushToTalk.current = message.session.turn_detection.type === 'none';
-        break;
       case 'session.updated':
         pushToTalk.current = message.session.turn_detection.type === 'none';
         break;
@@ -80,9 +75,9 @@ export function useVoiceConsole(): VoiceConsole {
 
   const onFrame = useCallback((frame: CaptureFrame) => {
     levelListener.current?.(frame.level);
-    const socket = live.current?.socket;
-    if (!socket || muted.current || (pushToTalk.current && !talking.current)) return;
-    if (socket.sendAudio(frame.pcm) && ++unsent.current >= SENT_BATCH) {
+    const client = live.current?.client;
+    if (!client || muted.current || (pushToTalk.current && !talking.current)) return;
+    if (client.sendAudio(frame.pcm) && ++unsent.current >= SENT_BATCH) {
       dispatch({ type: 'sent-audio', frames: unsent.current });
       unsent.current = 0;
     }
@@ -98,72 +93,40 @@ export function useVoiceConsole(): VoiceConsole {
       const context = new AudioContext({ latencyHint: 'interactive' });
       void context.resume();
       const playback = new Playback(context, 100);
-      const current: Live = { context, socket: null, playback, capture: null };
+      // Same origin: served by the service, or proxied by the dev server. The client resumes
+      // a dropped connection with the session's resume token by itself.
+      const client = new VoiceClient({ url: '', apiKey });
+      const current: Live = { context, client, playback, capture: null };
       live.current = current;
-      resumeToken.current = null;
-      try {
-        const handle = await createSession(apiKey);
-        const open = (token?: string) =>
-          VoiceSocket.open(
-            handle,
-            {
-              onMessage: (message) => onServer(message, playback),
-              onAudio: (streamId, pcm) =>
-                dispatch({ type: 'audio', played: playback.enqueue(streamId, pcm) }),
-              onClose,
-            },
-            token,
-          );
-        // A dropped connection resumes the session with its resume token; any other close
-        // (ours, the server's, a refused resume) ends it.
-        const onClose = (code: number, reason: string) => {
-          if (live.current !== current) {
-            dispatch({ type: 'closed', code, reason }); // closed by us
-            return;
-          }
-          if (code === CONNECTION_LOST && resumeToken.current) void resume();
-          else {
-            teardown();
-            dispatch({ type: 'closed', code, reason });
-          }
-        };
-        const resume = async () => {
-          current.socket = null;
-          playback.dropAll();
-          dispatch({ type: 'reconnecting' });
-          for (const delay of RESUME_DELAYS_MS) {
-            await new Promise((r) => setTimeout(r, delay));
-            const token = resumeToken.current;
-            if (live.current !== current || !token) return;
-            try {
-              const socket = await open(token);
-              if (live.current !== current) return socket.close();
-              current.socket = socket;
-              dispatch({ type: 'connected' });
-              return;
-            } catch {
-              // Not reachable yet: try again after the next delay.
-            }
-          }
-          if (live.current !== current) return;
-          teardown();
-          dispatch({
-            type: 'closed',
-            code: CONNECTION_LOST,
-            reason: 'the session could not be resumed',
-          });
-        };
-        current.socket = await open();
-        if (live.current !== current) {
-          current.socket.close();
-          return;
-        }
-        dispatch({ type: 'connected' });
-      } catch (err) {
+      client.on('open', () => {
+        if (live.current === current) dispatch({ type: 'connected' });
+      });
+      client.on('message', (message) => onServer(message, playback));
+      client.on('audio', ({ streamId, pcm }) =>
+        dispatch({ type: 'audio', played: playback.enqueue(streamId, pcm) }),
+      );
+      client.on('reconnecting', () => {
+        playback.dropAll();
+        dispatch({ type: 'reconnecting' });
+      });
+      // The session is over: closed by us, by the service, or not resumed after a drop.
+      client.on('close', ({ code, reason }) => {
         if (live.current === current) teardown();
-        const e = err instanceof ConsoleError ? err : new ConsoleError('client_error', String(err));
-        dispatch({ type: 'client-error', code: e.code, message: e.message });
-        dispatch({ type: 'closed', code: 0, reason: e.message });
+        dispatch({ type: 'closed', code, reason });
+      });
+      try {
+        await client.connect();
+      } catch (err) {
+        // A newer connect() took over: the page shows its state now.
+        if (live.current !== current && live.current !== null) return;
+        if (live.current === current) teardown();
+        const e =
+          err instanceof VoiceClientError ? err : new VoiceClientError('client_error', String(err));
+        if (e.code !== 'aborted')
+          dispatch({ type: 'client-error', code: e.code, message: e.message });
+        // A refused token reads as the close code the service closed with.
+        if (e.code === 'token_rejected') dispatch({ type: 'closed', code: 4401, reason: '' });
+        else dispatch({ type: 'closed', code: 0, reason: e.message });
         return;
       }
       try {
@@ -182,19 +145,14 @@ export function useVoiceConsole(): VoiceConsole {
     [onFrame, onServer, teardown],
   );
 
-  const send = useCallback((message: Parameters<VoiceSocket['send']>[0]) => {
-    live.current?.socket?.send(message);
+  const send = useCallback((message: ClientMessage) => {
+    live.current?.client.send(message);
   }, []);
 
   const actions = useMemo<Omit<VoiceConsole, 'state'>>(
     () => ({
       connect,
-      disconnect: () => {
-        const current = live.current;
-        teardown();
-        // Between two sockets of a resume there is no socket whose close would say so.
-        if (current && !current.socket) dispatch({ type: 'closed', code: 1000, reason: '' });
-      },
+      disconnect: teardown,
       setMuted: (value) => {
         muted.current = value;
       },
