@@ -7,7 +7,7 @@ import {
   LOG_FORMATS,
   OTLP_ENV,
   otlpSettingsFrom,
-  settingDefaults,
+  serviceSettings,
   type LogFormat,
   type OtlpSettings,
   type Setting,
@@ -154,11 +154,8 @@ export const SECRET_SETTINGS = [
  * the LLM's (`RESEARCH_LLM_*`). `.env.example` and the README table are checked against it.
  */
 export function researchSettings(): Setting[] {
-  const secret = new Set<string>(SECRET_SETTINGS);
-  return [
-    ...settingDefaults(Env.shape),
-    ...Object.values(LLM_ENV_NAMES).map((name) => ({ name: `RESEARCH_${name}` })),
-  ].map((s) => (secret.has(s.name) ? { ...s, secret: true } : s));
+  const llm = Object.values(LLM_ENV_NAMES).map((name) => `RESEARCH_${name}`);
+  return serviceSettings(Env.shape, llm, SECRET_SETTINGS);
 }
 
 /** Resolves the secret settings (files, Key Vault), then reads the configuration. */

@@ -27,6 +27,7 @@ export {
   renderEnvExample,
   readEnvExample,
   settingDefaults,
+  serviceSettings,
   configTable,
   configTableNames,
   type ConfigRow,

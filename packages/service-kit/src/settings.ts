@@ -21,6 +21,18 @@ export function settingDefaults(shape: Record<string, z.ZodType>): Setting[] {
   });
 }
 
+/** A service's settings: its schema's variables and the `extra` names, `secrets` marked. */
+export function serviceSettings(
+  shape: Record<string, z.ZodType>,
+  extra: readonly string[],
+  secrets: readonly string[],
+): Setting[] {
+  const secret = new Set(secrets);
+  return [...settingDefaults(shape), ...extra.map((name) => ({ name }))].map((s) =>
+    secret.has(s.name) ? { ...s, secret: true } : s,
+  );
+}
+
 function envText(value: unknown): string {
   if (Array.isArray(value)) return value.join(',');
   if (typeof value === 'object' && value !== null) return JSON.stringify(value);

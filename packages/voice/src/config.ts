@@ -7,7 +7,7 @@ import {
   LOG_FORMATS,
   OTLP_ENV,
   otlpSettingsFrom,
-  settingDefaults,
+  serviceSettings,
   type LogFormat,
   type OtlpSettings,
   type Setting,
@@ -195,11 +195,8 @@ export const SECRET_SETTINGS = [
  * LLM's (`VOICE_LLM_*`). `.env.example` and the README table are checked against it.
  */
 export function voiceSettings(): Setting[] {
-  const secret = new Set<string>(SECRET_SETTINGS);
-  return [
-    ...settingDefaults(Env.shape),
-    ...Object.values(LLM_ENV_NAMES).map((name) => ({ name: `VOICE_${name}` })),
-  ].map((s) => (secret.has(s.name) ? { ...s, secret: true } : s));
+  const llm = Object.values(LLM_ENV_NAMES).map((name) => `VOICE_${name}`);
+  return serviceSettings(Env.shape, llm, SECRET_SETTINGS);
 }
 
 /** Resolves the secret settings (files, Key Vault), then reads the configuration. */
