@@ -11,7 +11,13 @@ type Override = Extract<
   (...args: never[]) => unknown
 >;
 import { ERROR_CODES, type ResearchErrorCode } from '../errors.ts';
-import { Intent, IntentAction, IntentSession } from '../intent/schema.ts';
+import {
+  Intent,
+  IntentAction,
+  IntentRequest,
+  IntentResponse,
+  IntentSession,
+} from '../intent/schema.ts';
 import { OPERATIONS, type ApiOperation } from './openapi-operations.ts';
 import * as responses from './response-schemas.ts';
 import { ANY_ROUTE_ERRORS, ROUTE_ERRORS } from './route-errors.ts';
@@ -60,6 +66,8 @@ export function buildOpenApiDocument(version: string): oas31.OpenAPIObject {
       components: {
         schemas: {
           ...namedSchemas(),
+          IntentRequest,
+          IntentResponse,
           Intent,
           IntentAction,
           IntentSession,
