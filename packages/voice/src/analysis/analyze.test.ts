@@ -24,6 +24,15 @@ test('analyzeTranscript: both fields are present whichever is enabled', () => {
   });
 });
 
+test("analyzeTranscript: the session's languages reach the phone detector", () => {
+  const jordan = 'call 079 123 4567';
+  assert.deepEqual(analyzeTranscript(jordan, { pii: true, sentiment: false })?.pii, []);
+  assert.deepEqual(
+    analyzeTranscript(jordan, { pii: true, sentiment: false, languages: ['ar-JO'] })?.pii,
+    [{ category: 'phone_number', offset: 5, length: 12 }],
+  );
+});
+
 test('redactPII masks spans and keeps the UTF-16 length', () => {
   const t = '😀 call 0501234567 or mail a@b.io';
   const items = api.detectPII(t);

@@ -6,6 +6,8 @@ import { analyzeSentiment, type SentimentLabel } from './sentiment.ts';
 export interface AnalysisOptions {
   pii: boolean;
   sentiment: boolean;
+  /** The session's languages (BCP 47): their regions validate phone numbers said without `+`. */
+  languages?: readonly string[];
 }
 
 /** Payload fields of `transcript.analysis`. */
@@ -25,7 +27,7 @@ export function analyzeTranscript(
 ): TranscriptAnalysis | null {
   if (!options.pii && !options.sentiment) return null;
   return {
-    pii: options.pii ? detectPII(text) : [],
+    pii: options.pii ? detectPII(text, { languages: options.languages }) : [],
     sentiment: options.sentiment ? analyzeSentiment(text).label : 'neutral',
   };
 }

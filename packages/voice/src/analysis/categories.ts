@@ -5,7 +5,8 @@
  * - `email`: e-mail address, written (`john.smith@example.com`) or spoken
  *   (`john dot smith at example dot com`, also `آت` / `دوت` / `نقطة` connectors).
  * - `iban`: international bank account number, country code + check digits + BBAN of the
- *   registered length for that country, ISO 7064 mod-97 checksum; spaces allowed.
+ *   length and structure registered for that country (ibantools), ISO 7064 mod-97 checksum;
+ *   spaces allowed.
  * - `national_id`: US SSN (`123-45-6789`, SSA area/group/serial rules), Saudi national ID /
  *   Iqama (10 digits starting 1 or 2, Luhn check), UAE Emirates ID (`784-YYYY-NNNNNNN-C`, Luhn).
  * - `credit_card`: 13–19 digits (spaces/dashes allowed), Luhn-valid, major industry
@@ -14,8 +15,9 @@
  *   embedded IPv4).
  * - `date_of_birth`: a full date (day, month, year) right after a cue such as "born on",
  *   "date of birth", "DOB", "تاريخ الميلاد", "مواليد".
- * - `phone_number`: international (`+` or `00` then 8–15 digits) or national (7–12 digits,
- *   with space/dash/dot/parenthesis separators), including spoken digit sequences.
+ * - `phone_number`: international (`+` or `00`, valid for the country its code names) or
+ *   national (valid in the plan of a session language's region or a default region, with
+ *   its trunk prefix), per Google's libphonenumber metadata; written, Arabic-Indic or spoken.
  */
 export const PII_CATEGORIES = [
   'email',

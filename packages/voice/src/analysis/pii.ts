@@ -2,7 +2,12 @@
 // one detector per category over the shared context, validate checksums inside each
 // detector, then keep the most specific non-overlapping spans.
 import { PII_CATEGORIES, type PIICategory, type PIIItem } from './categories.ts';
-import { createContext, type Candidate, type Detector } from './detectors/context.ts';
+import {
+  createContext,
+  type Candidate,
+  type DetectionOptions,
+  type Detector,
+} from './detectors/context.ts';
 import { detectCreditCards } from './detectors/credit-card.ts';
 import { detectDatesOfBirth } from './detectors/date-of-birth.ts';
 import { detectEmails } from './detectors/email.ts';
@@ -12,7 +17,7 @@ import { detectNationalIds } from './detectors/national-id.ts';
 import { detectPhoneNumbers } from './detectors/phone.ts';
 
 export { PII_CATEGORIES };
-export type { PIICategory, PIIItem };
+export type { PIICategory, PIIItem, DetectionOptions };
 
 const DETECTORS: readonly Detector[] = [
   detectEmails,
@@ -49,9 +54,12 @@ export function resolveOverlaps(candidates: readonly Candidate[]): PIIItem[] {
     .map((c) => ({ category: c.category, offset: c.start, length: c.end - c.start }));
 }
 
-/** Detects PII in a transcript; offsets/lengths are UTF-16 code units of `text`. */
-export function detectPII(text: string): PIIItem[] {
+/**
+ * Detects PII in a transcript; offsets/lengths are UTF-16 code units of `text`. The session's
+ * `languages` choose the countries whose plans validate phone numbers without a country code.
+ */
+export function detectPII(text: string, options: DetectionOptions = {}): PIIItem[] {
   if (text.length === 0) return [];
-  const ctx = createContext(text);
+  const ctx = createContext(text, options);
   return resolveOverlaps(DETECTORS.flatMap((detect) => detect(ctx)));
 }

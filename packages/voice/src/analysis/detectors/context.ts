@@ -2,6 +2,7 @@
 // found in the digit view, computed once per transcript.
 import type { PIICategory } from '../categories.ts';
 import { digitView, emailView, type MappedText, type Span } from '../normalize.ts';
+import { phoneRegions } from './regions.ts';
 
 /** A detector's claim on original text [start, end). */
 export interface Candidate extends Span {
@@ -34,6 +35,14 @@ export interface DetectionContext {
   readonly digits: MappedText;
   readonly email: MappedText;
   readonly chains: readonly DigitChain[];
+  /** Regions (ISO 3166 alpha-2) whose numbering plans national phone numbers are checked in. */
+  readonly phoneRegions: readonly string[];
+}
+
+/** What the caller knows about the transcript. */
+export interface DetectionOptions {
+  /** The session's languages (BCP 47, e.g. `ar-SA`); their regions validate national phone numbers. */
+  languages?: readonly string[];
 }
 
 export type Detector = (ctx: DetectionContext) => Candidate[];
@@ -102,9 +111,15 @@ export function findDigitChains(view: string): DigitChain[] {
 }
 
 /** Builds the per-transcript context shared by all detectors. */
-export function createContext(text: string): DetectionContext {
+export function createContext(text: string, options: DetectionOptions = {}): DetectionContext {
   const digits = digitView(text);
-  return { text, digits, email: emailView(text), chains: findDigitChains(digits.text) };
+  return {
+    text,
+    digits,
+    email: emailView(text),
+    chains: findDigitChains(digits.text),
+    phoneRegions: phoneRegions(options.languages),
+  };
 }
 
 /** Candidate in original coordinates for view range [start, end). */

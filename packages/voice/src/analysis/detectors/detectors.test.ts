@@ -13,7 +13,14 @@ import { detectEmails } from './email.ts';
 import { IBAN_LENGTHS, detectIbans } from './iban.ts';
 import { detectIpAddresses, ipv4Valid, ipv6Valid } from './ip-address.ts';
 import { detectNationalIds, nationalIdKind } from './national-id.ts';
-import { detectPhoneNumbers, isPhoneChain, looksLikeDate } from './phone.ts';
+import {
+  detectPhoneNumbers,
+  isInternationalNumber,
+  isNationalNumber,
+  isPhoneChain,
+  looksLikeDate,
+} from './phone.ts';
+import { DEFAULT_PHONE_REGIONS, phoneRegions } from './regions.ts';
 
 function run(detect: (ctx: DetectionContext) => Candidate[], text: string): string[] {
   return detect(createContext(text)).map((c) => text.slice(c.start, c.end));
@@ -65,10 +72,32 @@ test('date shapes', () => {
 });
 
 test('phone detector over spoken and written text', () => {
-  assert.deepEqual(run(detectPhoneNumbers, 'one two three four five six seven'), [
-    'one two three four five six seven',
+  assert.deepEqual(run(detectPhoneNumbers, 'oh five five one two three four five six seven'), [
+    'oh five five one two three four five six seven',
   ]);
+  // seven digits, but no number of any default region's plan
+  assert.deepEqual(run(detectPhoneNumbers, 'one two three four five six seven'), []);
   assert.deepEqual(run(detectPhoneNumbers, 'one two three four five six'), []);
+});
+
+test('national numbers: valid in the region and said with its trunk prefix', () => {
+  assert.equal(isNationalNumber('0551234567', 'SA'), true);
+  assert.equal(isNationalNumber('551234567', 'SA'), false); // no leading 0
+  assert.equal(isNationalNumber('0523456789', 'SA'), false); // 052 is no Saudi mobile range
+  assert.equal(isNationalNumber('0523456789', 'AE'), true);
+  assert.equal(isNationalNumber('4155552671', 'US'), true); // the US dials no trunk prefix
+  assert.equal(isNationalNumber('1234567', 'US'), false);
+  assert.equal(isInternationalNumber('966551234567'), true);
+  assert.equal(isInternationalNumber('97141234567'), false); // Dubai numbers do not start 41
+  assert.equal(isPhoneChain(chain('079 123 4567')), false);
+  assert.equal(isPhoneChain(chain('079 123 4567'), ['JO']), true);
+});
+
+test('phone regions from session languages, then the defaults', () => {
+  assert.deepEqual(phoneRegions(['ar-JO', 'en-US']), ['JO', 'US', 'SA', 'AE', 'EG', 'GB']);
+  assert.deepEqual(phoneRegions(['ar']), ['EG', 'SA', 'AE', 'US', 'GB']); // likely region
+  assert.deepEqual(phoneRegions(['not a tag!']), [...DEFAULT_PHONE_REGIONS]);
+  assert.deepEqual(phoneRegions(undefined), [...DEFAULT_PHONE_REGIONS]);
 });
 
 test('card numbers: Luhn, length, industry digit', () => {
@@ -121,6 +150,8 @@ test('IBAN: registry lengths and spelled-out country letters', () => {
   assert.deepEqual(run(detectIbans, 'SA0380000000608010167519X'), []);
   // unknown country
   assert.deepEqual(run(detectIbans, 'ZZ03 8000 0000 6080 1016 7519'), []);
+  // mod-97 holds but the BBAN breaks the country's structure (UAE: 19 digits)
+  assert.deepEqual(run(detectIbans, 'AE33 A331 2345 6789 0123 456'), []);
 });
 
 test('IP validators', () => {

@@ -1,17 +1,14 @@
-import { mod97Valid } from '../checksums.ts';
+import { countrySpecs, isValidIBAN } from 'ibantools';
 import { fromView, type Candidate, type DetectionContext } from './context.ts';
 
-// Registered IBAN length per country (SWIFT IBAN registry), as country code + length.
-const REGISTRY =
-  'AD24 AE23 AL28 AT20 AZ28 BA20 BE16 BG22 BH22 BR29 BY28 CH21 CR22 CY28 CZ24 DE22 DK18 ' +
-  'DO28 EE20 EG29 ES24 FI18 FO18 FR27 GB22 GE22 GI23 GL18 GR27 GT28 HR21 HU28 IE22 IL23 ' +
-  'IQ23 IS26 IT27 JO30 KW30 KZ20 LB28 LC32 LI21 LT20 LU20 LV21 LY25 MC27 MD24 ME22 MK19 ' +
-  'MR27 MT31 MU30 NL18 NO15 OM23 PK24 PL28 PS29 PT25 QA29 RO24 RS22 SA24 SC31 SD18 SE24 ' +
-  'SI19 SK24 SM27 ST25 SV28 TL23 TN24 TR26 UA29 VA22 VG24 XK20';
-
-/** IBAN length per ISO country code. */
+/**
+ * IBAN length per ISO country code, from ibantools' country specifications (the SWIFT IBAN
+ * registry and the countries that use IBANs outside it, such as Iran's and Algeria's).
+ */
 export const IBAN_LENGTHS: ReadonlyMap<string, number> = new Map(
-  REGISTRY.split(' ').map((e) => [e.slice(0, 2), Number(e.slice(2))] as const),
+  Object.entries(countrySpecs).flatMap(([country, spec]) =>
+    spec.chars ? [[country, spec.chars] as const] : [],
+  ),
 );
 
 // Country letters may be spelled out ("S A"), so one space is allowed between them too.
@@ -20,7 +17,8 @@ const ALNUM = /[A-Za-z0-9]/;
 
 /**
  * IBANs: a known country code, two check digits, then exactly the registered number of
- * characters (single spaces or dashes between them allowed), and mod-97 equal to 1.
+ * characters (single spaces or dashes between them allowed); ibantools then checks the
+ * country's BBAN structure (which positions are digits, letters or either) and mod-97.
  */
 export function detectIbans(ctx: DetectionContext): Candidate[] {
   const view = ctx.digits.text;
@@ -40,7 +38,7 @@ export function detectIbans(ctx: DetectionContext): Candidate[] {
       else break;
     }
     if (compact.length !== length || ALNUM.test(view[p] ?? '')) continue;
-    if (mod97Valid(compact)) out.push(fromView(ctx.digits, 'iban', m.index, p));
+    if (isValidIBAN(compact)) out.push(fromView(ctx.digits, 'iban', m.index, p));
   }
   return out;
 }

@@ -1,9 +1,14 @@
+import { parsePhoneNumber } from 'awesome-phonenumber';
 import { fromView, type Candidate, type DetectionContext, type DigitChain } from './context.ts';
+import { DEFAULT_PHONE_REGIONS } from './regions.ts';
 
-const E164_MIN = 8;
+// Google's libphonenumber metadata (through awesome-phonenumber) knows each country's number
+// ranges and lengths; a shape rule ("7-12 digits") took every order number for a phone.
 const E164_MAX = 15;
-const NATIONAL_MIN = 7;
-const NATIONAL_MAX = 12;
+// Bounds no national number of any plan falls outside (with its trunk prefix); they spare
+// libphonenumber the pin codes, years and long references that make up most digit chains.
+const NATIONAL_MIN = 5;
+const NATIONAL_MAX = 14;
 
 /** Three groups shaped like a calendar date (12-05-1990, 1990.05.12). */
 export function looksLikeDate(chain: DigitChain): boolean {
@@ -28,18 +33,35 @@ function looksLikeIPv4(chain: DigitChain): boolean {
 }
 
 /**
- * Phone numbers: `+` or `00` followed by 8–15 digits (E.164, country code not 0), or a
- * national number of 7–12 digits. Dates, IPv4 shapes, the SSN layout 3-2-4 with dashes,
- * decimals (one dot between two groups) and one repeated digit are not phones.
+ * A valid number of `region`'s plan, said in its national form: with the trunk prefix where
+ * the country dials one ("055 …" in Saudi Arabia, "020 …" in the UK). Without it, nine or
+ * ten digits too often read as a number of some plan ("12271 3452" is a Saudi postcode and
+ * also Jeddah 012 271 3452 without its 0).
  */
-export function isPhoneChain(chain: DigitChain): boolean {
+export function isNationalNumber(digits: string, region: string): boolean {
+  const parsed = parsePhoneNumber(digits, { regionCode: region });
+  return parsed.valid && parsed.number.national.replace(/\D/g, '') === digits;
+}
+
+/** A valid international number: country code and national number, E.164 digits without `+`. */
+export function isInternationalNumber(digits: string): boolean {
+  return digits.length <= E164_MAX && parsePhoneNumber(`+${digits}`).valid;
+}
+
+/**
+ * Phone numbers: `+` or `00` then a valid number of the country its code names, or a valid
+ * national number of one of `regions` (see {@link isNationalNumber}). Dates, IPv4 shapes,
+ * decimals (one dot between two groups), the SSN layout 3-2-4 with dashes and one repeated
+ * digit are never phones, whatever a numbering plan allows.
+ */
+export function isPhoneChain(
+  chain: DigitChain,
+  regions: readonly string[] = DEFAULT_PHONE_REGIONS,
+): boolean {
   const d = chain.digits;
   if (/^(\d)\1*$/.test(d)) return false;
-  if (chain.plus) return d.length >= E164_MIN && d.length <= E164_MAX && d[0] !== '0';
-  if (d.startsWith('00')) {
-    const n = d.length - 2;
-    return n >= E164_MIN && n <= E164_MAX && d[2] !== '0';
-  }
+  if (chain.plus) return isInternationalNumber(d);
+  if (d.startsWith('00')) return isInternationalNumber(d.slice(2));
   if (d.length < NATIONAL_MIN || d.length > NATIONAL_MAX) return false;
   if (looksLikeDate(chain) || looksLikeIPv4(chain)) return false;
   if (chain.groups.length === 2 && chain.separators[0] === '.') return false;
@@ -49,12 +71,12 @@ export function isPhoneChain(chain: DigitChain): boolean {
     chain.separators.every((s) => s === '-')
   )
     return false;
-  return true;
+  return regions.some((region) => isNationalNumber(d, region));
 }
 
 /** Phone numbers over digit chains (written, spoken, Arabic-Indic). */
 export function detectPhoneNumbers(ctx: DetectionContext): Candidate[] {
   return ctx.chains
-    .filter(isPhoneChain)
+    .filter((chain) => isPhoneChain(chain, ctx.phoneRegions))
     .map((c) => fromView(ctx.digits, 'phone_number', c.start, c.end));
 }
