@@ -97,22 +97,41 @@ export const SessionConfigPatch = z
   .strict();
 export type SessionConfigPatch = z.infer<typeof SessionConfigPatch>;
 
-/** The full configuration of a session, after defaults. */
-export interface SessionConfig {
-  instructions: string;
-  languages: string[];
-  voice: string;
-  model: string;
-  tools: z.infer<typeof ToolSchema>[];
-  turn_detection: (
-    | { type: 'server_vad'; silence_ms: number; prefix_padding_ms: number }
-    | { type: 'semantic_vad'; eagerness: Eagerness; prefix_padding_ms: number }
-    | { type: 'none' }
-  ) & { idle_timeout_ms: number | null };
-  input_audio_noise_reduction: { type: NoiseReductionType } | null;
-  rag: { index_name: string; top_k: number } | null;
-  analysis: { pii: boolean; sentiment: boolean };
-}
+const idleTimeout = {
+  idle_timeout_ms: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ description: 'Silence before the user is asked whether they are there; null: never.' }),
+};
+
+/** The full configuration of a session, after defaults (what `session.created` carries). */
+export const SessionConfig = z.object({
+  instructions: z.string(),
+  languages: z.array(z.string()),
+  voice: z.string(),
+  model: z.string(),
+  tools: z.array(ToolSchema),
+  turn_detection: z.discriminatedUnion('type', [
+    z.object({
+      type: z.literal('server_vad'),
+      silence_ms: z.number().int(),
+      prefix_padding_ms: z.number().int(),
+      ...idleTimeout,
+    }),
+    z.object({
+      type: z.literal('semantic_vad'),
+      eagerness: z.enum(EAGERNESS),
+      prefix_padding_ms: z.number().int(),
+      ...idleTimeout,
+    }),
+    z.object({ type: z.literal('none'), ...idleTimeout }),
+  ]),
+  input_audio_noise_reduction: z.object({ type: z.enum(['near_field', 'far_field']) }).nullable(),
+  rag: z.object({ index_name: z.string(), top_k: z.number().int() }).nullable(),
+  analysis: z.object({ pii: z.boolean(), sentiment: z.boolean() }),
+});
+export type SessionConfig = z.infer<typeof SessionConfig>;
 
 export const DEFAULT_SILENCE_MS = 500;
 export const DEFAULT_PREFIX_PADDING_MS = 300;
