@@ -45,13 +45,28 @@ export {
   DEFAULT_AZURE_OPENAI_API_VERSION,
 } from './azure/azure-openai-llm.ts';
 export type { AzureOpenAILLMOptions } from './azure/azure-openai-llm.ts';
+export { DEFAULT_RETRY_POLICY } from './openai/retry.ts';
+
+// Retrying outbound calls (shared by the services' speech and citation clients)
 export {
-  DEFAULT_RETRY_POLICY,
   backoffDelayMs,
-  retryAfterMs,
+  decideRetry,
   isRetryableStatus,
-} from './openai/retry.ts';
-export type { RetryPolicy } from './openai/retry.ts';
+  parseRetryAfter,
+  retryAfterMs,
+  RetryError,
+  retrying,
+  retryingStream,
+} from './retry/index.ts';
+export type {
+  GiveUpReason,
+  RetryDecision,
+  RetryEvent,
+  RetryOptions,
+  RetryPolicy,
+  RetryableFailure,
+  StreamRetryOptions,
+} from './retry/index.ts';
 
 // The embedded offline provider
 export { OfflineLLM } from './offline/offline-llm.ts';

@@ -1,11 +1,12 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { OpenAI } from 'openai';
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import type { ChatEvent, ChatMessage, ChatRequest, LLM, Usage } from '../types.ts';
 import { LLMError } from '../errors.ts';
 import { estimateMessagesTokens, estimateTokens } from '../tokens.ts';
-import { DEFAULT_RETRY_POLICY, backoffDelayMs, classifyFailure } from './retry.ts';
-import type { AttemptFailure, RetryPolicy } from './retry.ts';
+import { RetryError, retryingStream } from '../retry/retrying.ts';
+import type { RetryPolicy } from '../retry/policy.ts';
+import { DEFAULT_RETRY_POLICY, classifyFailure } from './retry.ts';
+import type { AttemptFailure } from './retry.ts';
 import { TurnAssembler, mapFinishReason, toWireMessages, toWireTools } from './wire.ts';
 
 /** Options every chat-completions adapter shares. Durations are milliseconds. */
@@ -110,106 +111,125 @@ export class ChatCompletionsLLM implements LLM {
       return;
     }
     const model = request.model ?? this.defaultModel;
-    let format = request.responseFormat
-      ? (this.formatLevels.get(model) ?? FormatLevel.JsonSchema)
-      : FormatLevel.JsonSchema;
-    let retries = 0;
+    const state: RequestState = {
+      model,
+      format: request.responseFormat
+        ? (this.formatLevels.get(model) ?? FormatLevel.JsonSchema)
+        : FormatLevel.JsonSchema,
+    };
+    try {
+      yield* retryingStream(() => this.attempt(request, state), {
+        policy: this.policy,
+        classify: (err) => (err instanceof FailedAttempt ? err.failure : undefined),
+        ...(signal ? { signal } : {}),
+        // Text already yielded may have reached a user; only a caller that keeps nothing of
+        // a partial answer (it said `restartable`) may see the answer again from the start.
+        restart: (failure) =>
+          request.restartable === true ? { type: 'restart', reason: failure.message } : undefined,
+        onRetry: ({ retry, delayMs, failure }) =>
+          this.onRetry?.({
+            provider: this.provider,
+            retry,
+            delayMs,
+            status: failure.status,
+            reason: failure.message,
+          }),
+      });
+    } catch (err) {
+      // Also an abort during a retry wait.
+      if (signal?.aborted) {
+        yield CANCELLED;
+        return;
+      }
+      if (err instanceof RetryError) {
+        const failure = err.failure as AttemptFailure;
+        throw this.toError(failure, err.reason === 'output_started', err.attempts);
+      }
+      throw err;
+    }
+  }
 
-    for (;;) {
-      const messages = withFormatInstruction(request, format);
-      // Built outside the try: a malformed request is our caller's bug, not a failed attempt.
-      const body = this.body(request, model, messages, format);
-      const attempt = new Attempt(signal, this.timeoutMs);
-      const turn = new TurnAssembler();
-      let yielded = false;
-      try {
-        const stream = await this.client.chat.completions.create(body, {
-          signal: attempt.signal,
-          timeout: this.timeoutMs,
-          maxRetries: 0,
-        });
-        attempt.restart();
-        for await (const chunk of stream) {
-          // The timer measures the server, not a consumer that is slow to pull.
-          attempt.pause();
-          for (const event of turn.push(chunk)) {
-            yielded = true;
-            yield event;
-          }
-          attempt.restart();
-        }
+  /**
+   * One request and its stream. Its failures are thrown as {@link FailedAttempt} for the
+   * retry loop; a 400 that names the response format or `stream_options` lowers what is
+   * asked and is retried at once.
+   */
+  private async *attempt(request: ChatRequest, state: RequestState): AsyncGenerator<ChatEvent> {
+    const signal = request.signal;
+    const messages = withFormatInstruction(request, state.format);
+    // Built outside the try: a malformed request is our caller's bug, not a failed attempt.
+    const body = this.body(request, state.model, messages, state.format);
+    const attempt = new Attempt(signal, this.timeoutMs);
+    const turn = new TurnAssembler();
+    let yielded = false;
+    try {
+      const stream = await this.client.chat.completions.create(body, {
+        signal: attempt.signal,
+        timeout: this.timeoutMs,
+        maxRetries: 0,
+      });
+      attempt.restart();
+      for await (const chunk of stream) {
+        // The timer measures the server, not a consumer that is slow to pull.
         attempt.pause();
-        // The SDK ends its iterator quietly when the request is aborted.
-        if (signal?.aborted) {
-          yield CANCELLED;
-          return;
+        for (const event of turn.push(chunk)) {
+          yielded = true;
+          yield event;
         }
-        if (attempt.timedOut) throw new Error('idle timeout');
-        if (turn.finishReason === undefined) throw new StreamEndedEarly();
+        attempt.restart();
+      }
+      attempt.pause();
+      // The SDK ends its iterator quietly when the request is aborted.
+      if (signal?.aborted) {
+        yield CANCELLED;
+        return;
+      }
+      if (attempt.timedOut) throw new Error('idle timeout');
+      if (turn.finishReason === undefined) throw new StreamEndedEarly();
+      yield* this.finish(turn, messages, request);
+    } catch (err) {
+      if (signal?.aborted) {
+        yield CANCELLED;
+        return;
+      }
+      const failure =
+        err instanceof StreamEndedEarly
+          ? streamEndedEarly(err)
+          : classifyFailure(err, attempt.timedOut, this.timeoutMs);
+      if (
+        turn.finishReason !== undefined &&
+        (failure.kind === 'connection' || failure.kind === 'timeout')
+      ) {
+        // The answer was complete; only the usage chunk or [DONE] was lost.
         yield* this.finish(turn, messages, request);
         return;
-      } catch (err) {
-        if (signal?.aborted) {
-          yield CANCELLED;
-          return;
-        }
-        const failure =
-          err instanceof StreamEndedEarly
-            ? streamEndedEarly(err)
-            : classifyFailure(err, attempt.timedOut, this.timeoutMs);
-        if (
-          turn.finishReason !== undefined &&
-          (failure.kind === 'connection' || failure.kind === 'timeout')
-        ) {
-          // The answer was complete; only the usage chunk or [DONE] was lost.
-          yield* this.finish(turn, messages, request);
-          return;
-        }
-        if (!yielded && failure.kind === 'status' && isBadRequest(failure.status)) {
-          if (
-            request.responseFormat &&
-            format < FormatLevel.PromptOnly &&
-            /response_format|json_schema|json_object/i.test(failure.message)
-          ) {
-            format++;
-            this.formatLevels.set(model, format);
-            continue;
-          }
-          if (this.streamUsage && /stream_options|include_usage/i.test(failure.message)) {
-            this.streamUsage = false;
-            continue;
-          }
-        }
-        // Text already yielded may have reached a user; only a caller that keeps nothing of a
-        // partial answer (it said `restartable`) may see the answer again from the start.
-        const restart = yielded && request.restartable === true;
-        if ((yielded && !restart) || !failure.retryable || retries >= this.policy.maxRetries) {
-          throw this.toError(failure, yielded && !restart, retries + 1);
-        }
-        const delayMs =
-          failure.retryAfterMs !== undefined
-            ? Math.min(failure.retryAfterMs, this.policy.maxRetryAfterMs)
-            : backoffDelayMs(retries, this.policy);
-        retries++;
-        this.onRetry?.({
-          provider: this.provider,
-          retry: retries,
-          delayMs,
-          status: failure.status,
-          reason: failure.message,
-        });
-        if (restart) yield { type: 'restart', reason: failure.message };
-        try {
-          await sleep(delayMs, undefined, { signal });
-        } catch {
-          yield CANCELLED;
-          return;
-        }
-      } finally {
-        // Also runs when the consumer stops iterating early: the HTTP stream is closed.
-        attempt.dispose();
       }
+      if (!yielded && this.fallBack(failure, request, state))
+        throw new FailedAttempt({ ...failure, retryable: true, immediate: true });
+      throw new FailedAttempt(failure);
+    } finally {
+      // Also runs when the consumer stops iterating early: the HTTP stream is closed.
+      attempt.dispose();
     }
+  }
+
+  /** After a 400 that names what the server does not take: asks for less next time. */
+  private fallBack(failure: AttemptFailure, request: ChatRequest, state: RequestState): boolean {
+    if (failure.kind !== 'status' || !isBadRequest(failure.status)) return false;
+    if (
+      request.responseFormat &&
+      state.format < FormatLevel.PromptOnly &&
+      /response_format|json_schema|json_object/i.test(failure.message)
+    ) {
+      state.format++;
+      this.formatLevels.set(state.model, state.format);
+      return true;
+    }
+    if (this.streamUsage && /stream_options|include_usage/i.test(failure.message)) {
+      this.streamUsage = false;
+      return true;
+    }
+    return false;
   }
 
   /** The end of a turn whose finish reason arrived: pending tool calls, usage, done. */
@@ -323,6 +343,19 @@ class Attempt {
     this.pause();
     this.outer?.removeEventListener('abort', this.onOuterAbort);
     this.controller.abort();
+  }
+}
+
+/** What one request of a completion settled so far: the model and the response-format level. */
+interface RequestState {
+  model: string;
+  format: FormatLevel;
+}
+
+/** One attempt's failure, classified, on its way to the retry loop. */
+class FailedAttempt extends Error {
+  constructor(readonly failure: AttemptFailure) {
+    super(failure.message, { cause: failure.cause });
   }
 }
 

@@ -5,75 +5,29 @@ import {
   APIUserAbortError,
   OpenAIError,
 } from 'openai';
+import { isRetryableStatus, retryAfterMs } from '../retry/http.ts';
+import type { RetryPolicy, RetryableFailure } from '../retry/policy.ts';
 
-/** How failed requests are retried. All durations are milliseconds. */
-export interface RetryPolicy {
-  /** Retries after the first attempt (default 4, so at most 5 attempts). */
-  maxRetries: number;
-  /** Backoff base: attempt n waits a random time in [0, min(maxDelayMs, baseDelayMs * 2^n)]. */
-  baseDelayMs: number;
-  /** Upper bound of one backoff wait (default 20 s). */
-  maxDelayMs: number;
-  /** Upper bound of a wait a server asks for with `Retry-After` / `retry-after-ms` (default 60 s). */
-  maxRetryAfterMs: number;
-  /** Source of jitter in [0, 1); injectable so tests are deterministic. */
-  random: () => number;
-}
-
+/** The LLM client's retry policy: full jitter, and a long `Retry-After` is waited for up to 60 s. */
 export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxRetries: 4,
   baseDelayMs: 500,
   maxDelayMs: 20_000,
+  jitter: 'full',
   maxRetryAfterMs: 60_000,
+  beyondMaxRetryAfter: 'cap',
   random: Math.random,
 };
 
-/** Exponential backoff with full jitter for retry number `retry` (0 for the first retry). */
-export function backoffDelayMs(retry: number, policy: RetryPolicy): number {
-  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** retry);
-  return Math.floor(policy.random() * ceiling);
-}
-
-/**
- * The wait a response asks for: `retry-after-ms` (milliseconds, a non-standard header OpenAI
- * and Azure send) or `Retry-After` (seconds or an HTTP date). Undefined when absent or invalid.
- */
-export function retryAfterMs(
-  headers: Headers | undefined,
-  now: number = Date.now(),
-): number | undefined {
-  if (!headers) return undefined;
-  const ms = headers.get('retry-after-ms');
-  if (ms !== null && ms.trim() !== '') {
-    const value = Number(ms);
-    if (Number.isFinite(value) && value >= 0) return value;
-  }
-  const after = headers.get('retry-after');
-  if (after === null || after.trim() === '') return undefined;
-  if (/^\s*\d+(\.\d+)?\s*$/.test(after)) return Number(after) * 1000;
-  const date = Date.parse(after);
-  if (Number.isNaN(date)) return undefined;
-  return Math.max(0, date - now);
-}
-
-/** Statuses worth another attempt: request timeout, conflict/lock, rate limit, server errors. */
-export function isRetryableStatus(status: number): boolean {
-  return status === 408 || status === 409 || status === 429 || status >= 500;
-}
-
 /** What went wrong with one attempt, in the terms the retry loop needs. */
-export interface AttemptFailure {
+export interface AttemptFailure extends RetryableFailure {
   kind: 'status' | 'connection' | 'timeout' | 'stream' | 'other';
   /** HTTP status, for `kind: 'status'`. */
   status?: number;
   /** The server's message (or the transport's), for logs and the thrown error. */
   message: string;
-  /** Another attempt may succeed (only used while nothing has been yielded yet). */
-  retryable: boolean;
   /** A 429: exhausting retries on it becomes `llm_rate_limited`. */
   rateLimited: boolean;
-  /** The wait the server asked for, uncapped. */
-  retryAfterMs?: number;
   cause: unknown;
 }
 

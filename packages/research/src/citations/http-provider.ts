@@ -1,5 +1,7 @@
+import { RetryError, parseRetryAfter as parseRetryAfterValue, retrying } from '@hikma/llm';
+import type { RetryPolicy } from '@hikma/llm';
+import { LRUCache } from 'lru-cache';
 import type { Reference } from '../domain/artefacts.ts';
-import { TtlCache } from './cache.ts';
 import { CircuitBreaker } from './circuit-breaker.ts';
 import { assignKeys } from './keys.ts';
 import {
@@ -60,14 +62,19 @@ interface Failure {
   retryAfterMs?: number;
 }
 
-/** `Retry-After` in seconds or as an HTTP date, in milliseconds; undefined when absent or invalid. */
-export function parseRetryAfter(value: string | null, now: number): number | undefined {
-  if (value === null || value.trim() === '') return undefined;
-  if (/^\s*\d+(\.\d+)?\s*$/.test(value)) return Number(value) * 1000;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+/** One attempt's failure on its way to the retry loop. */
+class FailedAttempt extends Error {
+  constructor(readonly failure: Failure) {
+    super(failure.reason);
+  }
 }
 
+/** `Retry-After` in seconds or as an HTTP date, in milliseconds; undefined when absent or invalid. */
+export function parseRetryAfter(value: string | null, now: number): number | undefined {
+  return parseRetryAfterValue(value, now);
+}
+
+/** Waits `ms`; an abort rejects with the signal's reason (the caller's own error). */
 function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
@@ -112,16 +119,13 @@ export abstract class HttpCitationProvider implements CitationProvider {
   abstract readonly name: string;
   protected readonly baseUrl: string;
   private readonly timeoutMs: number;
-  private readonly maxRetries: number;
-  private readonly baseDelayMs: number;
-  private readonly maxDelayMs: number;
-  private readonly maxRetryAfterMs: number;
+  private readonly retryPolicy: RetryPolicy;
   private readonly breaker: CircuitBreaker;
-  private readonly cache: TtlCache<Reference[]>;
+  /** Successful searches by query and limit; null when caching is off. */
+  private readonly cache: LRUCache<string, Reference[]> | null;
   private readonly logger: CitationLogger;
   private readonly now: () => number;
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
-  private readonly random: () => number;
   private readonly fetch: typeof fetch;
 
   protected constructor(defaultBaseUrl: string, options: HttpProviderOptions = {}) {
@@ -130,20 +134,41 @@ export abstract class HttpCitationProvider implements CitationProvider {
       throw new ResearchError('config_invalid', `base URL must be http(s): ${base}`);
     this.baseUrl = base.replace(/\/+$/, '');
     this.timeoutMs = options.timeoutMs ?? 10_000;
-    this.maxRetries = options.maxRetries ?? 2;
-    this.baseDelayMs = options.baseDelayMs ?? 500;
-    this.maxDelayMs = options.maxDelayMs ?? 8_000;
-    this.maxRetryAfterMs = options.maxRetryAfterMs ?? 30_000;
+    this.retryPolicy = {
+      maxRetries: options.maxRetries ?? 2,
+      baseDelayMs: options.baseDelayMs ?? 500,
+      maxDelayMs: options.maxDelayMs ?? 8_000,
+      jitter: 'full',
+      maxRetryAfterMs: options.maxRetryAfterMs ?? 30_000,
+      beyondMaxRetryAfter: 'give-up',
+      random: options.random ?? Math.random,
+    };
     this.now = options.now ?? Date.now;
     this.breaker = new CircuitBreaker({
       threshold: options.breakerThreshold ?? 3,
       coolDownMs: options.breakerCoolDownMs ?? 60_000,
       now: this.now,
     });
-    this.cache = new TtlCache(options.cacheEntries ?? 100, options.cacheTtlMs ?? 600_000, this.now);
+    const entries = options.cacheEntries ?? 100;
+    const ttl = options.cacheTtlMs ?? 600_000;
+    if (!Number.isInteger(entries) || !Number.isFinite(ttl))
+      throw new ResearchError(
+        'config_invalid',
+        `cache entries/TTL must be numbers: ${entries}, ${ttl}`,
+      );
+    this.cache =
+      entries > 0 && ttl > 0
+        ? new LRUCache<string, Reference[]>({
+            max: entries,
+            ttl,
+            // Read the clock on every lookup (the default caches it for 1 ms of real time,
+            // which an injected clock would outrun).
+            ttlResolution: 0,
+            perf: { now: this.now },
+          })
+        : null;
     this.logger = options.logger ?? SILENT_LOGGER;
     this.sleep = options.sleep ?? defaultSleep;
-    this.random = options.random ?? Math.random;
     this.fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   }
 
@@ -173,7 +198,7 @@ export abstract class HttpCitationProvider implements CitationProvider {
     const normalized = query.replace(/\s+/g, ' ').trim();
     if (normalized === '') return { references: [], status: 'ok', requests: 0 };
     const cacheKey = `${normalized.toLowerCase()}\u0000${limit}`;
-    const cached = this.cache.get(cacheKey);
+    const cached = this.cache?.get(cacheKey);
     if (cached !== undefined)
       return { references: structuredClone(cached), status: 'cached', requests: 0 };
 
@@ -188,39 +213,43 @@ export abstract class HttpCitationProvider implements CitationProvider {
 
     const url = this.requestUrl(normalized, limit);
     let requests = 0;
-    let failure: Failure | null = null;
-    for (let retry = 0; ; retry++) {
-      requests++;
-      let body: unknown;
-      try {
-        ({ body, failure } = await this.attempt(url, signal));
-      } catch (err) {
+    let failure: Failure;
+    try {
+      const references = await retrying(
+        async () => {
+          requests++;
+          const { body, failure } = await this.attempt(url, signal);
+          if (failure !== null) throw new FailedAttempt(failure);
+          const parsed = this.parse(body);
+          if (parsed === null)
+            throw new FailedAttempt({
+              reason: 'malformed response',
+              retryable: false,
+              serviceFault: true,
+            });
+          return assignKeys(parsed.slice(0, limit));
+        },
+        {
+          policy: this.retryPolicy,
+          classify: (err) => (err instanceof FailedAttempt ? err.failure : undefined),
+          ...(signal ? { signal } : {}),
+          sleep: this.sleep,
+        },
+      );
+      this.breaker.success();
+      this.cache?.set(cacheKey, structuredClone(references));
+      return { references, status: 'ok', requests };
+    } catch (err) {
+      if (!(err instanceof RetryError)) {
         this.breaker.release();
         throw err; // cancelled by the caller
       }
-      if (failure === null) {
-        const parsed = this.parse(body);
-        if (parsed === null) {
-          failure = { reason: 'malformed response', retryable: false, serviceFault: true };
-          break;
-        }
-        const references = assignKeys(parsed.slice(0, limit));
-        this.breaker.success();
-        this.cache.set(cacheKey, structuredClone(references));
-        return { references, status: 'ok', requests };
-      }
-      if (!failure.retryable || retry >= this.maxRetries) break;
-      const waitMs = failure.retryAfterMs ?? this.backoffMs(retry);
-      if (waitMs > this.maxRetryAfterMs) {
-        failure = { ...failure, reason: `${failure.reason}; Retry-After ${waitMs} ms is too long` };
-        break;
-      }
-      try {
-        await this.sleep(waitMs, signal);
-      } catch (err) {
-        this.breaker.release();
-        throw err;
-      }
+      failure = err.failure as Failure;
+      if (err.reason === 'wait_too_long')
+        failure = {
+          ...failure,
+          reason: `${failure.reason}; Retry-After ${err.waitMs} ms is too long`,
+        };
     }
     if (failure.serviceFault) this.breaker.failure();
     else this.breaker.release();
@@ -230,10 +259,6 @@ export abstract class HttpCitationProvider implements CitationProvider {
       `citation search failed: ${reason}`,
     );
     return { references: [], status: 'failed', reason, requests };
-  }
-
-  private backoffMs(retry: number): number {
-    return Math.floor(this.random() * Math.min(this.maxDelayMs, this.baseDelayMs * 2 ** retry));
   }
 
   /** One request, body read included, within the timeout. Rejects only when `signal` aborts. */

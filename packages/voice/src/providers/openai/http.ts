@@ -1,4 +1,5 @@
-import { setTimeout as sleep } from 'node:timers/promises';
+import { decideRetry, retryAfterMs } from '@hikma/llm';
+import type { RetryPolicy } from '@hikma/llm';
 
 /** Connection and retry settings shared by the OpenAI-compatible speech adapters. */
 export interface OpenAIHttpOptions {
@@ -40,6 +41,11 @@ export class RequestFailure extends Error {
     if (this.kind === 'network') return true;
     const s = this.details.status;
     return this.kind === 'status' && s !== undefined && (s === 408 || s === 429 || s >= 500);
+  }
+
+  /** The wait the server asked for (`Retry-After`), if it did. */
+  get retryAfterMs(): number | undefined {
+    return this.details.retryAfterMs;
   }
 }
 
@@ -103,10 +109,13 @@ const MESSAGE_CHARS = 300;
  */
 export class OpenAIHttp {
   readonly maxRetries: number;
+  /**
+   * For the shared retry loop: backoff doubling from `retryBaseDelayMs` with ±25 % jitter,
+   * capped at `maxRetryDelayMs`; a longer Retry-After fails at once (a turn cannot wait).
+   */
+  readonly retryPolicy: RetryPolicy;
   private readonly base: string;
   private readonly baseHeaders: Record<string, string>;
-  private readonly retryBaseDelayMs: number;
-  private readonly maxRetryDelayMs: number;
   private readonly fetch: typeof fetch;
 
   constructor(
@@ -121,8 +130,16 @@ export class OpenAIHttp {
     this.baseHeaders = { ...options.headers };
     if (options.apiKey) this.baseHeaders.authorization = `Bearer ${options.apiKey}`;
     this.maxRetries = options.maxRetries ?? 2;
-    this.retryBaseDelayMs = options.retryBaseDelayMs ?? 250;
-    this.maxRetryDelayMs = options.maxRetryDelayMs ?? 5000;
+    const maxRetryDelayMs = options.maxRetryDelayMs ?? 5000;
+    this.retryPolicy = {
+      maxRetries: this.maxRetries,
+      baseDelayMs: options.retryBaseDelayMs ?? 250,
+      maxDelayMs: maxRetryDelayMs,
+      jitter: 0.25,
+      maxRetryAfterMs: maxRetryDelayMs,
+      beyondMaxRetryAfter: 'give-up',
+      random: Math.random,
+    };
     this.fetch = options.fetch ?? globalThis.fetch;
   }
 
@@ -181,22 +198,17 @@ export class OpenAIHttp {
 
   /** The wait before retry number `retry` (0-based), or undefined when it must not be retried. */
   retryDelayMs(failure: RequestFailure, retry: number, random = Math.random()): number | undefined {
-    if (!failure.retryable || retry >= this.maxRetries) return undefined;
-    const after = failure.details.retryAfterMs;
-    if (after !== undefined) return after <= this.maxRetryDelayMs ? after : undefined;
-    const backoff = this.retryBaseDelayMs * 2 ** retry * (0.75 + 0.5 * random);
-    return Math.min(this.maxRetryDelayMs, Math.round(backoff));
+    const decision = decideRetry(failure, retry, { ...this.retryPolicy, random: () => random });
+    return decision.retry ? decision.delayMs : undefined;
   }
 
-  /**
-   * Waits before a retry; false when the failure must not be retried. Throws the abort error
-   * when the caller's signal fires during the wait.
-   */
-  async backoff(failure: RequestFailure, retry: number, signal?: AbortSignal): Promise<boolean> {
-    const delay = this.retryDelayMs(failure, retry);
-    if (delay === undefined) return false;
-    await sleep(delay, undefined, { signal });
-    return true;
+  /** The retry loop's options for this server: its policy, its failures, the caller's signal. */
+  retryOptions(signal: AbortSignal | undefined) {
+    return {
+      policy: this.retryPolicy,
+      classify: (err: unknown) => (err instanceof RequestFailure ? err : undefined),
+      ...(signal ? { signal } : {}),
+    };
   }
 }
 
@@ -264,13 +276,7 @@ export function toBuffer(chunk: Uint8Array): Buffer {
 
 /** `retry-after-ms` (OpenAI's) or `Retry-After` (seconds or an HTTP date), in ms. */
 export function parseRetryAfter(headers: Headers, now = Date.now()): number | undefined {
-  const ms = Number(headers.get('retry-after-ms') ?? NaN);
-  if (Number.isFinite(ms) && ms >= 0) return ms;
-  const value = headers.get('retry-after')?.trim();
-  if (!value) return undefined;
-  if (/^\d+(\.\d+)?$/.test(value)) return Math.round(Number(value) * 1000);
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+  return retryAfterMs(headers, now);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { RetryError, retrying } from '@hikma/llm';
 import { z } from 'zod';
 import { pcm16DurationMs } from '../../audio/pcm.ts';
 import { VoiceError } from '../../errors.ts';
@@ -117,26 +118,28 @@ export class OpenAITranscriptionSTT implements STT {
   }
 
   private async post(form: FormData, signal?: AbortSignal): Promise<z.infer<typeof VerboseJson>> {
-    for (let retry = 0; ; retry++) {
-      const attempt = new Attempt(signal, this.timeoutMs);
-      try {
-        const res = await this.http.open(
-          '/audio/transcriptions',
-          { body: form, headers: { accept: 'application/json' } },
-          attempt,
-        );
-        const body = (await readBody(res, MAX_RESPONSE_BYTES, attempt.signal)).toString('utf8');
-        return parseAnswer(body, res.headers.get('content-type'));
-      } catch (err) {
-        const failure = this.http.failure(err, attempt);
-        if (!(failure instanceof RequestFailure)) throw failure;
-        if (!(await this.http.backoff(failure, retry, signal))) {
-          const tries = retry > 0 ? ` (after ${retry + 1} attempts)` : '';
-          throw new VoiceError('stt_unavailable', `${failure.message}${tries}`, { cause: failure });
+    try {
+      return await retrying(async () => {
+        const attempt = new Attempt(signal, this.timeoutMs);
+        try {
+          const res = await this.http.open(
+            '/audio/transcriptions',
+            { body: form, headers: { accept: 'application/json' } },
+            attempt,
+          );
+          const body = (await readBody(res, MAX_RESPONSE_BYTES, attempt.signal)).toString('utf8');
+          return parseAnswer(body, res.headers.get('content-type'));
+        } catch (err) {
+          throw this.http.failure(err, attempt); // the caller's abort passes through unchanged
+        } finally {
+          attempt.close();
         }
-      } finally {
-        attempt.close();
-      }
+      }, this.http.retryOptions(signal));
+    } catch (err) {
+      if (!(err instanceof RetryError)) throw err;
+      const failure = err.failure as RequestFailure;
+      const tries = err.attempts > 1 ? ` (after ${err.attempts} attempts)` : '';
+      throw new VoiceError('stt_unavailable', `${failure.message}${tries}`, { cause: failure });
     }
   }
 }

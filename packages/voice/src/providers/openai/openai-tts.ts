@@ -1,3 +1,4 @@
+import { RetryError, retryingStream } from '@hikma/llm';
 import { VoiceError } from '../../errors.ts';
 import { FLITE_VOICES } from '../tts/flite.ts';
 import { SentenceTTS } from '../tts/tts.ts';
@@ -66,62 +67,58 @@ export class OpenAISpeechTTS extends SentenceTTS {
       response_format: 'pcm',
       ...(this.speed === undefined ? {} : { speed: this.speed }),
     });
-    for (let retry = 0; ; retry++) {
-      const attempt = new Attempt(signal, this.timeoutMs);
-      let used = false;
+    try {
+      // Retried only before any audio of the sentence was used: a retry after that would
+      // repeat audio the listener may already hear.
+      yield* retryingStream(() => this.attempt(body, signal), this.http.retryOptions(signal));
+    } catch (err) {
+      if (signal.aborted) return; // also during a retry wait
+      if (!(err instanceof RetryError)) throw err;
+      const failure = err.failure as RequestFailure;
+      if (err.reason === 'output_started') {
+        throw new VoiceError('tts_unavailable', `${failure.message} (audio cut short)`, {
+          cause: failure,
+        });
+      }
+      const tries = err.attempts > 1 ? ` (after ${err.attempts} attempts)` : '';
+      throw new VoiceError('tts_unavailable', `${failure.message}${tries}`, { cause: failure });
+    }
+  }
+
+  /** One request for a sentence, its audio yielded as it arrives. */
+  private async *attempt(body: string, signal: AbortSignal): AsyncGenerator<NativeAudio> {
+    const attempt = new Attempt(signal, this.timeoutMs);
+    try {
+      const res = await this.http.open(
+        '/audio/speech',
+        { body, headers: { 'content-type': 'application/json' } },
+        attempt,
+      );
+      attempt.disarm();
+      assertSpeechContentType(res.headers.get('content-type'));
+      if (!res.body) return;
+      const decoder = new SpeechAudioDecoder();
+      const reader = res.body.getReader();
       try {
-        const res = await this.http.open(
-          '/audio/speech',
-          { body, headers: { 'content-type': 'application/json' } },
-          attempt,
-        );
-        attempt.disarm();
-        assertSpeechContentType(res.headers.get('content-type'));
-        if (!res.body) return;
-        const decoder = new SpeechAudioDecoder();
-        const reader = res.body.getReader();
-        try {
-          for (;;) {
-            attempt.arm();
-            const { done, value } = await readChunk(reader, attempt.signal);
-            attempt.disarm();
-            if (done) break;
-            const audio = decoder.push(toBuffer(value));
-            if (audio) {
-              // From here on a retry would repeat audio the listener may already hear.
-              used = true;
-              yield audio;
-            }
-          }
-        } finally {
-          reader.cancel().catch(() => undefined);
-        }
-        const tail = decoder.end();
-        if (tail) yield tail;
-        return;
-      } catch (err) {
-        if (signal.aborted) return;
-        if (err instanceof VoiceError) throw err;
-        const failure = this.http.failure(err, attempt);
-        if (!(failure instanceof RequestFailure)) throw failure;
-        if (used) {
-          throw new VoiceError('tts_unavailable', `${failure.message} (audio cut short)`, {
-            cause: failure,
-          });
-        }
-        let retried = false;
-        try {
-          retried = await this.http.backoff(failure, retry, signal);
-        } catch {
-          return; // aborted during the wait
-        }
-        if (!retried) {
-          const tries = retry > 0 ? ` (after ${retry + 1} attempts)` : '';
-          throw new VoiceError('tts_unavailable', `${failure.message}${tries}`, { cause: failure });
+        for (;;) {
+          attempt.arm();
+          const { done, value } = await readChunk(reader, attempt.signal);
+          attempt.disarm();
+          if (done) break;
+          const audio = decoder.push(toBuffer(value));
+          if (audio) yield audio;
         }
       } finally {
-        attempt.close();
+        reader.cancel().catch(() => undefined);
       }
+      const tail = decoder.end();
+      if (tail) yield tail;
+    } catch (err) {
+      if (signal.aborted) return;
+      if (err instanceof VoiceError) throw err;
+      throw this.http.failure(err, attempt);
+    } finally {
+      attempt.close();
     }
   }
 }
