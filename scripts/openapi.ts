@@ -5,6 +5,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import prettier from 'prettier';
 import { buildOpenApiDocument as researchOpenApi } from '../packages/research/src/http/openapi.ts';
+import { buildOpenApiDocument as voiceOpenApi } from '../packages/voice/src/http/openapi.ts';
+import { buildAsyncApiDocument as voiceAsyncApi } from '../packages/voice/src/http/asyncapi.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -15,6 +17,8 @@ function versionOf(pkg: string): string {
 
 const documents: { file: string; build: () => unknown }[] = [
   { file: 'packages/research/openapi.json', build: () => researchOpenApi(versionOf('research')) },
+  { file: 'packages/voice/openapi.json', build: () => voiceOpenApi(versionOf('voice')) },
+  { file: 'packages/voice/asyncapi.json', build: () => voiceAsyncApi(versionOf('voice')) },
 ];
 
 for (const { file, build } of documents) {

@@ -7,6 +7,7 @@ import { errorHandler, sendError } from './errors.ts';
 import { sessionRoutes } from './routes/sessions.ts';
 import { indexRoutes } from './routes/indexes.ts';
 import { healthRoutes } from './routes/health.ts';
+import { apiDocsRoutes } from './routes/api-docs.ts';
 import { webConsoleRoutes } from './static.ts';
 import { attachVoiceSocket } from './websocket.ts';
 
@@ -68,6 +69,7 @@ export async function buildApp(
   sessionRoutes(app, deps);
   indexRoutes(app, deps);
   healthRoutes(app, deps);
+  apiDocsRoutes(app);
   await webConsoleRoutes(app, options.webConsoleDir);
   await app.ready();
   const wss = attachVoiceSocket(app.server, deps, app.log);

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES, VoiceError, type VoiceErrorCode } from '../errors.ts';
+import type { ErrorResponse } from './response-schemas.ts';
 
 /** Sends `{"error": {"code", "message"}}` with the code's HTTP status. */
 export function sendError(
@@ -7,7 +8,9 @@ export function sendError(
   code: VoiceErrorCode,
   message: string,
 ): FastifyReply {
-  return reply.status(ERROR_CODES[code].status).send({ error: { code, message } });
+  return reply
+    .status(ERROR_CODES[code].status)
+    .send({ error: { code, message } } satisfies ErrorResponse);
 }
 
 /** Maps every error to the wire shape; unexpected ones are logged and reported as internal. */
@@ -28,7 +31,7 @@ export function errorHandler(
   if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
     void reply.status(e.statusCode === 415 ? 415 : 400).send({
       error: { code: 'invalid_message', message: e.message },
-    });
+    } satisfies ErrorResponse);
     return;
   }
   request.log.error({ err: error }, 'unhandled error');

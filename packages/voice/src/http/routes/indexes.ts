@@ -1,24 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { VoiceError } from '../../errors.ts';
 import type { HttpDeps } from '../deps.ts';
+import { Documents, IndexParams } from '../request-schemas.ts';
+import type { DocumentsAdded, IndexList } from '../response-schemas.ts';
 import { requireTenant } from './sessions.ts';
-
-const IndexParams = z.object({
-  name: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits, _ . -; at most 64'),
-});
-const Documents = z.object({
-  documents: z
-    .array(
-      z.object({
-        id: z.string().min(1).max(200).optional(),
-        title: z.string().max(500).optional(),
-        text: z.string().min(1).max(1_000_000),
-      }),
-    )
-    .min(1)
-    .max(1000),
-});
 
 /** Retrieval indexes of the caller's tenant: fill one, list them. */
 export function indexRoutes(app: FastifyInstance, deps: HttpDeps): void {
@@ -36,13 +21,15 @@ export function indexRoutes(app: FastifyInstance, deps: HttpDeps): void {
       );
     }
     const added = deps.rag.addDocuments(tenant, params.data.name, body.data.documents);
-    return reply
-      .status(201)
-      .send({ index_name: params.data.name, documents: added.documents, passages: added.passages });
+    return reply.status(201).send({
+      index_name: params.data.name,
+      documents: added.documents,
+      passages: added.passages,
+    } satisfies DocumentsAdded);
   });
 
   app.get('/v1/indexes', async (request) => {
     const tenant = requireTenant(request, deps);
-    return { indexes: deps.rag.listIndexes(tenant) };
+    return { indexes: deps.rag.listIndexes(tenant) } satisfies IndexList;
   });
 }

@@ -6,9 +6,8 @@ import {
   mergeSessionConfig,
 } from '../../protocol/session-config.ts';
 import type { HttpDeps } from '../deps.ts';
-
-/** A routing key a load balancer may hash on: short, URL-safe. */
-const ROUTE_KEY = /^[A-Za-z0-9_-]{1,64}$/;
+import { ROUTE_KEY } from '../request-schemas.ts';
+import type { SessionHandle } from '../response-schemas.ts';
 
 /**
  * `ws://` or `wss://` URL of the voice socket as the client reached us (proxy headers
@@ -57,6 +56,6 @@ export function sessionRoutes(app: FastifyInstance, deps: HttpDeps): void {
       ws_url: websocketUrl(request),
       token,
       expires_at: expiresAt,
-    });
+    } satisfies SessionHandle);
   });
 }
