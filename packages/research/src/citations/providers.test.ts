@@ -242,8 +242,33 @@ for (const adapter of ADAPTERS) {
     assert.equal(again.status, 'cached');
     assert.equal(again.references[0]!.title, adapter.first.title);
     assert.equal(server.requests.length, 1);
-    clock.now += 60_000;
+    clock.now += 59_999;
+    assert.equal((await provider.searchWithOutcome(QUERY)).status, 'cached');
+    clock.now += 2; // past the TTL
     assert.equal((await provider.searchWithOutcome(QUERY)).status, 'ok');
+    assert.equal(server.requests.length, 2);
+  });
+
+  test(`${adapter.name}: the cache keeps the most recently used searches, at most cacheEntries`, async (t) => {
+    const { server, provider } = await setup(t, adapter, () => ({ body: adapter.answer }), {
+      cacheEntries: 2,
+    });
+    await provider.search('a');
+    await provider.search('b');
+    await provider.search('a'); // a is now the most recently used
+    await provider.search('c'); // evicts b
+    assert.equal(server.requests.length, 3);
+    assert.equal((await provider.searchWithOutcome('a')).status, 'cached');
+    assert.equal((await provider.searchWithOutcome('b')).status, 'ok');
+    assert.equal(server.requests.length, 4);
+  });
+
+  test(`${adapter.name}: cacheEntries 0 turns the cache off`, async (t) => {
+    const { server, provider } = await setup(t, adapter, () => ({ body: adapter.answer }), {
+      cacheEntries: 0,
+    });
+    await provider.search('a');
+    assert.equal((await provider.searchWithOutcome('a')).status, 'ok');
     assert.equal(server.requests.length, 2);
   });
 
