@@ -20,6 +20,8 @@ export { complete, addUsage } from './complete.ts';
 export { generateObject, parseJsonLoose, DEFAULT_MAX_OUTPUT_CHARS } from './structured.ts';
 export type { GenerateObjectOptions, GeneratedObject } from './structured.ts';
 export { estimateTokens, estimateMessagesTokens } from './tokens.ts';
+export { sentenceSpans, sentences } from './text/sentences.ts';
+export type { SentenceSpan } from './text/sentences.ts';
 
 // Choosing a provider from settings
 export {

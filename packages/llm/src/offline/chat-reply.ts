@@ -1,4 +1,5 @@
 import type { ChatMessage, ChatRequest, ToolSpec } from '../types.ts';
+import { sentences } from '../text/sentences.ts';
 
 /** What the offline provider decided to answer to a plain chat request. */
 export type OfflineReply = { text: string } | { toolCall: { name: string; arguments: string } };
@@ -38,7 +39,7 @@ export function offlineChatReply(request: ChatRequest): OfflineReply {
   const passages = request.context?.passages;
   if (Array.isArray(passages) && passages.length > 0) {
     const first = passages[0] as { text?: unknown; source?: unknown };
-    const sentence = String(first.text ?? '').split(/(?<=[.!?])\s/)[0] ?? '';
+    const sentence = sentences(String(first.text ?? ''))[0] ?? '';
     const source = first.source ? ` (${String(first.source)})` : '';
     return { text: `From the knowledge base${source}: ${sentence}` };
   }

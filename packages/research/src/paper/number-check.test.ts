@@ -155,16 +155,29 @@ test('extractNumbers reads values, rounding tolerance and percentages', () => {
 
 test('sentences split after . ! ? but not after abbreviations or inside decimals', () => {
   const text =
-    'First, e.g. 5 runs. Second 0.5 ratio! Third et al. say so?\n\n- item one. item two\n# Heading 2';
+    'First, e.g. 5 runs. Second 0.5 ratio! Third et al. say so?\n\n- item one. Item two\n# Heading 2';
   const sentences = sentenceSpans(text).map((s) => text.slice(s.start, s.end));
   assert.deepEqual(sentences, [
     'First, e.g. 5 runs.',
     'Second 0.5 ratio!',
     'Third et al. say so?',
     'item one.',
-    'item two',
+    'Item two',
     'Heading 2',
   ]);
+  // Unicode's rule: no sentence starts with a lower-case word, which also keeps abbreviations
+  // no list knows ("approx. three") inside their sentence.
+  const more =
+    'It took approx. three runs. As Dr. Smith found, it\nwraps over lines. Then **it ends.** Done';
+  assert.deepEqual(
+    sentenceSpans(more).map((s) => more.slice(s.start, s.end)),
+    [
+      'It took approx. three runs.',
+      'As Dr. Smith found, it\nwraps over lines.',
+      'Then **it ends.**',
+      'Done',
+    ],
+  );
 });
 
 test('checkNumbers reports the sentence, its place and the count of numbers checked', () => {

@@ -1,5 +1,6 @@
-// Prose cut into sentences (markdown-ish blocks, abbreviations that do not end one), as
-// offsets into the text so a sentence can be replaced in place.
+// Prose cut into sentences, as offsets into the text so a sentence can be replaced in place:
+// markdown-ish blocks here, the sentences inside a block by the shared splitter.
+import { sentenceSpans as proseSentenceSpans } from '@hikma/llm';
 
 /** Where a piece of text is: offsets into the text it came from. */
 export interface Span {
@@ -8,9 +9,6 @@ export interface Span {
 }
 
 const BLOCK_MARKER = /^(\s*)(?:[-*+]|\d{1,3}[.)]|#{1,6})\s+/;
-/** Words ending in "." that do not end a sentence. */
-const ABBREVIATION =
-  /(?:^|[\s(])(?:e\.g|i\.e|et al|etc|vs|cf|approx|resp|Fig|Figs|Eq|Eqs|Sec|Secs|Tab|No|Ref|Dr|Prof|Mr|Ms|[A-Z])$/;
 
 /** Paragraphs, list items and headings of markdown-ish prose, as spans without their markers. */
 function blocks(text: string): Span[] {
@@ -39,20 +37,17 @@ function blocks(text: string): Span[] {
   return out;
 }
 
-/** The sentences of prose as spans: split after . ! ? followed by a space, except after abbreviations. */
+/**
+ * The sentences of prose as spans: per paragraph, list item or heading, by the shared
+ * splitter (Unicode sentence boundaries, abbreviations that do not end one).
+ */
 export function sentenceSpans(text: string): Span[] {
   const spans: Span[] = [];
   for (const block of blocks(text)) {
-    let start = block.start;
-    const part = text.slice(block.start, block.end);
-    for (const m of part.matchAll(/[.!?]+["'”’)\]*_]*(?=\s)/g)) {
-      const end = block.start + m.index + m[0].length;
-      if (m[0].startsWith('.') && ABBREVIATION.test(text.slice(start, end - m[0].length))) continue;
-      spans.push({ start, end });
-      start = end;
-      while (start < block.end && /\s/.test(text[start]!)) start++;
-    }
-    if (start < block.end) spans.push({ start, end: block.end });
+    // A paragraph wrapped over lines is one run of prose: same length, so offsets hold.
+    const prose = text.slice(block.start, block.end).replace(/\n/g, ' ');
+    for (const s of proseSentenceSpans(prose))
+      spans.push({ start: block.start + s.start, end: block.start + s.end });
   }
   return spans;
 }

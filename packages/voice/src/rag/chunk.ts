@@ -1,3 +1,5 @@
+import { sentences as splitSentences } from '@hikma/llm';
+
 /** Splits a document into passages of about `target` characters at paragraph and sentence breaks. */
 export function chunkText(text: string, target = 600): string[] {
   const paragraphs = text
@@ -11,7 +13,7 @@ export function chunkText(text: string, target = 600): string[] {
     current = '';
   };
   for (const paragraph of paragraphs) {
-    const sentences = paragraph.length <= target ? [paragraph] : paragraph.split(/(?<=[.!?؟])\s+/);
+    const sentences = paragraph.length <= target ? [paragraph] : splitSentences(paragraph);
     for (const sentence of sentences) {
       if (current && current.length + sentence.length + 1 > target) push();
       current = current ? `${current} ${sentence}` : sentence;

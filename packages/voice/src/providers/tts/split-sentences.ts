@@ -1,31 +1,29 @@
-const SENTENCE_END = /(?<=[.!?؟…。])["'”’)\]]*\s+/u;
+import { sentences } from '@hikma/llm';
+
 const CLAUSE_END = /(?<=[,;:،؛])\s+/u;
 
 /**
- * Cuts text into sentences so synthesis can start before the whole reply is rendered.
- * Over-long sentences are cut again at clause punctuation; tiny pieces join their neighbour.
+ * Cuts text into sentences so synthesis can start before the whole reply is rendered. The
+ * sentences are the shared splitter's (Unicode boundaries, Arabic `؟` and `۔` included);
+ * over-long ones are cut again at clause punctuation and tiny pieces join their neighbour.
  */
 export function splitSentences(text: string, maxChars = 250, minChars = 12): string[] {
   const out: string[] = [];
-  for (const line of text.split(/\n+/)) {
-    for (const sentence of line.split(SENTENCE_END)) {
-      const s = sentence.trim();
-      if (s === '') continue;
-      if (s.length <= maxChars) {
-        out.push(s);
-        continue;
-      }
-      let current = '';
-      for (const clause of s.split(CLAUSE_END)) {
-        if (current !== '' && current.length + clause.length + 1 > maxChars) {
-          out.push(current);
-          current = clause;
-        } else {
-          current = current === '' ? clause : `${current} ${clause}`;
-        }
-      }
-      if (current !== '') out.push(current);
+  for (const s of sentences(text)) {
+    if (s.length <= maxChars) {
+      out.push(s);
+      continue;
     }
+    let current = '';
+    for (const clause of s.split(CLAUSE_END)) {
+      if (current !== '' && current.length + clause.length + 1 > maxChars) {
+        out.push(current);
+        current = clause;
+      } else {
+        current = current === '' ? clause : `${current} ${clause}`;
+      }
+    }
+    if (current !== '') out.push(current);
   }
   const merged: string[] = [];
   for (const s of out) {
