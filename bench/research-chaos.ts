@@ -2,12 +2,11 @@
 // service, each a child process whose OpenAI-compatible LLM is a chaos server that spoils
 // answers with JSON, transport, code and LaTeX faults at realistic rates. Each run is audited
 // from outside (HTTP API and run directory) for the guarantees in docs/reliability.md.
-// Run: npm run bench:research-chaos [-- --runs=100 --seed=1 --concurrency=3]
+// Run: npm run bench:research-chaos [-- --runs=100 --seed=1 --concurrency=3 --help]
 // Writes bench/results/research-chaos.json.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { InjectedFault } from '@hikma/llm/testing';
 import {
@@ -18,9 +17,17 @@ import {
 } from '../packages/research/src/testing/chaos/index.ts';
 import { ServiceProcess } from './research-chaos/service-process.ts';
 import { faultTable, runBound, type RunOutcome } from './research-chaos/report.ts';
+import { parseBenchArgs } from './lib/cli.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const { values: opts } = parseArgs({
+const USAGE = `npm run bench:research-chaos -- [options]
+  --runs <n>          seeded runs through the real service (default 100)
+  --seed <n>          first seed; run i uses seed + i (default 1)
+  --concurrency <n>   runs at a time, 1-4 (default 3)
+  --keep-data         keep each run's data directory
+  --help              this text
+Writes bench/results/research-chaos.json.`;
+const { values: opts } = parseBenchArgs(USAGE, {
   options: {
     runs: { type: 'string', default: '100' },
     seed: { type: 'string', default: '1' },

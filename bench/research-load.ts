@@ -3,6 +3,7 @@
 // concurrent clients, and a full offline run split by stage. Every server, client and
 // measurement runs in its own child process; traffic stays on 127.0.0.1.
 // Run: npm run bench:research [-- --only=sse,get,audit,run --subscribers=1000 --cpu-prof]
+//      [--out <dir>] [--help]
 // Writes bench/results/research-load.json and bench/results/research-sse.svg; a partial or
 // --cpu-prof run writes research-load-<parts>[-profile].json (and profiles/<process>/).
 import { fork } from 'node:child_process';
@@ -10,7 +11,6 @@ import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, release, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Child, type CommandMap } from './research-load/ipc.ts';
 import type {
@@ -23,15 +23,30 @@ import type {
 import { summarizeProfile, type ProfileSummary } from './research-load/profile.ts';
 import { sseChartSvg } from './research-load/chart.ts';
 import type { OfflineRunResult } from './research-run.ts';
+import { outputPath, parseBenchArgs } from './lib/cli.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const resultsDir = join(here, 'results');
-const profileDir = join(resultsDir, 'profiles');
 const TOTAL_LIMIT_MS = 5 * 60_000;
 const P99_TARGET_MS = 50;
 const AUDIT_TARGET_PER_SEC = 20_000;
 
-const { values: opts } = parseArgs({
+const USAGE = `npm run bench:research -- [options]
+  --only <parts>          which parts to run: sse,get,audit,run (default all four; a partial
+                          run writes research-load-<parts>.json and no chart)
+  --subscribers <n>       SSE subscribers per server (default 1000)
+  --rates <list>          events per second, one step each (default 10,25,50,100)
+  --step-seconds <s>      length of each rate step (default 4)
+  --get-concurrency <n>   concurrent GET /runs/{id} clients (default 200)
+  --get-seconds <s>       length of the GET measurement (default 10)
+  --audit-events <n>      audit-trail events written (default 100000)
+  --runs <n>              full offline runs, split by stage (default 3)
+  --young-mb <MiB>        fixed V8 young generation of both servers (default 16; 0 = V8's own)
+  --cpu-prof              profile the servers and the audit writer (writes research-load-*-profile.json)
+  --out <dir>             results directory, absolute or from the current one (default bench/results)
+  --help                  this text
+Every loop is bounded; the whole benchmark stops after ${TOTAL_LIMIT_MS / 60_000} minutes. Traffic stays on 127.0.0.1.`;
+
+const { values: opts } = parseBenchArgs(USAGE, {
   options: {
     only: { type: 'string', default: 'sse,get,audit,run' },
     subscribers: { type: 'string', default: '1000' },
@@ -42,10 +57,12 @@ const { values: opts } = parseArgs({
     'audit-events': { type: 'string', default: '100000' },
     runs: { type: 'string', default: '3' },
     'cpu-prof': { type: 'boolean', default: false },
-    out: { type: 'string' },
+    out: { type: 'string', default: join(here, 'results') },
     'young-mb': { type: 'string', default: '16' },
   },
 });
+const resultsDir = outputPath(opts.out);
+const profileDir = join(resultsDir, 'profiles');
 const only = new Set(opts.only.split(','));
 const subscriberCount = Number(opts.subscribers);
 const rates = opts.rates.split(',').map(Number);
@@ -61,9 +78,7 @@ const youngGeneration =
 // A profiled or partial run goes to a file of its own (and makes no chart), so it does not
 // replace the figures of the last full run.
 const partial = ['sse', 'get', 'audit', 'run'].some((part) => !only.has(part));
-const outName =
-  opts.out ??
-  `research-load${partial ? `-${[...only].join('-')}` : ''}${cpuProf ? '-profile' : ''}`;
+const outName = `research-load${partial ? `-${[...only].join('-')}` : ''}${cpuProf ? '-profile' : ''}`;
 
 // Bounded: whatever hangs, the children are killed and the benchmark stops.
 const children = new Set<{ process: { kill(signal?: NodeJS.Signals): boolean } }>();
@@ -614,5 +629,7 @@ console.log('');
 console.log(
   `load average after: ${loadavg()
     .map((l) => l.toFixed(2))
-    .join(' ')}; wrote bench/results/${outName}.json${chart ? ' and research-sse.svg' : ''}`,
+    .join(
+      ' ',
+    )}; wrote ${join(resultsDir, `${outName}.json`)}${chart ? ' and research-sse.svg' : ''}`,
 );

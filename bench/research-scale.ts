@@ -3,13 +3,12 @@
 // per minute, `GET /runs/{id}` latency while the runs execute, SSE delivery latency (on the
 // instance that did not take the POST when there are two), and the service's RSS with 50 runs
 // posted at once against one run slot per core.
-// Run: flock /tmp/bench.lock npm run bench:research-scale [-- --runs=24 --rss-runs=50]
+// Run: flock /tmp/bench.lock npm run bench:research-scale [-- --runs=24 --rss-runs=50 --help]
 // Writes bench/results/research-scale.json (git-ignored).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, release, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { startPostgres, type TestPostgres } from '../packages/research/src/testing/postgres.ts';
@@ -24,9 +23,23 @@ import {
   type SseResult,
 } from './research-scale/clients.ts';
 import { startInstance, type Instance } from './research-scale/instance.ts';
+import { outputPath, parseBenchArgs } from './lib/cli.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const { values: opts } = parseArgs({
+const USAGE = `flock /tmp/bench.lock npm run bench:research-scale -- [options]
+  --runs <n>              runs posted per configuration (default 24)
+  --users <n>             users the runs are spread over (default 3)
+  --get-concurrency <n>   concurrent GET /runs/{id} clients while runs execute (default 20; 0: no GET load)
+  --get-rate <n>          GET requests per second in all (default 100; 0: as fast as answers come)
+  --sse-runs <n>          runs followed over SSE (default 6)
+  --rss-runs <n>          runs posted at once for the RSS part (default 50)
+  --only <parts>          throughput,rss (default both)
+  --max-active-runs <n>   RESEARCH_MAX_ACTIVE_RUNS of each instance (default: the service's)
+  --poll-ms <ms>          how often progress is polled with GET /runs (default 1000)
+  --quiet-wait-s <s>      before each configuration, wait up to this long for the machine to calm (default 10)
+  --out <file>            results JSON, absolute or from the current directory (default bench/results/research-scale.json)
+  --help                  this text`;
+const { values: opts } = parseBenchArgs(USAGE, {
   options: {
     runs: { type: 'string', default: '24' },
     users: { type: 'string', default: '3' },
@@ -596,9 +609,10 @@ async function main() {
     },
     ...results,
   };
-  mkdirSync(dirname(opts.out), { recursive: true });
-  writeFileSync(opts.out, JSON.stringify(out, null, 2) + '\n');
-  console.log(`\nWrote ${opts.out}`);
+  const outFile = outputPath(opts.out);
+  mkdirSync(dirname(outFile), { recursive: true });
+  writeFileSync(outFile, JSON.stringify(out, null, 2) + '\n');
+  console.log(`\nWrote ${outFile}`);
   const bad =
     results.throughput.some((r) => r.failed > 0 || r.timedOut || r.get.errors > 0) ||
     results.rss.some((r) => r.failed > 0 || r.timedOut || r.mostExecuting > CORES);

@@ -3,8 +3,7 @@
 // PocketSphinx), without and with input noise suppression.
 // Run: npm run bench:voice-wer [-- --sentences 24 --voices slt,awb --noises pink,brown
 //      --snr 20,10,5 --ns near_field,far_field --prefix 300 --compare-no-padding --speed 8
-//      --verbose]
-import { parseArgs } from 'node:util';
+//      --verbose] [--help]
 import { PocketSphinxSTT } from '../packages/voice/src/index.ts';
 import type { NoiseReductionType } from '../packages/voice/src/protocol/session-config.ts';
 import {
@@ -21,8 +20,20 @@ import {
   werBy,
   type PathResult,
 } from '../packages/voice/test/helpers/wer-eval.ts';
+import { parseBenchArgs } from './lib/cli.ts';
 
-const { values: args } = parseArgs({
+const USAGE = `npm run bench:voice-wer -- [options]
+  --sentences <n>        sentences of the WER set (default 24)
+  --voices <list>        Flite voices (default slt,awb)
+  --noises <list>        noise colours mixed in (default pink,brown)
+  --snr <list>           signal-to-noise ratios in dB (default 20,10,5)
+  --ns <list>            input noise suppression types compared (default near_field,far_field)
+  --prefix <ms>          the sessions' prefix_padding_ms (default: the service's)
+  --compare-no-padding   also run the service path with no prefix padding
+  --speed <x>            how much faster than real time audio is sent (default 8)
+  --verbose              every clip's transcripts
+  --help                 this text`;
+const { values: args } = parseBenchArgs(USAGE, {
   options: {
     sentences: { type: 'string', default: '24' },
     voices: { type: 'string', default: 'slt,awb' },
