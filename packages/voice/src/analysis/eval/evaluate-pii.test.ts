@@ -5,9 +5,10 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { evaluate, loadCases } from './evaluate-pii.ts';
 
-const CASES = new URL('./pii-cases.jsonl', import.meta.url).pathname;
+const CASES = fileURLToPath(new URL('./pii-cases.jsonl', import.meta.url));
 
 test('the labelled set loads: English and Arabic, PII and near misses', () => {
   const cases = loadCases(CASES);

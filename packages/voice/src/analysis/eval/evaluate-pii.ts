@@ -4,6 +4,7 @@
 //   --no-languages  detect as a session that names no language would (the default regions)
 //   --errors        list every false positive and false negative
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { PII_CATEGORIES, type PIICategory } from '../categories.ts';
@@ -149,7 +150,10 @@ export function table(scores: Map<PIICategory, CategoryScore>): string {
 function main(): void {
   const { values } = parseArgs({
     options: {
-      cases: { type: 'string', default: new URL('./pii-cases.jsonl', import.meta.url).pathname },
+      cases: {
+        type: 'string',
+        default: fileURLToPath(new URL('./pii-cases.jsonl', import.meta.url)),
+      },
       'no-languages': { type: 'boolean', default: false },
       errors: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
@@ -174,4 +178,4 @@ function main(): void {
   if (values.errors) for (const e of result.errors) console.log(e);
 }
 
-if (process.argv[1] === new URL(import.meta.url).pathname) main();
+if (process.argv[1] === fileURLToPath(import.meta.url)) main();
