@@ -3,6 +3,7 @@ import { Command, CommanderError } from 'commander';
 import { CliError, EXIT } from './errors.ts';
 import { processIo, type Io } from './io.ts';
 import { readSettings } from './settings.ts';
+import { registerResearchCommands } from './research/commands.ts';
 import { registerVoiceCommands } from './voice/commands.ts';
 
 const { version } = JSON.parse(
@@ -26,6 +27,7 @@ export async function main(
       writeErr: (text) => io.stderr.write(text),
     });
   registerVoiceCommands(program, settings, io);
+  registerResearchCommands(program, settings, io);
   try {
     await program.parseAsync(argv);
     return EXIT.ok;
