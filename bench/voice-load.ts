@@ -36,6 +36,8 @@ const USAGE = `npm run bench:voice -- [options]
   --vad-thread <t>      Silero VAD inference in a 'worker' thread (the default) or on the 'main' thread
   --quiet-wait-s <s>    in all, wait up to this long (before steps) for other work on the machine to drop below half a core (default 20)
   --profile             run the voice server with --cpu-prof and print its top self-time functions
+  --server-node-options <flags>  extra Node flags for the voice server, e.g. "--max-semi-space-size=32"
+  --no-bufferutil       ws without its native masking (WS_NO_BUFFER_UTIL=1), in the server and the load generator
   --out <dir>           results directory (default bench/results)
   --replot <json>       print the tables and redraw the chart of a saved run (no measurement)`;
 
@@ -58,6 +60,8 @@ const { values } = parseArgs({
     'vad-gather-windows': { type: 'string' },
     'vad-thread': { type: 'string' },
     profile: { type: 'boolean', default: false },
+    'server-node-options': { type: 'string', default: '' },
+    'no-bufferutil': { type: 'boolean', default: false },
     'quiet-wait-s': { type: 'string', default: '20' },
     out: { type: 'string', default: 'bench/results' },
     replot: { type: 'string' },
@@ -208,6 +212,8 @@ try {
           sessionBody,
         },
         ...(profileDir ? { profileDir } : {}),
+        serverNodeOptions: values['server-node-options'].split(/\s+/).filter(Boolean),
+        bufferUtil: !values['no-bufferutil'],
       };
       // The machine is shared: give other work a moment to finish, within a total budget.
       const waitStart = performance.now();
@@ -248,6 +254,8 @@ const report: SavedReport = {
     vad,
     turnDetection: values['turn-detection'],
     stopSilenceMs,
+    serverNodeOptions: values['server-node-options'],
+    bufferUtil: !values['no-bufferutil'],
   },
   rows,
 };

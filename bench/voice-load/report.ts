@@ -246,6 +246,9 @@ export interface SavedReport {
     turnDetection?: string;
     /** The silence after which the VAD calibration ends each utterance. */
     stopSilenceMs?: number;
+    /** `--server-node-options` and whether `ws` used bufferutil (absent: no flags, and it did not exist). */
+    serverNodeOptions?: string;
+    bufferUtil?: boolean;
   };
   rows: Row[];
 }

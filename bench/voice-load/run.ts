@@ -82,6 +82,10 @@ export interface RunOptions {
   vad?: { gatherMs?: number; gatherWindows?: number; thread?: 'worker' | 'main' };
   /** Directory for `--cpu-prof` of the server child, or undefined. */
   profileDir?: string;
+  /** Extra Node flags for the voice server. */
+  serverNodeOptions?: string[];
+  /** False: `ws` masks and unmasks in JavaScript (WS_NO_BUFFER_UTIL) in the server and the client. */
+  bufferUtil?: boolean;
 }
 
 /** Everything measured in one run. */
@@ -204,6 +208,7 @@ export async function waitForQuiet(maxOtherCorePct: number, maxWaitMs: number): 
 export async function runOnce(options: RunOptions): Promise<RunResult> {
   const { mode, sessions: n } = options;
   const apiKeys = Array.from({ length: options.tenants }, (_, i) => `bench-key-${i}`);
+  const noBufferUtil = options.bufferUtil === false ? { WS_NO_BUFFER_UTIL: '1' } : {};
   const env: NodeJS.ProcessEnv = {
     PATH: process.env['PATH'],
     HOME: process.env['HOME'],
@@ -219,6 +224,7 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
     VOICE_MAX_SYNTHESES: String(n),
     VOICE_LLM_TOKENS_PER_MINUTE: '1000000000',
     ...(options.vad ? { BENCH_VAD_OPTIONS: JSON.stringify(options.vad) } : {}),
+    ...noBufferUtil,
   };
   const { sttDelayMs, llmDelayMs, ttsDelayMs, sentenceMs, text, sttPartialsMs } = options.fakes;
   const server =
@@ -227,7 +233,10 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
           'voice-server.ts',
           [sttDelayMs, llmDelayMs, ttsDelayMs, sentenceMs, text, sttPartialsMs].map(String),
           env,
-          options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [],
+          [
+            ...(options.serverNodeOptions ?? []),
+            ...(options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : []),
+          ],
         )
       : forkTs('echo-server.ts', [], env);
   let client: ChildProcess | undefined;
@@ -242,7 +251,11 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
     const idleCorePct = (processCpuMs(ready.pid) - idleCpu0) / 10;
     const idleRssKb = processRssKb(ready.pid);
 
-    client = forkTs('load-client.ts', [], { PATH: process.env['PATH'], HOME: process.env['HOME'] });
+    client = forkTs('load-client.ts', [], {
+      PATH: process.env['PATH'],
+      HOME: process.env['HOME'],
+      ...noBufferUtil,
+    });
     const plan: LoadPlan = {
       ...options.plan,
       mode,
