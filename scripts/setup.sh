@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 DEBIAN_PACKAGES=(
   flite espeak-ng pocketsphinx pocketsphinx-en-us sox
   texlive-latex-base texlive-latex-recommended texlive-pictures latexmk lmodern
-  chromium redis-server libseccomp2 postgresql
+  chromium redis-server libseccomp2 postgresql tmux
 )
 
 if command -v apt-get >/dev/null 2>&1; then
