@@ -7,7 +7,6 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { startService, type RunningService } from '../../research/test/helpers.ts';
 import { main } from '../src/main.ts';
-import { slugify } from '../src/research/paper-files.ts';
 
 // `hikma research …` run in-process against the real research service on its embedded
 // defaults (SQLite, the offline LLM); answers come through the command's standard input.
@@ -15,8 +14,8 @@ import { slugify } from '../src/research/paper-files.ts';
 let svc: RunningService;
 let dir: string;
 before(async () => {
-  svc = await startService();
   dir = mkdtempSync(join(tmpdir(), 'hikma-cli-research-'));
+  svc = await startService();
 });
 after(async () => {
   await svc?.close();
@@ -157,11 +156,4 @@ test('an unknown run, a bad topic, an unreachable service: a clear line and an e
   const down = await hikma(['research', 'list', '--url', `http://127.0.0.1:${port}/api`]);
   assert.equal(down.code, 4);
   assert.match(down.stderr, /cannot reach the research service .*ECONNREFUSED.*\[unreachable\]/);
-});
-
-test('file names from topics', () => {
-  assert.equal(slugify('Pollinator decline in cities', 'x'), 'pollinator-decline-in-cities');
-  assert.equal(slugify('  Éléphants & Café: 2024!  ', 'x'), 'elephants-cafe-2024');
-  assert.equal(slugify('تغير المناخ', 'run-1'), 'run-1');
-  assert.equal(slugify('a'.repeat(80), 'x').length, 60);
 });

@@ -15,11 +15,11 @@ import { main } from '../src/main.ts';
 let voice: RunningVoice;
 let dir: string;
 before(async () => {
-  voice = await startVoice();
   dir = mkdtempSync(join(tmpdir(), 'hikma-cli-voice-'));
+  voice = await startVoice();
 });
 after(async () => {
-  await voice.close();
+  await voice?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

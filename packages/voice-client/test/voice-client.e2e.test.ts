@@ -20,7 +20,7 @@ before(async () => {
   voice = await startVoice();
 });
 after(async () => {
-  await voice.close();
+  await voice?.close();
 });
 
 /** Streams PCM16 16 kHz in 20 ms frames at real time. */
