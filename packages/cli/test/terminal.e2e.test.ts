@@ -124,6 +124,31 @@ test(
 );
 
 test(
+  'Ctrl-C at a pause stops following without answering it: the run stays paused',
+  { skip, timeout: 60_000 },
+  async (t) => {
+    const svc = await startService();
+    t.after(() => svc.close());
+    const cwd = mkdtempSync(join(dir, 'interrupt-'));
+    openTerminal('interrupt', cwd);
+    type(
+      'interrupt',
+      `${HIKMA} research run 'Coral bleaching' --user ada --url ${svc.api}; echo "EXIT=$?"`,
+    );
+    await waitForScreen('interrupt', /Your feedback \(Enter to accept/, 30_000);
+    tmux('send-keys', '-t', 'interrupt', 'C-c');
+    const end = await waitForScreen('interrupt', /EXIT=\d+/, 10_000);
+    assert.match(end, /EXIT=130/);
+    const runId = /stopped following; the run goes on: hikma research status (run-\S+)/.exec(
+      end,
+    )?.[1];
+    assert.ok(runId, end);
+    const run = (await (await fetch(`${svc.api}/runs/${runId}`)).json()) as { status: string };
+    assert.equal(run.status, 'awaiting_feedback', 'Ctrl-C is no answer');
+  },
+);
+
+test(
   'hikma voice talk in a terminal: a Flite WAV in, the transcript and reply printed, a reply WAV',
   { skip, timeout: 120_000 },
   async (t) => {

@@ -37,6 +37,13 @@ export async function runResearch(research: ResearchClient, options: RunOptions,
 
   const board = new StageBoard(io);
   const prompter = new Prompter(io);
+  // Ctrl-C stops following; the run itself goes on in the service.
+  const onInterrupt = () => {
+    board.hide();
+    io.stderr.write(`\nstopped following; the run goes on: hikma research status ${run.run_id}\n`);
+    process.exit(130);
+  };
+  process.once('SIGINT', onInterrupt);
   board.show();
   let paper: RunEventOf<'paper_ready'> | null = null;
   let failed: string | null = null;
@@ -65,6 +72,7 @@ export async function runResearch(research: ResearchClient, options: RunOptions,
       }
     }
   } finally {
+    process.off('SIGINT', onInterrupt);
     board.hide();
     prompter.close();
   }

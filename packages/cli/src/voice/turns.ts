@@ -49,6 +49,9 @@ export async function talk(samples: Int16Array, options: VoiceOptions, io: Io): 
     const start = performance.now();
     let frame = 0;
     const sendFrame = async (pcm: Int16Array) => {
+      if (client.state === 'closed') {
+        throw new CliError('session_closed', 'the service closed the session', EXIT.service);
+      }
       client.sendAudio(pcm);
       frame++;
       const wait = start + frame * FRAME_MS - performance.now();
