@@ -1,4 +1,4 @@
-import { powerDbfs, SILENT_DB } from './pcm.ts';
+import { pcm16ToInt16, powerDbfs, SILENT_DB } from './pcm.ts';
 
 /** Options of an {@link EchoReference}. All durations are milliseconds, levels dB. */
 export interface EchoReferenceOptions {
@@ -81,11 +81,13 @@ export class EchoReference {
       this.runMonitored = null;
     }
     let at = Math.max(now, this.playEnd);
+    // A view of the samples (a copy only for an odd byte offset): every reply's audio passes here.
+    const pcm16 = pcm16ToInt16(pcm.length % 2 === 0 ? pcm : pcm.subarray(0, samples * 2));
     for (let first = 0; first < samples; first += blockSamples) {
       const n = Math.min(blockSamples, samples - first);
       let energy = 0;
-      for (let k = 0; k < n; k++) {
-        const x = pcm.readInt16LE(2 * (first + k)) / 32768;
+      for (let k = first; k < first + n; k++) {
+        const x = (pcm16[k] as number) / 32768;
         energy += x * x;
       }
       this.starts[this.next] = at;
