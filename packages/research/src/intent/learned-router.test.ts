@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { nameToUserId, routeLearned } from './learned-router.ts';
+import { DEFAULT_CONFIDENCE_THRESHOLD } from './router.ts';
 import { Intent } from './schema.ts';
 import type { IntentAction, IntentSession, ProfilePatch } from './schema.ts';
 
@@ -301,4 +302,55 @@ test('a long message is read from its start and kept whole as feedback', () => {
   assert.ok(performance.now() - started < 500);
   assert.equal(intent.action, 'submit_feedback');
   assert.equal(intent.feedback, text.slice('feedback: '.length));
+});
+
+test('a bare lower-case introduction is answered without a question', () => {
+  for (const text of ["i'm eli", "I'm eli", 'im eli']) {
+    const route = routeLearned({ text, session: ANONYMOUS });
+    assert.equal(route.intent.action, 'create_user', text);
+    assert.equal(route.intent.user_id, 'eli', text);
+    assert.ok(route.confidence >= DEFAULT_CONFIDENCE_THRESHOLD, `${text}: ${route.confidence}`);
+  }
+  // A feeling is not a name, even one the model never saw.
+  for (const text of ["I'm bored", "i'm grumpy"]) {
+    const route = routeLearned({ text, session: ANONYMOUS });
+    assert.notEqual(route.intent.action, 'create_user', text);
+  }
+});
+
+test('a role from the lexicon is a profile statement: "i\'m a biostatistician"', () => {
+  const { intent } = routeLearned({ text: "i'm a biostatistician", session: READY });
+  assert.equal(intent.action, 'update_profile');
+  assert.deepEqual(intent.profile, { archetype: 'biostatistician' });
+  const field = routeLearned({ text: 'my field is glaciology', session: READY }).intent;
+  assert.deepEqual(field.profile, { domain: 'glaciology' });
+  // A field no list knows (here misspelt) is still read from where it stands.
+  const misspelt = routeLearned({ text: 'my domain is ecolgy', session: NEW }).intent;
+  assert.deepEqual(misspelt.profile, { domain: 'ecolgy' });
+});
+
+test('messages that mean nothing get a low probability, and so a question', () => {
+  const nonsense = [
+    'mango',
+    'crumbs',
+    'wooden spoon',
+    'xkcd',
+    'lorem ipsum',
+    'velvet hamster',
+    'a teapot under the bridge',
+    'seventeen marbles',
+    'plinth of the cardigan',
+    'orbit of biscuits',
+  ];
+  const asked = nonsense.filter((text) => {
+    const route = routeLearned({ text, session: READY });
+    assert.ok(route.confidence >= 0 && route.confidence <= 1);
+    return !route.understood || route.confidence < DEFAULT_CONFIDENCE_THRESHOLD;
+  });
+  assert.ok(asked.length >= 8, `asked back on ${asked.length} of ${nonsense.length}: ${asked}`);
+  // Clear commands keep a high probability.
+  for (const text of ['list my skills', 'start a run on coral reefs', "I'm Chen"]) {
+    const session = text.startsWith('I') ? ANONYMOUS : READY;
+    assert.ok(routeLearned({ text, session }).confidence >= 0.8, text);
+  }
 });

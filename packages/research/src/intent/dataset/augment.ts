@@ -19,6 +19,12 @@ export function readFillers(path: string): Fillers {
   return JSON.parse(readFileSync(path, 'utf8')) as Fillers;
 }
 
+/** Values from the field and role lexicons, drawn for a share of the swaps. */
+export interface LexiconFillers {
+  domain: readonly string[];
+  archetype: readonly string[];
+}
+
 export interface AugmentOptions {
   /** Copies of each example with slot values swapped (examples without such slots get none). */
   copies: number;
@@ -31,16 +37,32 @@ export interface AugmentOptions {
   lowercase: number;
   /** Share of copies with two neighbouring letters swapped in one word outside the slots. */
   typo: number;
+  /** Share of domain and archetype swaps that take a value from `lexicon` (if given). */
+  lexiconShare: number;
+  /**
+   * Share of domain, archetype and topic values given a typo ("ecolgy"), so that a value the
+   * word list and the lexicons do not know is still read from where it stands.
+   */
+  slotTypo: number;
   seed: number;
 }
 
 const SWAPPABLE = ['name', 'domain', 'topic', 'archetype'] as const;
+
+/** Ways a topic names a field. */
+const TOPIC_WITH_FIELD: ((field: string, topic: string) => string)[] = [
+  (field, topic) => `the ${field} of ${topic}`,
+  (field, topic) => `${field} for ${topic}`,
+  (field, topic) => `${topic} in ${field}`,
+  (field, topic) => `${field} and ${topic}`,
+];
 
 /** The examples followed by their augmented copies (copies that do not align are dropped). */
 export function augment(
   examples: readonly Example[],
   fillers: Fillers,
   options: AugmentOptions,
+  lexicon?: LexiconFillers,
 ): Example[] {
   const random = seededRandom(options.seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
@@ -53,7 +75,14 @@ export function augment(
       const slots = { ...example.slots };
       for (const slot of swappable) {
         const old = slots[slot]!;
-        const value = pick(fillers[slot]);
+        const fromLexicon =
+          lexicon && (slot === 'domain' || slot === 'archetype') && random() < options.lexiconShare;
+        let value = fromLexicon ? pick(lexicon[slot]) : pick(fillers[slot]);
+        // A topic that names a field ("the economics of rooftop solar") is still a topic.
+        if (slot === 'topic' && lexicon && random() < options.lexiconShare / 2) {
+          value = pick(TOPIC_WITH_FIELD)(pick(lexicon.domain), value);
+        }
+        if (slot !== 'name' && random() < options.slotTypo) value = misspell(value, random);
         text = text.replace(old, value);
         slots[slot] = value;
       }
@@ -79,16 +108,28 @@ function lowerCased(example: Example): Example {
   return { ...example, text: example.text.toLowerCase(), slots };
 }
 
-/** Swaps two inner letters of one word of 5+ letters that is not inside a slot. */
-function addTypo(text: string, slots: string[], random: () => number): string {
-  const words = [...text.matchAll(/\p{L}{5,}/gu)].filter(
-    (m) => !slots.some((s) => s.includes(m[0])),
-  );
+/** Swaps two inner letters of one of the words (5+ letters) of `text` that `skip` allows. */
+function swapLetters(
+  text: string,
+  random: () => number,
+  skip: (word: string) => boolean = () => false,
+): string {
+  const words = [...text.matchAll(/\p{L}{5,}/gu)].filter((m) => !skip(m[0]));
   if (words.length === 0) return text;
   const word = words[Math.floor(random() * words.length)]!;
   const i = 1 + Math.floor(random() * (word[0].length - 3));
   const typo = word[0].slice(0, i) + word[0][i + 1] + word[0][i] + word[0].slice(i + 2);
   return text.slice(0, word.index) + typo + text.slice(word.index + word[0].length);
+}
+
+/** A typo in one word of 5+ letters that is not inside a slot. */
+function addTypo(text: string, slots: string[], random: () => number): string {
+  return swapLetters(text, random, (word) => slots.some((s) => s.includes(word)));
+}
+
+/** A typo inside a slot value ("ecology" → "ecolgoy"). */
+function misspell(value: string, random: () => number): string {
+  return swapLetters(value, random);
 }
 
 const JOINERS = [', ', ' and ', '. ', '; ', ' — ', ', and '];

@@ -1,33 +1,69 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { expectedSlots, EVAL_SLOTS } from '../training/evaluate.ts';
 import { INTENT_ACTIONS } from '../schema.ts';
-import { HELDOUT_PATH, parseExamples, readExamples, TRAIN_PATH } from './dataset.ts';
+import {
+  HELDOUT_PATH,
+  HELDOUT_STYLES_PATH,
+  parseExamples,
+  readExamples,
+  readNonsense,
+  TRAIN_PATH,
+} from './dataset.ts';
 
 const train = readExamples(TRAIN_PATH);
 const heldout = readExamples(HELDOUT_PATH);
+const styles = readExamples(HELDOUT_STYLES_PATH);
 
 test('at least 400 phrasings, at least 20 % of them held out', () => {
-  assert.ok(train.length + heldout.length >= 400);
-  assert.ok(heldout.length / (train.length + heldout.length) >= 0.2);
+  const held = heldout.length + styles.length;
+  assert.ok(train.length + held >= 400);
+  assert.ok(held / (train.length + held) >= 0.2);
 });
 
 test('both sets cover all twelve actions', () => {
-  for (const set of [train, heldout]) {
+  for (const set of [train, heldout, styles]) {
     const actions = new Set(set.map((e) => e.action));
     for (const action of INTENT_ACTIONS) assert.ok(actions.has(action), action);
   }
 });
 
-test('no held-out phrasing is in the training set', () => {
-  const seen = new Set(train.map((e) => e.text.toLowerCase().trim()));
+test('no held-out phrasing is in the training set or in the other held-out set', () => {
+  const key = (text: string) => text.toLowerCase().trim();
+  const seen = new Set(train.map((e) => key(e.text)));
+  for (const set of [heldout, styles]) {
+    assert.deepEqual(
+      set.filter((e) => seen.has(key(e.text))).map((e) => e.text),
+      [],
+    );
+  }
+  const first = new Set(heldout.map((e) => key(e.text)));
   assert.deepEqual(
-    heldout.filter((e) => seen.has(e.text.toLowerCase().trim())).map((e) => e.text),
+    styles.filter((e) => first.has(key(e.text))).map((e) => e.text),
     [],
   );
 });
 
+test('the second held-out set: 250 phrasings or more, 30 or more for every slot scored', () => {
+  assert.ok(styles.length >= 250);
+  for (const action of INTENT_ACTIONS)
+    assert.ok(
+      styles.some((e) => e.action === action),
+      action,
+    );
+  for (const slot of EVAL_SLOTS) {
+    const n = styles.filter((e) => expectedSlots(e)[slot] !== undefined).length;
+    assert.ok(n >= 30, `${slot}: ${n}`);
+  }
+});
+
+test('the nonsense messages read', () => {
+  const nonsense = readNonsense();
+  assert.ok(nonsense.length >= 30);
+});
+
 test('greetings and introductions in Arabic, French and Spanish; messages with two slots', () => {
-  for (const set of [train, heldout]) {
+  for (const set of [train, heldout, styles]) {
     assert.ok(set.some((e) => /\p{Script=Arabic}/u.test(e.text) && e.action === 'create_user'));
     assert.ok(set.some((e) => /\b(?:bonjour|salut|je suis|je m'appelle)\b/i.test(e.text)));
     assert.ok(set.some((e) => /\b(?:hola|buenos|buenas|me llamo|soy)\b/i.test(e.text)));

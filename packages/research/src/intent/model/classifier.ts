@@ -26,6 +26,7 @@ export interface ClassifierJSON {
 
 export interface LabelledFeatures {
   features: string[];
+  /** The class index, or -1 for a message that means none: trained towards uniform. */
   label: number;
 }
 
@@ -115,7 +116,10 @@ export class SoftmaxClassifier {
         z.set(bias);
         for (const at of active) for (let c = 0; c < width; c++) z[c]! += w[at + c]!;
         softmaxInPlace(z);
-        z[data[n]!.label]! -= 1; // now the gradient of the log loss w.r.t. the logits
+        // Now the gradient of the log loss w.r.t. the logits; an outlier's target is uniform.
+        const label = data[n]!.label;
+        if (label >= 0) z[label]! -= 1;
+        else for (let c = 0; c < width; c++) z[c]! -= 1 / width;
         for (let c = 0; c < width; c++) {
           const g = z[c]!;
           biasG2[c]! += g * g;

@@ -2,6 +2,7 @@
 // action classifier (the whole message with its session) and for the slot tagger (one token
 // in its window, given the action).
 import type { IntentAction, IntentSession } from '../schema.ts';
+import { gazetteer, lexiconWordClass } from './gazetteer.ts';
 import { lexiconClass } from './lexicon.ts';
 import { wordClasses } from './word-classes.ts';
 import type { Token } from './tokens.ts';
@@ -10,7 +11,7 @@ import type { Token } from './tokens.ts';
  * Bump when the features change: a model trained on other features is refused, never
  * misread.
  */
-export const FEATURE_VERSION = 1;
+export const FEATURE_VERSION = 2;
 
 /** The session as one word: what the user can be doing. */
 export function sessionState(session: IntentSession): string {
@@ -60,11 +61,17 @@ export function messageFeatures(text: string, tokens: Token[], session: IntentSe
     if (i > 0 && /^\p{Lu}/u.test(token.raw)) out.push('cap');
     if (/\p{Script=Arabic}/u.test(token.raw)) out.push('script=arabic');
   });
-  // Word classes, and pairs of neighbouring classes ("oov" for a word in none, such as a
-  // name after "I'm"): what lets a weight learned from one word carry to its class-mates.
-  const classes = words.map((t) => {
+  // Word classes, and pairs of neighbouring classes: what lets a weight learned from one word
+  // carry to its class-mates. A field or a role from the lexicons is a class too ("I'm a
+  // biostatistician" is self, role); a word in no class is "foreign" when it is not English
+  // (a name after "I'm", mostly) and "oov" when it is ("I'm bored").
+  const marks = gazetteer(words);
+  const classes = words.map((t, i) => {
     const found = new Set([...wordClasses(t.norm), ...wordClasses(t.lower)]);
-    return found.size > 0 ? [...found] : ['oov'];
+    const lexical = lexiconWordClass(marks[i]!);
+    if (lexical) found.add(lexical);
+    if (found.size > 0) return [...found];
+    return [marks[i]!.includes('noeng') ? 'foreign' : 'oov'];
   });
   classes.forEach((cs, i) => {
     for (const c of cs) {
@@ -120,6 +127,13 @@ function cueOf(token: Token | undefined): string | undefined {
   return CUES.find((c) => classes.has(c));
 }
 
+/** Actions whose messages carry the same slots: introductions and profile statements. */
+function actionKind(action: IntentAction): string {
+  if (action === 'create_user' || action === 'update_profile') return 'profile';
+  if (action === 'start_run') return 'run';
+  return 'other';
+}
+
 /** Features of each token in its window, given the action, for the slot tagger. */
 export function tokenFeatures(
   tokens: Token[],
@@ -132,6 +146,7 @@ export function tokenFeatures(
     ...new Set([...wordClasses(t.norm), ...wordClasses(t.lower)]),
   ]);
   const cues = tokens.map(cueOf);
+  const marks = gazetteer(tokens);
   const state = sessionState(session);
   const a = `a=${action}`;
   let quoted = false;
@@ -169,6 +184,16 @@ export function tokenFeatures(
     if (i === tokens.length - 1) out.push('last', `${a}|last`);
     if (quoted && !isQuote) out.push('quoted', `${a}|quoted`);
     if (classes[i]!.length === 0 && !token.punct) out.push('oov', `${a}|oov`);
+    // The lexicons: this word and its neighbours inside a field or role, English or not,
+    // given the kind of action: a field inside a run's topic is part of the topic, and in an
+    // introduction or a profile statement it is the domain.
+    const kind = `k:${actionKind(action)}`;
+    for (const m of marks[i]!) {
+      out.push(`${kind}|g0=${m}`, `${a}|g0=${m}`, `${kind}|w-1=${wm1}|g0=${m}`);
+    }
+    for (const m of marks[i - 1] ?? []) out.push(`${kind}|g-1=${m}`, `${a}|g-1=${m}`);
+    for (const m of marks[i + 1] ?? []) out.push(`${kind}|g+1=${m}`, `${a}|g+1=${m}`);
+    for (const m of marks[i - 2] ?? []) out.push(`${kind}|g-2=${m}`);
     for (const [at, name] of [
       [i, 'k0'],
       [i - 1, 'k-1'],

@@ -9,6 +9,7 @@ import { SoftmaxClassifier, type ClassifierJSON } from './classifier.ts';
 import { FEATURE_VERSION, messageFeatures, tokenFeatures } from './features.ts';
 import { SlotTagger, type TaggerJSON } from './tagger.ts';
 import { TAGS } from './tags.ts';
+import { loadEnglishWords } from './english-words.ts';
 import { lexiconClass } from './lexicon.ts';
 import { correctTypos, tokenize, type Token } from './tokens.ts';
 import { wordClasses } from './word-classes.ts';
@@ -80,6 +81,8 @@ export class IntentModel {
     readonly trainedOn: TrainedOn,
   ) {
     this.known = new Set(vocabulary);
+    // The features read the English word list; read it now rather than on the first message.
+    loadEnglishWords();
   }
 
   /** The message as the model reads it: tokens, with typos of command words corrected. */

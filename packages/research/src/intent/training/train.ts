@@ -5,6 +5,9 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { seededRandom } from '@hikma/llm';
 import { augment, readFillers, type AugmentOptions, type Fillers } from '../dataset/augment.ts';
+import { outliers } from '../dataset/outliers.ts';
+import { ENGLISH_FIELDS } from '../model/lexicons/fields.ts';
+import { ENGLISH_ROLES } from '../model/lexicons/roles.ts';
 import {
   FILLERS_PATH,
   readExamples,
@@ -19,6 +22,9 @@ import {
   type LabelledFeatures,
 } from '../model/classifier.ts';
 import { messageFeatures, tokenFeatures } from '../model/features.ts';
+import { inLexicons } from '../model/gazetteer.ts';
+import { lexiconClass } from '../model/lexicon.ts';
+import { wordClasses } from '../model/word-classes.ts';
 import { IntentModel, readMessage } from '../model/intent-model.ts';
 import { SlotTagger, type TaggerTrainOptions } from '../model/tagger.ts';
 import { TAGS } from '../model/tags.ts';
@@ -32,15 +38,28 @@ export interface IntentTrainOptions {
   tagger: Omit<TaggerTrainOptions, 'seed'>;
   /** Folds of the cross-validation that fits the softmax temperature (0: temperature 1). */
   calibrationFolds: number;
+  /** Messages that mean nothing, trained towards a flat distribution (see outliers.ts). */
+  outliers: number;
 }
 
 export const DEFAULT_INTENT_TRAIN_OPTIONS: IntentTrainOptions = {
   seed: 1,
-  augment: { copies: 2, compositions: 300, lowercase: 0.25, typo: 0.2 },
+  augment: {
+    copies: 2,
+    compositions: 300,
+    lowercase: 0.25,
+    typo: 0.2,
+    lexiconShare: 0.5,
+    slotTypo: 0.15,
+  },
   classifier: { epochs: 20, learningRate: 0.05, l2: 0, minCount: 2, prune: 0.1 },
   tagger: { epochs: 10, prune: 0.3 },
   calibrationFolds: 5,
+  outliers: 400,
 };
+
+/** Fields and roles from the lexicons, swapped into training phrasings beside the fillers. */
+const LEXICON = { domain: ENGLISH_FIELDS, archetype: ENGLISH_ROLES };
 
 export interface TrainReport {
   examples: number;
@@ -79,18 +98,37 @@ function classifierData(
   }));
 }
 
+/** The classifier's training data: the (augmented) examples and the outliers. */
+function classifierTrainingData(
+  data: readonly Example[],
+  vocabulary: ReadonlySet<string>,
+  options: IntentTrainOptions,
+): LabelledFeatures[] {
+  const useful = (word: string) =>
+    vocabulary.has(word) ||
+    wordClasses(word).length > 0 ||
+    lexiconClass(word) !== undefined ||
+    inLexicons(word);
+  const noise = outliers(options.outliers, options.seed, useful).map((o) => ({
+    features: messageFeatures(o.text, readMessage(o.text, vocabulary), SESSIONS[o.session]),
+    label: -1,
+  }));
+  return [...classifierData(data, vocabulary), ...noise];
+}
+
 /** Trains the action classifier alone (augmenting its examples first). */
 export function trainClassifier(
   examples: readonly Example[],
   fillers: Fillers,
   options: IntentTrainOptions,
 ): SoftmaxClassifier {
-  const data = augment(examples, fillers, { ...options.augment, seed: options.seed });
+  const data = augment(examples, fillers, { ...options.augment, seed: options.seed }, LEXICON);
   const vocabulary = vocabularyOf(examples, fillers);
-  return SoftmaxClassifier.train(INTENT_ACTIONS, classifierData(data, vocabulary), {
-    ...options.classifier,
-    seed: options.seed,
-  });
+  return SoftmaxClassifier.train(
+    INTENT_ACTIONS,
+    classifierTrainingData(data, vocabulary, options),
+    { ...options.classifier, seed: options.seed },
+  );
 }
 
 /** Splits examples into `k` folds in a seeded order. */
@@ -150,12 +188,13 @@ export function trainIntentModel(
 ): { model: IntentModel; report: TrainReport } {
   const started = performance.now();
   const temperature = fitTemperature(examples, fillers, options);
-  const data = augment(examples, fillers, { ...options.augment, seed: options.seed });
+  const data = augment(examples, fillers, { ...options.augment, seed: options.seed }, LEXICON);
   const vocabulary = vocabularyOf(examples, fillers);
-  const classifier = SoftmaxClassifier.train(INTENT_ACTIONS, classifierData(data, vocabulary), {
-    ...options.classifier,
-    seed: options.seed,
-  });
+  const classifier = SoftmaxClassifier.train(
+    INTENT_ACTIONS,
+    classifierTrainingData(data, vocabulary, options),
+    { ...options.classifier, seed: options.seed },
+  );
   classifier.temperature = temperature;
   const tagger = SlotTagger.train(
     TAGS.length,

@@ -1,0 +1,158 @@
+// What the lexicons say about each token of a message: inside a known field of study or role
+// (and where in it), a word that qualifies one, an English word or not, and the suffix that
+// marks a field or a person ("-ology", "-ics", "-ist", "-ian"). These are features, not
+// rules: the tagger weighs them against the words around them, so a field or role missing
+// from the lexicons is still found from its context and a listed word in another part of a
+// message is not taken for one.
+import { isEnglishWord } from './english-words.ts';
+import {
+  FIELD_HEADS,
+  FIELD_MODIFIERS,
+  FIELD_PHRASES,
+  FIELD_WORDS,
+  fieldAdjectives,
+} from './lexicons/fields.ts';
+import { fieldRoles, ROLE_MODIFIERS, ROLE_PHRASES, ROLE_WORDS } from './lexicons/roles.ts';
+import { fold, tokenize, type Token } from './tokens.ts';
+import { wordClasses } from './word-classes.ts';
+
+const fields = new Set(FIELD_WORDS.map(fold));
+const fieldModifiers = new Set([
+  ...FIELD_MODIFIERS.map(fold),
+  ...FIELD_WORDS.flatMap((f) => fieldAdjectives(fold(f))),
+]);
+const fieldHeads = new Set(FIELD_HEADS.map(fold));
+const roles = new Set([
+  ...ROLE_WORDS.map(fold),
+  ...FIELD_WORDS.flatMap((f) => fieldRoles(fold(f))),
+]);
+const roleModifiers = new Set(ROLE_MODIFIERS.map(fold));
+
+/** Phrases as token lists, by first word, longest first. */
+function phraseIndex(phrases: readonly string[]): Map<string, string[][]> {
+  const index = new Map<string, string[][]>();
+  for (const phrase of phrases) {
+    const words = tokenize(phrase).map((t) => t.lower);
+    const list = index.get(words[0]!) ?? [];
+    list.push(words);
+    index.set(words[0]!, list);
+  }
+  for (const list of index.values()) list.sort((a, b) => b.length - a.length);
+  return index;
+}
+
+const fieldPhrases = phraseIndex([...FIELD_PHRASES]);
+const rolePhrases = phraseIndex([...ROLE_PHRASES]);
+
+/** "students" → "student"; "analyses" and "physics" are left alone. */
+function singular(word: string): string {
+  if (word.length > 3 && word.endsWith('s') && !/(?:ss|ics|is|us|ies)$/.test(word)) {
+    return word.slice(0, -1);
+  }
+  return word;
+}
+
+const SUFFIXES = [
+  'ologist',
+  'ology',
+  'ologies',
+  'ography',
+  'onomy',
+  'ometry',
+  'omics',
+  'istry',
+  'iatry',
+  'ics',
+  'ist',
+  'ists',
+  'ician',
+  'ian',
+  'ians',
+  'eer',
+  'er',
+  'ers',
+  'or',
+  'ing',
+  'ical',
+  'al',
+  'ic',
+  'ive',
+  'ent',
+  'ant',
+];
+
+/** The field- or person-marking suffix of a word, longest first. */
+export function suffixOf(word: string): string | undefined {
+  let best: string | undefined;
+  for (const s of SUFFIXES) {
+    if (word.length > s.length + 2 && word.endsWith(s) && (!best || s.length > best.length)) {
+      best = s;
+    }
+  }
+  return best;
+}
+
+/** Marks phrase matches (B for the first word, I for the rest) into `out` under `name`. */
+function markPhrases(
+  words: readonly string[],
+  index: Map<string, string[][]>,
+  name: string,
+  out: string[][],
+): void {
+  for (let i = 0; i < words.length;) {
+    const match = index.get(words[i]!)?.find((p) => p.every((w, k) => words[i + k] === w));
+    if (!match) {
+      i++;
+      continue;
+    }
+    for (let k = 0; k < match.length; k++) out[i + k]!.push(`${name}=${k === 0 ? 'B' : 'I'}`);
+    i += match.length;
+  }
+}
+
+/** Lexicon marks of each token, such as `field=B`, `field:word`, `role:mod`, `eng`, `suf=ist`. */
+export function gazetteer(tokens: readonly Token[]): string[][] {
+  const words = tokens.map((t) => t.lower);
+  const out: string[][] = tokens.map(() => []);
+  markPhrases(words, fieldPhrases, 'field', out);
+  markPhrases(words, rolePhrases, 'role', out);
+  tokens.forEach((token, i) => {
+    if (token.punct) return;
+    const marks = out[i]!;
+    const word = token.lower;
+    const one = singular(word);
+    if (fields.has(word)) marks.push('field:word');
+    if (fieldModifiers.has(word)) marks.push('field:mod');
+    if (fieldHeads.has(word) || fieldHeads.has(one)) marks.push('field:head');
+    if (roles.has(word) || roles.has(one)) marks.push('role:word');
+    if (roleModifiers.has(word)) marks.push('role:mod');
+    // Whether a word is English says most about words outside the command vocabulary (a
+    // name after "I'm", a foreign word); short words and contractions are left unmarked.
+    if (word.length > 2 && wordClasses(word).length === 0 && /^\p{L}+(?:-\p{L}+)*$/u.test(word)) {
+      marks.push(
+        /^[a-z-]+$/.test(word) && (isEnglishWord(word) || isEnglishWord(one)) ? 'eng' : 'noeng',
+      );
+    }
+    const suffix = suffixOf(word);
+    if (suffix) marks.push(`suf=${suffix}`);
+  });
+  return out;
+}
+
+/** True when a folded word is in the field or role lexicons. */
+export function inLexicons(word: string): boolean {
+  return (
+    fields.has(word) ||
+    fieldModifiers.has(word) ||
+    fieldHeads.has(word) ||
+    roles.has(word) ||
+    roleModifiers.has(word)
+  );
+}
+
+/** The gazetteer's word class of a token, for the action classifier (or undefined). */
+export function lexiconWordClass(marks: readonly string[]): string | undefined {
+  if (marks.some((m) => m.startsWith('role'))) return 'profession';
+  if (marks.some((m) => m === 'field:word' || m.startsWith('field='))) return 'subject';
+  return undefined;
+}

@@ -1,0 +1,118 @@
+// Roles and professions, for the `archetype` slot: what people call themselves when they
+// say what kind of researcher they are. Besides this list, the role forms of every field in
+// fields.ts are derived (ecology → ecologist, statistics → statistician, physics →
+// physicist), so "a biostatistician" is a role because biostatistics is a field.
+
+/** Words that name a role on their own. */
+const WORDS =
+  // academic positions and stages
+  'student researcher scientist postdoc postdoctoral professor lecturer reader tutor ' +
+  'fellow candidate undergrad undergraduate graduate grad doctoral phd msc mphil dphil ' +
+  'scholar academic investigator pi assistant associate teacher instructor educator ' +
+  'supervisor advisor adviser mentor intern trainee apprentice resident dean provost ' +
+  'librarian archivist curator editor reviewer author writer journalist ' +
+  // research styles
+  'theorist experimentalist modeller modeler empiricist generalist specialist pragmatist ' +
+  'quant methodologist practitioner polymath hobbyist amateur enthusiast ' +
+  // professions
+  'engineer developer dev programmer coder architect designer analyst consultant manager ' +
+  'administrator director officer technician technologist operator inspector auditor ' +
+  'accountant actuary banker economist lawyer attorney solicitor barrister judge ' +
+  'clinician physician doctor surgeon nurse midwife pharmacist dentist therapist ' +
+  'psychiatrist psychologist paramedic veterinarian vet radiographer dietitian ' +
+  'nutritionist optometrist physiotherapist counsellor counselor ' +
+  'farmer forester ranger gardener fisher fisherman miner pilot sailor soldier ' +
+  'entrepreneur founder executive ceo cto cfo owner freelancer contractor ' +
+  'statistician mathematician physicist chemist biologist geologist linguist historian ' +
+  'philosopher geographer astronomer anthropologist archaeologist sociologist ' +
+  'ecologist epidemiologist geneticist neuroscientist bioinformatician informatician ' +
+  'programmer hacker artist musician composer novelist poet translator interpreter';
+
+/** Roles in French, Spanish and Arabic (both genders where they differ). */
+const OTHER_LANGUAGES =
+  'chercheur chercheuse doctorant doctorante étudiant étudiante ingénieur ingénieure ' +
+  'professeur professeure enseignant enseignante médecin infirmier infirmière ' +
+  'statisticien statisticienne économiste biologiste physicien physicienne chimiste ' +
+  'investigador investigadora doctorando doctoranda estudiante ingeniero ingeniera ' +
+  'profesor profesora médico médica enfermero enfermera economista bióloga biólogo ' +
+  'físico física químico química matemático matemática psicólogo psicóloga ' +
+  'estadístico estadística científico científica ' +
+  'باحث باحثة طالب طالبة مهندس مهندسة أستاذ أستاذة طبيب طبيبة ممرض ممرضة عالم عالمة';
+
+/** Multi-word roles whose words are not roles on their own. */
+const PHRASES = [
+  'phd student',
+  'phd candidate',
+  'ph.d. student',
+  'masters student',
+  "master's student",
+  'master student',
+  'grad student',
+  'graduate student',
+  'doctoral student',
+  'doctoral candidate',
+  'research assistant',
+  'research associate',
+  'research fellow',
+  'research engineer',
+  'research scientist',
+  'research software engineer',
+  'principal investigator',
+  'lab manager',
+  'lab technician',
+  'data scientist',
+  'data engineer',
+  'data analyst',
+  'software engineer',
+  'software developer',
+  'machine learning engineer',
+  'ml engineer',
+  'product manager',
+  'policy analyst',
+  'field biologist',
+  'field ecologist',
+  'clinician scientist',
+  'physician scientist',
+  'citizen scientist',
+  'independent researcher',
+  'early career researcher',
+  'senior researcher',
+  'junior researcher',
+  'nurse researcher',
+  'team lead',
+];
+
+/** Words that qualify a role ("senior", "PhD", "lab", "research"). */
+const MODIFIERS =
+  'senior junior lead chief principal head staff visiting adjunct emeritus tenured ' +
+  'assistant associate full postdoctoral doctoral graduate grad undergraduate undergrad ' +
+  'phd msc masters master mphil first-year second-year final-year early-career ' +
+  'research data software lab laboratory field clinical medical independent freelance ' +
+  'citizen amateur professional retired aspiring budding former';
+
+export const ROLE_WORDS: readonly string[] = [...WORDS.split(' '), ...OTHER_LANGUAGES.split(' ')];
+export const ROLE_PHRASES: readonly string[] = PHRASES;
+export const ROLE_MODIFIERS: readonly string[] = MODIFIERS.split(' ');
+
+/** English roles, as values a training phrasing's role can be swapped for. */
+export const ENGLISH_ROLES: readonly string[] = [...WORDS.split(' '), ...PHRASES];
+
+/**
+ * Role forms of a one-word field: ecology → ecologist, statistics → statistician, physics
+ * → physicist, economics → economist, history → historian, geography → geographer,
+ * chemistry → chemist. Over-generation is harmless: a form that is no word never matches.
+ */
+export function fieldRoles(field: string): string[] {
+  const out: string[] = [];
+  if (field.endsWith('y')) {
+    const stem = field.slice(0, -1);
+    out.push(`${stem}ist`, `${stem}ian`, `${stem}er`);
+    if (field.endsWith('ry')) out.push(field.slice(0, -2));
+  }
+  if (field.endsWith('ics')) {
+    const stem = field.slice(0, -1); // statistic, physic, economic
+    out.push(`${stem}ian`, `${stem}ist`, `${field.slice(0, -3)}ist`, field.slice(0, -3));
+  }
+  if (field.endsWith('ine')) out.push(`${field.slice(0, -1)}ist`);
+  return out;
+}
