@@ -125,3 +125,37 @@ test('a recognition failure ends that turn with stt_unavailable; the next uttera
     await voice.close();
   }
 });
+
+test("a phone number without a country code is read in the session's languages' regions", async () => {
+  // 06 12 34 56 78 is a French mobile number in national form; France is not among the
+  // regions assumed when a session names no language of its own.
+  const said = 'mon numéro est 06 12 34 56 78 merci';
+  const voice = await startVoice({}, { stt: new FakeSTT([{ text: said }]) });
+  try {
+    const created = await createSession(voice.http, {
+      languages: ['fr-FR'],
+      analysis: { pii: true, sentiment: false },
+    });
+    const client = await VoiceClient.connect(created.body);
+    await client.waitFor('session.created');
+    await client.streamAudio(
+      Buffer.concat([
+        silence16k(300),
+        fliteSpeech16k('my number is on the card'),
+        silence16k(1000),
+      ]),
+      2,
+    );
+    const analysis = await client.waitFor('transcript.analysis');
+    assert.deepEqual(
+      analysis.pii.map((p: { category: string; offset: number; length: number }) => [
+        p.category,
+        said.slice(p.offset, p.offset + p.length),
+      ]),
+      [['phone_number', '06 12 34 56 78']],
+    );
+    client.close();
+  } finally {
+    await voice.close();
+  }
+});

@@ -239,9 +239,11 @@ export class TurnTaking implements SpeechListener {
   }
 
   private sendAnalysis(text: string): void {
-    const { pii, sentiment } = this.deps.config().analysis;
+    const config = this.deps.config();
+    const { pii, sentiment } = config.analysis;
     if (!pii && !sentiment) return;
-    const result = analyzeTranscript(text, { pii, sentiment });
+    // Phone numbers without a country code are read in the regions of the session's languages.
+    const result = analyzeTranscript(text, { pii, sentiment, languages: config.languages });
     if (result)
       this.deps.out.send({
         type: 'transcript.analysis',
