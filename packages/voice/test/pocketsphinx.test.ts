@@ -132,6 +132,47 @@ test('close() mid-utterance ends the stream without a final and frees the decode
   );
 });
 
+test('a hypothesis on request covers the audio pushed before it, between partials', async () => {
+  // No partial ticks: only the request can bring the words.
+  const quiet = new PocketSphinxSTT({ maxDecoders: 1, partialIntervalMs: 60_000 });
+  try {
+    const stream = quiet.stream({ languages: ['en-US'] });
+    assert.equal(await stream.hypothesis(), null, 'no utterance is open');
+    const events = collect(stream);
+    const first = fliteSpeech16k('turn off the lights');
+    await feed(stream, Buffer.concat([silence16k(200), first, silence16k(100)]));
+    const half = await stream.hypothesis();
+    await feed(stream, Buffer.concat([fliteSpeech16k('in the kitchen'), silence16k(150)]));
+    const whole = await stream.hypothesis();
+    stream.flush();
+    stream.endInput();
+    const all = await events;
+    const final = all.find((e) => e.type === 'final');
+    assert.ok(final?.type === 'final');
+    assert.equal(all.filter((e) => e.type === 'partial').length, 0, 'no partial ticks');
+    assert.equal(half?.current, true);
+    assert.equal(whole?.current, true);
+    assert.equal(whole?.language, 'en-US');
+    assert.ok(wordErrors('turn off the lights', half!.text).errors <= 1, half!.text);
+    assert.equal(whole!.text, final.text, 'all the audio decoded: the final says the same');
+    assert.ok(
+      wordErrors('turn off the lights in the kitchen', whole!.text).errors <= 2,
+      whole!.text,
+    );
+  } finally {
+    await quiet.close();
+  }
+});
+
+test('a hypothesis asked for as the stream closes is null', async () => {
+  const stream = stt.stream();
+  await feed(stream, fliteSpeech16k('good morning'));
+  const asked = stream.hypothesis();
+  stream.close();
+  assert.equal(await asked, null);
+  assert.equal(await stream.hypothesis(), null);
+});
+
 test('concurrent utterances share the pool; beyond it they wait or fail with speech_capacity_exceeded', async () => {
   const small = new PocketSphinxSTT({
     maxDecoders: 1,

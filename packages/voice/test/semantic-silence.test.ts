@@ -2,9 +2,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { EndOfTurnModel } from '../src/turn/end-of-turn.ts';
 import {
+  DISTRUST_BELOW,
   SemanticSilence,
   SILENCE_BOUNDS_MS,
   STALE_FLOOR_MS,
+  WAIT_EXPONENT,
 } from '../src/session/semantic-silence.ts';
 import { VADSegmenter } from '../src/audio/vad-segmenter.ts';
 
@@ -62,4 +64,109 @@ test('words heard before the pause may lag it: without new words in the pause, a
   assert.ok(silence.silenceMs(352) > 900, 'half a question now: a long wait');
   silence.heard('whats the weather in paris');
   assert.ok(silence.silenceMs(384) < STALE_FLOOR_MS.medium, 'a whole question heard in the pause');
+});
+
+/** A detector that asks for the recogniser's hypothesis at each pause, as a session does. */
+function asking(eagerness: 'medium' | 'auto' = 'auto') {
+  const pauses: number[] = [];
+  const decisions: { probability: number; silenceMs: number; transcript: string }[] = [];
+  const silence = new SemanticSilence(
+    model,
+    eagerness,
+    (d) => decisions.push(d),
+    (p) => pauses.push(p),
+  );
+  return { silence, pauses, decisions };
+}
+
+/** Asks the policy at every 32 ms window from `fromMs` to `toMs`; the silence at which it ends. */
+function endsAt(silence: SemanticSilence, fromMs: number, toMs: number): number | null {
+  for (let ms = fromMs; ms <= toMs; ms += 32) if (ms >= silence.silenceMs(ms)) return ms;
+  return null;
+}
+
+test('a noisy pause whose late partial reads as finished does not end the turn', () => {
+  const { silence, pauses } = asking();
+  silence.heard('i would like to book a'); // the last partial before the pause lags the speech
+  assert.equal(endsAt(silence, 32, 96), null);
+  assert.equal(pauses.length, 1, 'the pause asked for a hypothesis');
+  silence.atPause(pauses[0]!, {
+    text: 'i would like to book a table for',
+    language: 'en-US',
+    current: true,
+  });
+  const held = silence.silenceMs(128);
+  assert.ok(held > 1500, `half a request at the pause: ${held} ms`);
+  // The recogniser goes on decoding the room's noise: "for" becomes "four".
+  silence.heard('i would like to book a table four');
+  assert.ok(model.probabilityFinished('i would like to book a table four') > 0.9);
+  assert.equal(endsAt(silence, 160, 900), null, 'a 900 ms pause does not end the turn');
+  assert.equal(silence.silenceMs(928), held, 'the wait chosen at the pause holds');
+});
+
+test('the hypothesis at the pause decides at once: a finished request ends after the shortest wait', () => {
+  const { silence, pauses } = asking();
+  silence.heard('turn off the kitchen'); // a partial that lags: "lights" not yet decoded
+  assert.ok(silence.silenceMs(32) >= STALE_FLOOR_MS.auto, 'while asking, at least the floor');
+  silence.atPause(pauses[0]!, {
+    text: 'turn off the kitchen lights',
+    language: 'en-US',
+    current: true,
+  });
+  const ended = endsAt(silence, 64, 1600);
+  assert.ok(
+    ended !== null && ended < STALE_FLOOR_MS.auto,
+    `ended after ${ended} ms of silence, sooner than the floor`,
+  );
+});
+
+test('a hypothesis whose last word the recogniser is unsure of is no evidence of a finished turn', () => {
+  const garbled = 'i want to cancel my subscription ten';
+  assert.ok(model.probabilityFinished(garbled) > 0.8, 'the words alone read as finished');
+  const { silence, pauses, decisions } = asking();
+  silence.silenceMs(32);
+  silence.atPause(pauses[0]!, {
+    text: garbled,
+    language: 'en-US',
+    current: true,
+    confidence: DISTRUST_BELOW / 4,
+  });
+  const wait = silence.silenceMs(64);
+  const { min, max } = SILENCE_BOUNDS_MS.auto;
+  assert.equal(wait, Math.round(max - 0.5 ** WAIT_EXPONENT * (max - min)), 'as for p 0.5');
+  assert.equal(decisions.at(-1)?.probability, 0.5);
+
+  // The same words heard surely, after new speech: they read as finished again.
+  const sure = asking();
+  sure.silence.silenceMs(32);
+  sure.silence.atPause(sure.pauses[0]!, {
+    text: garbled,
+    language: 'en-US',
+    current: true,
+    confidence: 0.9,
+  });
+  assert.ok(sure.silence.silenceMs(64) < wait - 500);
+});
+
+test('a recogniser that can only give its last partial: partials decide as they arrive', () => {
+  const { silence, pauses } = asking();
+  silence.heard('whats the weather');
+  silence.silenceMs(32);
+  silence.atPause(pauses[0]!, { text: 'whats the weather', language: 'en-US', current: false });
+  assert.ok(silence.silenceMs(64) >= STALE_FLOOR_MS.auto, 'no new words yet: the floor');
+  silence.heard('whats the weather in paris');
+  assert.ok(silence.silenceMs(96) < STALE_FLOOR_MS.auto, 'new words in the pause decide');
+});
+
+test('a new pause asks again and a stale answer is ignored', () => {
+  const { silence, pauses } = asking();
+  silence.heard('book a table for');
+  silence.silenceMs(32);
+  silence.silenceMs(64);
+  silence.silenceMs(32); // speech came back and stopped again: a second pause
+  assert.deepEqual(pauses, [1, 2]);
+  silence.atPause(1, { text: 'book a table for four', language: 'en-US', current: true });
+  assert.ok(silence.silenceMs(64) >= STALE_FLOOR_MS.auto, 'the first pause is over');
+  silence.atPause(2, { text: 'book a table for four', language: 'en-US', current: true });
+  assert.ok(silence.silenceMs(96) < STALE_FLOOR_MS.auto);
 });

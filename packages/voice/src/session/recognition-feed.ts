@@ -7,7 +7,7 @@ import type { SpeechProgress } from './barge-in.ts';
 import type { SessionEngines } from './engines.ts';
 import { endsTurnsByVoice, type SessionConfig } from '../protocol/session-config.ts';
 import { EndOfTurnModel } from '../turn/end-of-turn.ts';
-import { SemanticSilence, SILENCE_BOUNDS_MS } from './semantic-silence.ts';
+import { HYPOTHESIS_DELAY_MS, SemanticSilence, SILENCE_BOUNDS_MS } from './semantic-silence.ts';
 import type { SessionOutput } from './transport.ts';
 
 /** The recogniser's answer for one utterance. */
@@ -51,6 +51,8 @@ export class RecognitionFeed {
   private closed = false;
   /** `semantic_vad` only: the end-of-turn model deciding the silence that ends a turn. */
   private semantic: SemanticSilence | null = null;
+  /** A pause whose hypothesis is asked for once the recogniser has audio up to `atMs`. */
+  private pauseAsk: { pause: number; atMs: number } | null = null;
 
   constructor(
     private readonly engines: SessionEngines,
@@ -121,6 +123,7 @@ export class RecognitionFeed {
     }
     this.vad?.pushAudio(pcm);
     if (this.recording && !this.recording.failed) this.stt.pushAudio(pcm);
+    if (this.pauseAsk) this.askAtPause();
     this.listener.audioFed();
     this.armStallTimer();
   }
@@ -237,9 +240,8 @@ export class RecognitionFeed {
       if (this.closed) return;
       if (event.type === 'partial') {
         if (event.text && event.text !== this.lastPartial) {
-          this.lastPartial = event.text;
           this.semantic?.heard(event.text);
-          this.out.send({ type: 'transcript.delta', text: event.text, language: event.language });
+          this.sendDelta(event.text, event.language);
         }
       } else if (event.type === 'final') {
         this.deliver({
@@ -253,6 +255,38 @@ export class RecognitionFeed {
         this.deliver(FAILED);
       }
     }
+  }
+
+  private sendDelta(text: string, language: string): void {
+    this.lastPartial = text;
+    this.out.send({ type: 'transcript.delta', text, language });
+  }
+
+  // A pause began (semantic_vad): the recogniser's hypothesis is asked for once it has the
+  // audio up to a little after the VAD's first silent frame, so the last word is decoded.
+  private pauseBegan(pause: number): void {
+    const vadMs = this.vad?.processedMs ?? this.audio.endMs;
+    this.pauseAsk = { pause, atMs: vadMs + HYPOTHESIS_DELAY_MS };
+    this.askAtPause();
+  }
+
+  private askAtPause(): void {
+    const ask = this.pauseAsk;
+    const semantic = this.semantic;
+    if (!ask || !semantic || this.audio.endMs < ask.atMs) return;
+    this.pauseAsk = null;
+    const recording = this.recording;
+    if (!recording || recording.failed) {
+      semantic.atPause(ask.pause, null);
+      return;
+    }
+    void this.stt.hypothesis().then((hypothesis) => {
+      // The turn may have ended meanwhile: its words are then final.
+      if (this.closed || this.semantic !== semantic || this.recording !== recording) return;
+      if (hypothesis?.current && hypothesis.text && hypothesis.text !== this.lastPartial)
+        this.sendDelta(hypothesis.text, hypothesis.language);
+      semantic.atPause(ask.pause, hypothesis);
+    });
   }
 
   // Each flush yields exactly one final or error, in order, so results match waiters.
@@ -295,19 +329,24 @@ export class RecognitionFeed {
     if (detection.type !== 'semantic_vad') {
       if (this.semantic) this.vad?.setSilencePolicy?.(null);
       this.semantic = null;
+      this.pauseAsk = null;
       return;
     }
     if (this.semantic) {
       this.semantic.setEagerness(detection.eagerness);
       return;
     }
-    this.semantic = new SemanticSilence(EndOfTurnModel.load(), detection.eagerness, (d) =>
-      this.out.send({
-        type: 'turn_detection.decision',
-        probability: Math.round(d.probability * 1000) / 1000,
-        silence_ms: d.silenceMs,
-        transcript: d.transcript,
-      }),
+    this.semantic = new SemanticSilence(
+      EndOfTurnModel.load(),
+      detection.eagerness,
+      (d) =>
+        this.out.send({
+          type: 'turn_detection.decision',
+          probability: Math.round(d.probability * 1000) / 1000,
+          silence_ms: d.silenceMs,
+          transcript: d.transcript,
+        }),
+      (pause) => this.pauseBegan(pause),
     );
     this.vad?.setSilencePolicy?.(this.semantic.silenceMs);
   }

@@ -1,15 +1,38 @@
 import { VoiceError } from '../errors.ts';
 import type { VoiceErrorCode } from '../errors.ts';
 import { BaseSTTStream } from '../providers/stt/stt.ts';
-import type { STT, STTStream, STTStreamOptions, UtteranceResult } from '../providers/stt/stt.ts';
+import type {
+  DecodedHypothesis,
+  STT,
+  STTStream,
+  STTStreamOptions,
+  UtteranceResult,
+} from '../providers/stt/stt.ts';
+
+/** Words the recogniser has once `atMs` of the utterance's audio has arrived. */
+export interface TimedWords {
+  atMs: number;
+  text: string;
+  /** How sure it is of the last word, given with a hypothesis on request. */
+  confidence?: number;
+}
 
 /**
  * One scripted utterance: its final text (or an error), optional partials, and optionally how
- * long the recogniser takes to answer after the utterance ends.
+ * long the recogniser takes to answer after the utterance ends. `timeline` gives partials by
+ * audio time (each once the utterance's audio reaches its `atMs`), and the answer of
+ * `hypothesis()` (the last entry reached), unless `decodesOnRequest` is false.
  */
 export type ScriptedUtterance =
   | string
-  | { text: string; partials?: string[]; languages?: string[]; delayMs?: number }
+  | {
+      text: string;
+      partials?: string[];
+      timeline?: TimedWords[];
+      decodesOnRequest?: boolean;
+      languages?: string[];
+      delayMs?: number;
+    }
   | { error: VoiceErrorCode; message?: string };
 
 /**
@@ -61,7 +84,28 @@ class FakeSTTStream extends BaseSTTStream {
   }
 
   protected writeAudio(pcm16k: Buffer): void {
+    const before = this.heard();
     this.bytes += pcm16k.length;
+    const now = this.heard();
+    if (now && now !== before) this.emitPartial(now.text);
+  }
+
+  protected override currentHypothesis(): Promise<DecodedHypothesis | null> | null {
+    const u = this.current;
+    if (typeof u !== 'object' || !('timeline' in u) || u.decodesOnRequest === false) return null;
+    const words = this.heard();
+    return Promise.resolve({
+      text: words?.text ?? '',
+      ...(words?.confidence === undefined ? {} : { confidence: words.confidence }),
+    });
+  }
+
+  // The last timeline entry the audio has reached.
+  private heard(): TimedWords | undefined {
+    const u = this.current;
+    if (typeof u !== 'object' || !('timeline' in u)) return undefined;
+    const ms = this.bytes / 32;
+    return u.timeline?.filter((w) => w.atMs <= ms).at(-1);
   }
 
   protected async endUtterance(): Promise<UtteranceResult> {

@@ -37,6 +37,18 @@ interface Bindings {
   ) => number;
   psEndUtt: (ps: unknown) => number;
   psGetHyp: (ps: unknown, score: number[]) => string | null;
+  psGetLattice: (ps: unknown) => unknown;
+  psGetLm: (ps: unknown, name: string) => unknown;
+  psGetLogmath: (ps: unknown) => unknown;
+  latticeBestpath: (dag: unknown, lmset: unknown, lwf: number, ascale: number) => unknown;
+  latticePosterior: (dag: unknown, lmset: unknown, ascale: number) => number;
+  latticeSegIter: (dag: unknown, link: unknown, lwf: number) => unknown;
+  segNext: (seg: unknown) => unknown;
+  segWord: (seg: unknown) => string | null;
+  segProb: (seg: unknown, ascr: number[], lscr: number[], lback: number[]) => number;
+  segFree: (seg: unknown) => void;
+  logmathExp: (lmath: unknown, logb: number) => number;
+  cmdLnFloat: (config: unknown, name: string) => number;
 }
 
 let bindings: Bindings | undefined;
@@ -74,6 +86,22 @@ function bind(libraries: NonNullable<PocketSphinxModelConfig['libraries']>): Bin
     ),
     psEndUtt: ps.func('int ps_end_utt(void *ps)'),
     psGetHyp: ps.func('const char *ps_get_hyp(void *ps, _Out_ int32_t *score)'),
+    psGetLattice: ps.func('void *ps_get_lattice(void *ps)'),
+    psGetLm: ps.func('void *ps_get_lm(void *ps, const char *name)'),
+    psGetLogmath: ps.func('void *ps_get_logmath(void *ps)'),
+    latticeBestpath: ps.func(
+      'void *ps_lattice_bestpath(void *dag, void *lmset, float lwf, float ascale)',
+    ),
+    latticePosterior: ps.func('int32_t ps_lattice_posterior(void *dag, void *lmset, float ascale)'),
+    latticeSegIter: ps.func('void *ps_lattice_seg_iter(void *dag, void *link, float lwf)'),
+    segNext: ps.func('void *ps_seg_next(void *seg)'),
+    segWord: ps.func('const char *ps_seg_word(void *seg)'),
+    segProb: ps.func(
+      'int32_t ps_seg_prob(void *seg, _Out_ int32_t *ascr, _Out_ int32_t *lscr, _Out_ int32_t *lback)',
+    ),
+    segFree: ps.func('void ps_seg_free(void *seg)'),
+    logmathExp: sb.func('double logmath_exp(void *lmath, int logb_p)'),
+    cmdLnFloat: sb.func('double cmd_ln_float_r(void *config, const char *name)'),
   };
   return bindings;
 }
@@ -139,6 +167,34 @@ export class PocketSphinxDecoder {
   /** The best hypothesis so far ('' when none). */
   hypothesis(): string {
     return this.lib.psGetHyp(this.ps, [0]) ?? '';
+  }
+
+  /**
+   * How sure the decoder is of the last word heard so far: its posterior probability (0–1) on
+   * the word lattice of the audio decoded so far, as PocketSphinx computes it for a final
+   * result, but mid-utterance. Null when no lattice can be built yet. Noise at the end of
+   * speech decoded into a word ("subscription to" → "subscription ten") gets a low one.
+   */
+  lastWordPosterior(): number | null {
+    if (!this.inUtterance) return null;
+    const lib = this.lib;
+    const dag = lib.psGetLattice(this.ps);
+    if (!dag) return null;
+    // The weights PocketSphinx's own best-path search uses (ngram_search.c).
+    const lwf = lib.cmdLnFloat(this.config, '-bestpathlw') / lib.cmdLnFloat(this.config, '-lw');
+    const ascale = 1 / lib.cmdLnFloat(this.config, '-ascale');
+    const lm = lib.psGetLm(this.ps, '_default');
+    const link = lib.latticeBestpath(dag, lm, lwf, ascale);
+    if (!link) return null;
+    lib.latticePosterior(dag, lm, ascale);
+    let last: number | null = null;
+    // The lattice and its links belong to the decoder; the iterator frees itself at its end.
+    for (let seg = lib.latticeSegIter(dag, link, lwf); seg; seg = lib.segNext(seg)) {
+      const word = lib.segWord(seg) ?? '';
+      if (word === '' || /^[<[+]/.test(word)) continue; // <s>, </s>, <sil>, [NOISE]
+      last = lib.logmathExp(lib.psGetLogmath(this.ps), lib.segProb(seg, [0], [0], [0]));
+    }
+    return last === null ? null : Math.min(1, Math.max(0, last));
   }
 
   /** Ends the utterance and returns its final text. */

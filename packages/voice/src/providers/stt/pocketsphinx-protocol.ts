@@ -11,6 +11,8 @@ export interface WorkerInit {
 export type ToWorker =
   | { type: 'start'; utt: number }
   | { type: 'audio'; utt: number; pcm: Uint8Array }
+  /** The best hypothesis over the audio sent so far, now (answered with `hypothesis`). */
+  | { type: 'hypothesis'; utt: number; id: number }
   | { type: 'end'; utt: number }
   | { type: 'cancel'; utt: number };
 
@@ -18,5 +20,13 @@ export type ToWorker =
 export type FromWorker =
   | { type: 'ready'; loadMs: number }
   | { type: 'partial'; utt: number; text: string }
+  | {
+      type: 'hypothesis';
+      utt: number;
+      id: number;
+      text: string;
+      /** The last word's posterior probability; null when the decoder cannot say yet. */
+      confidence: number | null;
+    }
   | { type: 'final'; utt: number; text: string; audioMs: number; decodeMs: number }
   | { type: 'error'; utt: number | null; message: string; code: string };

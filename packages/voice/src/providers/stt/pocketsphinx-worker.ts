@@ -55,6 +55,17 @@ port.on('message', (msg: ToWorker) => {
         decodeMs += performance.now() - t0;
         break;
       }
+      case 'hypothesis': {
+        if (msg.utt !== current) return;
+        const t0 = performance.now();
+        const hyp = decoder.hypothesis();
+        const confidence = hyp === '' ? null : decoder.lastWordPosterior();
+        decodeMs += performance.now() - t0;
+        // The next partial repeats it only if the words change.
+        lastHyp = hyp;
+        post({ type: 'hypothesis', utt: msg.utt, id: msg.id, text: hyp, confidence });
+        break;
+      }
       case 'end': {
         if (msg.utt !== current) return;
         const t0 = performance.now();

@@ -6,7 +6,13 @@ import { Pool, PoolTimeoutError } from '../../util/pool.ts';
 import type { PocketSphinxModelConfig } from './pocketsphinx-ffi.ts';
 import type { FromWorker, ToWorker, WorkerInit } from './pocketsphinx-protocol.ts';
 import { BaseSTTStream } from './stt.ts';
-import type { STT, STTStream, STTStreamOptions, UtteranceResult } from './stt.ts';
+import type {
+  DecodedHypothesis,
+  STT,
+  STTStream,
+  STTStreamOptions,
+  UtteranceResult,
+} from './stt.ts';
 
 /** Options of the embedded PocketSphinx recogniser. */
 export interface PocketSphinxSTTOptions {
@@ -30,9 +36,17 @@ interface Decoded {
 interface Pending {
   utt: number;
   onPartial: (text: string) => void;
+  /** Hypotheses asked for and not yet answered, by request id. */
+  hypotheses: Map<number, (h: DecodedHypothesis | null) => void>;
   resolve: (r: Decoded) => void;
   reject: (err: unknown) => void;
   ending: boolean;
+}
+
+/** Answers the hypotheses still asked of an utterance that has ended: there are none. */
+function settleHypotheses(p: Pending): void {
+  for (const resolve of p.hypotheses.values()) resolve(null);
+  p.hypotheses.clear();
 }
 
 /** One decoder in its own worker thread (the C calls are synchronous and CPU-bound). */
@@ -40,6 +54,7 @@ class DecoderWorker {
   readonly ready: Promise<void>;
   private readonly worker: Worker;
   private nextUtt = 0;
+  private nextHypothesis = 0;
   private current: Pending | undefined;
   private failure: VoiceError | undefined;
 
@@ -84,7 +99,14 @@ class DecoderWorker {
     if (this.failure) throw this.failure;
     if (this.current) throw new Error('decoder is busy');
     const utt = ++this.nextUtt;
-    this.current = { utt, onPartial, resolve: () => {}, reject: () => {}, ending: false };
+    this.current = {
+      utt,
+      onPartial,
+      hypotheses: new Map(),
+      resolve: () => {},
+      reject: () => {},
+      ending: false,
+    };
     // Busy workers keep the process alive; idle ones do not.
     this.worker.ref();
     this.post({ type: 'start', utt });
@@ -100,6 +122,20 @@ class DecoderWorker {
     this.worker.postMessage({ type: 'audio', utt: cur.utt, pcm: bytes } satisfies ToWorker, [
       bytes.buffer,
     ]);
+  }
+
+  /**
+   * The best hypothesis over the audio sent so far, decoded after that audio; null if the
+   * utterance ends or fails first.
+   */
+  hypothesis(): Promise<DecodedHypothesis | null> {
+    const cur = this.current;
+    if (this.failure || !cur || cur.ending) return Promise.resolve(null);
+    const id = ++this.nextHypothesis;
+    return new Promise<DecodedHypothesis | null>((resolve) => {
+      cur.hypotheses.set(id, resolve);
+      this.post({ type: 'hypothesis', utt: cur.utt, id });
+    });
   }
 
   /** Ends the utterance; resolves with its final text. */
@@ -122,6 +158,7 @@ class DecoderWorker {
     this.current = undefined;
     this.worker.unref();
     if (this.healthy) this.post({ type: 'cancel', utt: cur.utt });
+    settleHypotheses(cur);
     cur.reject(new VoiceError('stt_unavailable', 'recognition cancelled'));
   }
 
@@ -134,13 +171,21 @@ class DecoderWorker {
     if (!cur || m.type === 'ready' || m.utt !== cur.utt) return;
     if (m.type === 'partial') {
       cur.onPartial(m.text);
+    } else if (m.type === 'hypothesis') {
+      const resolve = cur.hypotheses.get(m.id);
+      cur.hypotheses.delete(m.id);
+      resolve?.(
+        m.confidence === null ? { text: m.text } : { text: m.text, confidence: m.confidence },
+      );
     } else if (m.type === 'final') {
       this.current = undefined;
       this.worker.unref();
+      settleHypotheses(cur);
       cur.resolve({ text: m.text, audioMs: m.audioMs, decodeMs: m.decodeMs });
     } else {
       this.current = undefined;
       this.worker.unref();
+      settleHypotheses(cur);
       cur.reject(new VoiceError(m.code as VoiceErrorCode, m.message));
     }
   }
@@ -150,6 +195,7 @@ class DecoderWorker {
     this.failure = err;
     const cur = this.current;
     this.current = undefined;
+    if (cur) settleHypotheses(cur);
     cur?.reject(err);
   }
 
@@ -267,6 +313,10 @@ class PocketSphinxStream extends BaseSTTStream {
 
   protected writeAudio(pcm16k: Buffer): void {
     this.worker?.audio(pcm16k);
+  }
+
+  protected override currentHypothesis(): Promise<DecodedHypothesis | null> | null {
+    return this.worker ? this.worker.hypothesis() : null;
   }
 
   protected async endUtterance(): Promise<UtteranceResult> {

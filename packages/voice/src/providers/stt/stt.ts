@@ -9,6 +9,34 @@ export type STTEvent =
   | { type: 'final'; text: string; languages: string[]; durationMs: number }
   | { type: 'error'; code: VoiceErrorCode; message: string; recoverable: boolean };
 
+/**
+ * The recogniser's best reading of the open utterance at one moment (see
+ * {@link STTStream.hypothesis}).
+ */
+export interface STTHypothesis {
+  text: string;
+  /** Locale of the text. */
+  language: string;
+  /**
+   * True when it was decoded on request over all the audio pushed before the request; false
+   * when the recogniser cannot decode on request and this is its last partial, which may lag
+   * the audio by up to its partial interval.
+   */
+  current: boolean;
+  /**
+   * How sure the recogniser is of the last word (0–1), when it can say: PocketSphinx gives its
+   * posterior probability on the word lattice. Absent otherwise.
+   */
+  confidence?: number;
+}
+
+/** A vendor's answer to {@link BaseSTTStream.currentHypothesis}. */
+export interface DecodedHypothesis {
+  text: string;
+  /** See {@link STTHypothesis.confidence}. */
+  confidence?: number;
+}
+
 /** Options of one recognition stream. */
 export interface STTStreamOptions {
   /** Locales the session expects (`languages` of the session); a recogniser may support fewer. */
@@ -26,6 +54,13 @@ export interface STTStream extends AsyncIterable<STTEvent> {
   pushAudio(pcm16k: Buffer): void;
   /** Ends the current utterance: its `final` follows. */
   flush(): void;
+  /**
+   * The best hypothesis of the open utterance now, without ending it: a turn detector asks
+   * when a pause begins rather than wait for the next partial. A recogniser that cannot decode
+   * on request answers with its last partial (`current: false`). Null when no utterance is
+   * open, it has failed, or the stream closes first.
+   */
+  hypothesis(): Promise<STTHypothesis | null>;
   /** No more audio: flushes an open utterance, then the iteration ends. */
   endInput(): void;
   /** Stops now: no further events, the iteration ends, resources are released. */
@@ -46,6 +81,8 @@ export interface STT {
 
 interface Utterance {
   bytes: number;
+  /** The last partial emitted for it: the answer of a recogniser that cannot decode on request. */
+  lastPartial: { text: string; language: string };
   /** The first failure of the utterance; reported when it is flushed. */
   error: VoiceError | undefined;
 }
@@ -70,6 +107,8 @@ export abstract class BaseSTTStream implements STTStream {
   private inputEnded = false;
   private closed = false;
   private disposed = false;
+  /** Answers of `hypothesis()` still to come; settled with null if the stream closes first. */
+  private readonly hypothesisWaiters = new Set<(h: STTHypothesis | null) => void>();
 
   constructor(
     /** Locale reported for results that do not say. */
@@ -94,12 +133,22 @@ export abstract class BaseSTTStream implements STTStream {
   protected abstract endUtterance(signal: AbortSignal): Promise<UtteranceResult>;
   /** Drops the open utterance, if any, at once (called on close; must be idempotent). */
   protected abstract cancelUtterance(): void;
+  /**
+   * The open utterance's best hypothesis over the audio written so far, decoded now; called in
+   * order with the other hooks, and must not wait for later audio. Null (the default) means
+   * the vendor cannot decode on request, and `hypothesis()` answers with the last partial.
+   */
+  protected currentHypothesis(_signal: AbortSignal): Promise<DecodedHypothesis | null> | null {
+    return null;
+  }
   /** Releases what the stream holds after its last event. */
   protected dispose(): void {}
 
   /** Vendors call this with interim hypotheses. */
   protected emitPartial(text: string, language = this.language): void {
-    if (!this.closed) this.events.push({ type: 'partial', text, language });
+    if (this.closed) return;
+    if (this.utterance) this.utterance.lastPartial = { text, language };
+    this.events.push({ type: 'partial', text, language });
   }
 
   pushAudio(pcm16k: Buffer): void {
@@ -109,7 +158,11 @@ export abstract class BaseSTTStream implements STTStream {
     if (pcm16k.length === 0) return;
     let u = this.utterance;
     if (!u) {
-      u = this.utterance = { bytes: 0, error: undefined };
+      u = this.utterance = {
+        bytes: 0,
+        lastPartial: { text: '', language: this.language },
+        error: undefined,
+      };
       this.run(u, () => this.beginUtterance(this.signal));
     }
     u.bytes += pcm16k.length;
@@ -155,6 +208,50 @@ export abstract class BaseSTTStream implements STTStream {
     });
   }
 
+  hypothesis(): Promise<STTHypothesis | null> {
+    const u = this.utterance;
+    if (this.closed || !u) return Promise.resolve(null);
+    return new Promise<STTHypothesis | null>((resolve) => {
+      const settle = (h: STTHypothesis | null) => {
+        if (this.hypothesisWaiters.delete(settle)) resolve(h);
+      };
+      this.hypothesisWaiters.add(settle);
+      // After the audio pushed so far; the answer is not awaited here, so audio pushed after
+      // the request is not held up behind the decoder's reply.
+      this.enqueue(async () => {
+        if (u.error) {
+          settle(null);
+          return;
+        }
+        let answer: Promise<DecodedHypothesis | null> | null;
+        try {
+          answer = this.currentHypothesis(this.signal);
+        } catch {
+          answer = null;
+        }
+        const last = { ...u.lastPartial, current: false };
+        if (!answer) {
+          settle(last);
+          return;
+        }
+        answer.then(
+          (h) =>
+            settle(
+              h === null
+                ? last
+                : {
+                    text: h.text,
+                    language: this.language,
+                    current: true,
+                    ...(h.confidence === undefined ? {} : { confidence: h.confidence }),
+                  },
+            ),
+          () => settle(null),
+        );
+      });
+    });
+  }
+
   endInput(): void {
     if (this.closed || this.inputEnded) return;
     if (this.utterance) this.flush();
@@ -171,6 +268,7 @@ export abstract class BaseSTTStream implements STTStream {
     this.utterance = undefined;
     this.controller.abort();
     this.events.end();
+    for (const settle of [...this.hypothesisWaiters]) settle(null);
     try {
       this.cancelUtterance();
     } finally {
