@@ -101,6 +101,17 @@ test('streamed text is cut into sentences as it arrives', () => {
   assert.deepEqual(s.flush(), ['end']);
   const ar = new SentenceStream();
   assert.deepEqual(ar.push('مرحبا؟ كيف'), ['مرحبا؟ ']);
+  // Abbreviations and decimals do not end a sentence; a line break does.
+  const en = new SentenceStream();
+  assert.deepEqual(en.push('Ask Dr. Smith about the 2.5 mg dose. Then'), [
+    'Ask Dr. Smith about the 2.5 mg dose. ',
+  ]);
+  assert.deepEqual(en.push(' call\nme'), ['Then call\n']);
+  assert.deepEqual(en.flush(), ['me']);
+  // A finished sentence goes out before the next one begins (the model may pause there).
+  const paused = new SentenceStream();
+  assert.deepEqual(paused.push('Ask Dr. '), []);
+  assert.deepEqual(paused.push('Smith. '), ['Ask Dr. Smith. ']);
 });
 
 test('the playback clock paces sending and counts heard characters', () => {

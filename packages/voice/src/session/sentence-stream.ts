@@ -1,10 +1,13 @@
-const BOUNDARY = /[.!?؟…。]["'”’)\]]*\s|\n/u;
+import { sentenceSpans } from '@hikma/llm';
+
 const SOFT_BOUNDARY = /[,;:،؛]\s/gu;
 
 /**
  * Cuts streamed LLM text into sentences as it arrives, so synthesis of the first sentence
- * starts before the reply is complete. Text past `maxChars` without a sentence end is cut
- * at the last clause break (or space).
+ * starts before the reply is complete. Boundaries are the shared sentence splitter's (so
+ * "Dr. Smith" or "2.5" is not cut); a sentence goes out as soon as its end has arrived. Text
+ * past `maxChars` without a sentence end is cut at the last clause break (or space). Each
+ * piece keeps the spaces that follow it, so the pieces add up to the text.
  */
 export class SentenceStream {
   private buffer = '';
@@ -16,11 +19,9 @@ export class SentenceStream {
     this.buffer += text;
     const out: string[] = [];
     for (;;) {
-      const m = BOUNDARY.exec(this.buffer);
-      if (m) {
-        const end = m.index + m[0].length;
-        this.emit(this.buffer.slice(0, end), out);
-        this.buffer = this.buffer.slice(end);
+      const end = this.sentenceEnd();
+      if (end > 0) {
+        this.cut(end, out);
         continue;
       }
       if (this.buffer.length > this.maxChars) {
@@ -28,8 +29,7 @@ export class SentenceStream {
         for (const soft of this.buffer.matchAll(SOFT_BOUNDARY)) cut = soft.index + soft[0].length;
         if (cut <= 0) cut = this.buffer.lastIndexOf(' ') + 1;
         if (cut <= 0) cut = this.buffer.length;
-        this.emit(this.buffer.slice(0, cut), out);
-        this.buffer = this.buffer.slice(cut);
+        this.cut(cut, out);
         continue;
       }
       return out;
@@ -39,12 +39,26 @@ export class SentenceStream {
   /** The text left over at the end of the reply. */
   flush(): string[] {
     const out: string[] = [];
-    this.emit(this.buffer, out);
-    this.buffer = '';
+    this.cut(this.buffer.length, out);
     return out;
   }
 
-  private emit(text: string, out: string[]): void {
+  /**
+   * Where the first whole sentence of the buffer ends (0: none yet): where the next one
+   * begins, or the buffer's end when what it ends with would end a sentence before any word
+   * (the model may pause after a sentence; its speech should not wait for the next one).
+   */
+  private sentenceEnd(): number {
+    const next = sentenceSpans(this.buffer)[1];
+    if (next) return next.start;
+    if (/\s$/u.test(this.buffer) && sentenceSpans(`${this.buffer}A`).length > 1)
+      return this.buffer.length;
+    return 0;
+  }
+
+  private cut(end: number, out: string[]): void {
+    const text = this.buffer.slice(0, end);
+    this.buffer = this.buffer.slice(end);
     if (text.trim()) out.push(text);
   }
 }
