@@ -81,133 +81,149 @@ export async function createService(
     otlp: config.otlp,
     exportIntervalMs: config.telemetryExportIntervalMs,
   });
-  const onBackgroundError = (err: unknown) =>
-    logger.error({ err }, 'store background write failed');
-  const store: ResearchStore =
-    config.storage.kind === 'postgres'
-      ? await PostgresStore.open(config.storage.url, {
-          onBackgroundError,
-          instanceId: `${hostname()}-${process.pid}`,
-        })
-      : Store.open(join(config.dataDir, 'research.db'), { onBackgroundError });
-  const llm = overrides.llm ?? researchLLM(config);
-  const hub = new RunEventHub(store, narrate, runLog(log));
-  const streams = new SseFanout(hub);
-  const planner = new Planner({ store });
-  const metrics = new ResearchMetrics({
-    resource: telemetry.resource,
-    readers: telemetry.metricReaders,
-  });
-  const { limits } = config;
-  const queue =
-    config.storage.kind === 'postgres' && !overrides.admission
-      ? new QueueAdmission({
-          databaseUrl: config.storage.url,
-          limit: config.role === 'api' ? 0 : limits.activeRuns,
-          leaseMs: config.queueLeaseMs,
-          unfinishedRuns: async () =>
-            (await store.runs.listUnfinished()).map((r) => ({
-              run_id: r.run_id,
-              user_id: r.user_id,
-              since: r.started_at,
-              round: r.state.answered_pauses.length,
-            })),
-          stillUnfinished: async (runId) => {
-            const status = (await store.runs.get(runId))?.status;
-            return status === 'running' || status === 'pending';
-          },
-          onError: (err, what) => logger.error({ err }, `${what} failed`),
-        })
-      : null;
-  if (queue) await queue.ready();
-  const admission: RunAdmission =
-    overrides.admission ?? queue ?? new InProcessAdmission(limits.activeRuns);
-  const slots = {
-    experiment: new WorkSlots('experiment', limits.experiments, (ms) =>
-      metrics.slotAcquired('experiment', ms),
-    ),
-    compile: new WorkSlots('compile', limits.compiles, (ms) => metrics.slotAcquired('compile', ms)),
-  };
-  const engine = new PipelineEngine({
-    store,
-    planner,
-    citations:
-      overrides.citations !== undefined
-        ? overrides.citations
-        : citationProviderFromConfig(config.citations, logger),
-    llm,
-    hub,
-    config: config.pipeline,
-    stages: overrides.stages ?? DEFAULT_STAGES,
-    logger,
-    admission,
-    slots,
-    observer: metrics,
-  });
-  metrics.observe({
-    runsByStatus: () => store.runs.countByStatus(),
-    queueDepth: () => admission.stats().waiting,
-    slots: () => {
-      const runs = admission.stats();
-      const of = (s: WorkSlots) => ({ inUse: s.inUse, waiting: s.waiting, limit: s.limit });
-      return {
-        // This worker's runs: with a shared queue, `runs.active` counts every worker's.
-        run: { inUse: engine.executing, waiting: runs.waiting, limit: runs.limit },
-        experiment: of(slots.experiment),
-        compile: of(slots.compile),
-      };
-    },
-    sseSubscribers: () => streams.totalSubscribers,
-  });
-  const app = await buildApp(
-    {
+  // What is open so far, closed again (last first) if a later step fails: a service that
+  // cannot start must not leave a pool, a worker or a timer keeping the process alive.
+  const opened: (() => Promise<unknown>)[] = [() => telemetry.shutdown()];
+  try {
+    const onBackgroundError = (err: unknown) =>
+      logger.error({ err }, 'store background write failed');
+    const store: ResearchStore =
+      config.storage.kind === 'postgres'
+        ? await PostgresStore.open(config.storage.url, {
+            onBackgroundError,
+            instanceId: `${hostname()}-${process.pid}`,
+          })
+        : Store.open(join(config.dataDir, 'research.db'), { onBackgroundError });
+    opened.push(() => store.close());
+    const llm = overrides.llm ?? researchLLM(config);
+    const hub = new RunEventHub(store, narrate, runLog(log));
+    const streams = new SseFanout(hub);
+    const planner = new Planner({ store });
+    const metrics = new ResearchMetrics({
+      resource: telemetry.resource,
+      readers: telemetry.metricReaders,
+    });
+    opened.push(() => metrics.shutdown());
+    const { limits } = config;
+    const queue =
+      config.storage.kind === 'postgres' && !overrides.admission
+        ? new QueueAdmission({
+            databaseUrl: config.storage.url,
+            limit: config.role === 'api' ? 0 : limits.activeRuns,
+            leaseMs: config.queueLeaseMs,
+            unfinishedRuns: async () =>
+              (await store.runs.listUnfinished()).map((r) => ({
+                run_id: r.run_id,
+                user_id: r.user_id,
+                since: r.started_at,
+                round: r.state.answered_pauses.length,
+              })),
+            stillUnfinished: async (runId) => {
+              const status = (await store.runs.get(runId))?.status;
+              return status === 'running' || status === 'pending';
+            },
+            onError: (err, what) => logger.error({ err }, `${what} failed`),
+          })
+        : null;
+    if (queue) {
+      opened.push(() => queue.close());
+      await queue.ready();
+    }
+    const admission: RunAdmission =
+      overrides.admission ?? queue ?? new InProcessAdmission(limits.activeRuns);
+    const slots = {
+      experiment: new WorkSlots('experiment', limits.experiments, (ms) =>
+        metrics.slotAcquired('experiment', ms),
+      ),
+      compile: new WorkSlots('compile', limits.compiles, (ms) =>
+        metrics.slotAcquired('compile', ms),
+      ),
+    };
+    const engine = new PipelineEngine({
+      store,
+      planner,
+      citations:
+        overrides.citations !== undefined
+          ? overrides.citations
+          : citationProviderFromConfig(config.citations, logger),
+      llm,
+      hub,
+      config: config.pipeline,
+      stages: overrides.stages ?? DEFAULT_STAGES,
+      logger,
+      admission,
+      slots,
+      observer: metrics,
+    });
+    opened.push(() => engine.stop());
+    metrics.observe({
+      runsByStatus: () => store.runs.countByStatus(),
+      queueDepth: () => admission.stats().waiting,
+      slots: () => {
+        const runs = admission.stats();
+        const of = (s: WorkSlots) => ({ inUse: s.inUse, waiting: s.waiting, limit: s.limit });
+        return {
+          // This worker's runs: with a shared queue, `runs.active` counts every worker's.
+          run: { inUse: engine.executing, waiting: runs.waiting, limit: runs.limit },
+          experiment: of(slots.experiment),
+          compile: of(slots.compile),
+        };
+      },
+      sseSubscribers: () => streams.totalSubscribers,
+    });
+    const app = await buildApp(
+      {
+        store,
+        engine,
+        hub,
+        streams,
+        planner,
+        intents: new IntentRouter({ llm }),
+        version: VERSION,
+        llmProvider: llm.provider,
+        providers: {
+          llm: llm.provider,
+          storage: config.storage.kind,
+          run_queue: queue ? 'postgres (BullMQ)' : 'in-process',
+          citations:
+            overrides.citations === undefined
+              ? config.citations.provider
+              : overrides.citations
+                ? 'custom'
+                : 'none',
+        },
+        uiOrigin: config.uiOrigin,
+        tokenBudget: config.pipeline.runTokenBudget,
+        metrics,
+        sseMaxBufferedBytes: config.sseMaxBufferedBytes,
+        serveApi: config.role !== 'worker',
+        queueReachable: () => queue?.reachable() ?? Promise.resolve(true),
+      },
+      {
+        logger: log,
+        ...(telemetry.tracing ? { tracer: telemetry.tracer } : {}),
+        requestTimeoutMs: config.requestTimeoutMs,
+      },
+    );
+    return {
+      app,
       store,
       engine,
       hub,
       streams,
-      planner,
-      intents: new IntentRouter({ llm }),
-      version: VERSION,
-      llmProvider: llm.provider,
-      providers: {
-        llm: llm.provider,
-        storage: config.storage.kind,
-        run_queue: queue ? 'postgres (BullMQ)' : 'in-process',
-        citations:
-          overrides.citations === undefined
-            ? config.citations.provider
-            : overrides.citations
-              ? 'custom'
-              : 'none',
-      },
-      uiOrigin: config.uiOrigin,
-      tokenBudget: config.pipeline.runTokenBudget,
       metrics,
-      sseMaxBufferedBytes: config.sseMaxBufferedBytes,
-      serveApi: config.role !== 'worker',
-      queueReachable: () => queue?.reachable() ?? Promise.resolve(true),
-    },
-    {
-      logger: log,
-      ...(telemetry.tracing ? { tracer: telemetry.tracer } : {}),
-      requestTimeoutMs: config.requestTimeoutMs,
-    },
-  );
-  return {
-    app,
-    store,
-    engine,
-    hub,
-    streams,
-    metrics,
-    telemetry,
-    async close() {
-      await engine.stop();
-      await queue?.close();
-      await app.close();
-      await store.close();
-      await metrics.shutdown();
-      await telemetry.shutdown();
-    },
-  };
+      telemetry,
+      async close() {
+        await engine.stop();
+        await queue?.close();
+        await app.close();
+        await store.close();
+        await metrics.shutdown();
+        await telemetry.shutdown();
+      },
+    };
+  } catch (err) {
+    for (const close of opened.reverse()) await close().catch(() => undefined);
+    throw err;
+  }
 }
