@@ -1,79 +1,30 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { call, startService, type RunningService } from './helpers.ts';
+import type { Page } from 'playwright-core';
+import { call } from './helpers.ts';
+import { chromiumMissing, openChatBench, ROOT, say, type ChatBench } from './chat-browser.ts';
 
 // The chat shows what the router understood as chips, and lets the user correct it
 // (issue 16): a multi-slot introduction, a slot corrected in place, a clarifying question.
 
-const CHROMIUM = '/usr/bin/chromium';
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const WEB = fileURLToPath(new URL('../web/', import.meta.url));
-const DIST_INDEX = join(WEB, 'dist', 'index.html');
 const ARTIFACTS = join(ROOT, 'test-artifacts');
 
-const skip = existsSync(CHROMIUM)
-  ? false
-  : `no Chromium at ${CHROMIUM}: install the Debian package chromium (scripts/setup.sh does)`;
-
-/** Newest modification time under `path` (a file or a folder). */
-function newest(path: string): number {
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newest(join(path, name))));
-}
-
-/** Builds the UI when there is no build, or when its sources changed after the last one. */
-async function ensureBuilt(): Promise<void> {
-  const sources = ['src', 'index.html', 'vite.config.ts'].map((p) => newest(join(WEB, p)));
-  if (existsSync(DIST_INDEX) && statSync(DIST_INDEX).mtimeMs >= Math.max(...sources)) return;
-  const { build } = await import('vite');
-  // The test runner sets NODE_ENV=test, which would give React's development build.
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    await build({ configFile: join(WEB, 'vite.config.ts'), logLevel: 'warn' });
-  } finally {
-    process.env.NODE_ENV = nodeEnv;
-  }
-}
-
-let svc: RunningService;
-let browser: Browser;
+const skip = chromiumMissing;
+let bench: ChatBench;
+let svc: ChatBench['svc'];
+let browser: ChatBench['browser'];
 
 before(async () => {
   if (skip) return;
-  await ensureBuilt();
-  svc = await startService();
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
+  bench = await openChatBench();
+  ({ svc, browser } = bench);
 });
 
 after(async () => {
-  await browser?.close();
-  await svc?.close();
+  await bench?.close();
 });
-
-/** Types into the chat, sends with Enter, waits for the assistant's reply. */
-async function say(page: Page, text: string, reply: RegExp): Promise<void> {
-  const input = page.getByLabel('Message', { exact: true });
-  await input.fill(text);
-  await input.press('Enter');
-  await page.locator('.msg-assistant', { hasText: reply }).last().waitFor({ timeout: 10_000 });
-  await page.locator('#chat-input:focus').waitFor({ timeout: 5_000 });
-}
 
 /** The chips under the newest assistant reply. */
 const lastChips = (page: Page) =>

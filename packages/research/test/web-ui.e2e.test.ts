@@ -1,78 +1,28 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { call, startService, type RunningService } from './helpers.ts';
+import type { Page } from 'playwright-core';
+import { call } from './helpers.ts';
+import { chromiumMissing, openChatBench, ROOT, say, type ChatBench } from './chat-browser.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const WEB = fileURLToPath(new URL('../web/', import.meta.url));
-const DIST_INDEX = join(WEB, 'dist', 'index.html');
 const SCREENSHOT = join(ROOT, 'test-artifacts', 'research-ui.png');
 const README_SCREENSHOT = join(ROOT, 'docs', 'images', 'research-ui.png');
 
-const skip = existsSync(CHROMIUM)
-  ? false
-  : `no Chromium at ${CHROMIUM}: install the Debian package chromium (scripts/setup.sh does)`;
-
-/** Newest modification time under `path` (a file or a folder). */
-function newest(path: string): number {
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newest(join(path, name))));
-}
-
-/** Builds the UI when there is no build, or when its sources changed after the last one. */
-async function ensureBuilt(): Promise<void> {
-  const sources = ['src', 'index.html', 'vite.config.ts'].map((p) => newest(join(WEB, p)));
-  if (existsSync(DIST_INDEX) && statSync(DIST_INDEX).mtimeMs >= Math.max(...sources)) return;
-  const { build } = await import('vite');
-  // The test runner sets NODE_ENV=test, which would give React's development build.
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    await build({ configFile: join(WEB, 'vite.config.ts'), logLevel: 'warn' });
-  } finally {
-    process.env.NODE_ENV = nodeEnv;
-  }
-}
-
-let svc: RunningService;
-let browser: Browser;
+const skip = chromiumMissing;
+let bench: ChatBench;
+let svc: ChatBench['svc'];
+let browser: ChatBench['browser'];
 
 before(async () => {
   if (skip) return;
-  await ensureBuilt();
-  svc = await startService();
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
+  bench = await openChatBench();
+  ({ svc, browser } = bench);
 });
 
 after(async () => {
-  await browser?.close();
-  await svc?.close();
+  await bench?.close();
 });
-
-/** Types into the chat, sends with Enter, waits for the assistant's reply. */
-async function say(page: Page, text: string, reply: RegExp): Promise<void> {
-  const input = page.getByLabel('Message', { exact: true });
-  await input.fill(text);
-  await input.press('Enter');
-  await page.locator('.msg-assistant', { hasText: reply }).last().waitFor({ timeout: 10_000 });
-  // Focus is back in the message box, ready for the next message.
-  await page.locator('#chat-input:focus').waitFor({ timeout: 5_000 });
-}
 
 /**
  * Waits until Chromium's PDF viewer (an extension frame inside the iframe) has loaded the
@@ -108,7 +58,7 @@ test(
       assert.equal(await page.getAttribute('.chat-log', 'aria-live'), 'polite');
 
       // Sign up and set the profile by chatting.
-      await say(page, "I'm ana", /Welcome, ana/);
+      await say(page, "hi, I'm ana", /Welcome, ana/);
       await page.getByTestId('user-chip').filter({ hasText: 'ana' }).waitFor({ timeout: 5_000 });
       await say(page, 'my domain is ecology', /domain to “ecology”/);
       await page
