@@ -5,9 +5,8 @@
 // streamed at real time over a room's noise floor.
 // Run: npm run bench:voice-turn-end -- [--voices slt,awb,rms,kal,espeak:en-us]
 //      [--modes server_vad:500,semantic_vad:auto] [--concurrency 2] [--replay <json>] [--help]
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
@@ -23,8 +22,8 @@ import {
   VoiceClient,
   type RunningVoice,
 } from '../packages/voice/test/helpers/service.ts';
-import { fliteSpeech16k } from './lib/flite-speech.ts';
 import { machineCpuTicks, processCpuMs } from './lib/proc-stats.ts';
+import { speak } from './voice-turn-end/speak.ts';
 import { quantile } from './lib/stats.ts';
 
 const USAGE = `npm run bench:voice-turn-end -- [options]
@@ -173,22 +172,6 @@ function readRequests(file: string, voices: string[], pauseMs: [number, number])
     const pause = Math.round((pauseMs[0] + spread * (pauseMs[1] - pauseMs[0])) / 10) * 10;
     return { first, second, voice: voices[i % voices.length]!, pauseMs: pause };
   });
-}
-
-/** Speech as PCM16LE 16 kHz mono from Flite (`slt`) or eSpeak NG (`espeak:en-us`). */
-function speak(text: string, voice: string): Buffer {
-  if (!voice.startsWith('espeak:')) return fliteSpeech16k(text, voice);
-  const dir = mkdtempSync(join(tmpdir(), 'bench-espeak-'));
-  try {
-    const wav = join(dir, 'speech.wav');
-    execFileSync('espeak-ng', ['-v', voice.slice('espeak:'.length), '-w', wav, text]);
-    return execFileSync('sox', [
-      wav,
-      ...['-r', '16000', '-c', '1', '-b', '16', '-e', 'signed-integer', '-t', 'raw', '-'],
-    ]);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 /** The speech alone: the synthesiser's leading and trailing silence cut off (-50 dBFS). */

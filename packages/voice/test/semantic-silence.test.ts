@@ -170,3 +170,20 @@ test('a new pause asks again and a stale answer is ignored', () => {
   silence.atPause(2, { text: 'book a table for four', language: 'en-US', current: true });
   assert.ok(silence.silenceMs(96) < STALE_FLOOR_MS.auto);
 });
+
+test('words decoded in the pause before the hypothesis arrives count: it may only lengthen the wait', () => {
+  const { silence, pauses } = asking();
+  silence.heard('remind me to ring the');
+  silence.silenceMs(32);
+  silence.heard('remind me to ring the dentist on'); // a partial decoded after the speech stopped
+  const first = silence.silenceMs(64);
+  assert.ok(first > 1500, `half a request: ${first} ms`);
+  // Decoding on, the recogniser drops the last word: the words now read as finished.
+  silence.atPause(pauses[0]!, {
+    text: 'remind me to ring the dentist',
+    language: 'en-US',
+    current: true,
+  });
+  assert.ok(model.probabilityFinished('remind me to ring the dentist') > 0.9);
+  assert.equal(endsAt(silence, 96, 900), null);
+});

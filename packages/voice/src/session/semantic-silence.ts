@@ -69,14 +69,14 @@ export interface SemanticDecision {
 interface Pause {
   seq: number;
   /**
-   * `asking`: the recogniser's hypothesis at the pause is awaited; `anchored`: it arrived, and
-   * later words may lengthen the wait but not shorten it; `partials`: the recogniser cannot
-   * decode on request, so partials decide as they arrive.
+   * `asking`: the recogniser's hypothesis at the pause is awaited; `anchored`: it arrived; in
+   * both, words decoded in the pause may lengthen the wait but not shorten it. `partials`: the
+   * recogniser cannot decode on request, so partials decide as they arrive.
    */
   basis: 'asking' | 'anchored' | 'partials';
   /** New words were heard since the pause began. */
   fresh: boolean;
-  /** Anchored: the longest wait chosen since. */
+  /** The longest wait asked for by words decoded in this pause (asking or anchored). */
   heldMs: number;
 }
 
@@ -86,10 +86,11 @@ interface Pause {
  * that the user has finished.
  *
  * When a pause begins, `onPause` asks the recogniser for its hypothesis over the speech just
- * ended ({@link atPause}); that decides the wait. Partials that arrive later in the same pause
- * may lengthen it but not shorten it: a recogniser that goes on decoding a noisy pause turns
- * the noise into words, and half a request ("switch off every lamp in") then reads as a
- * finished one ("… every limb p"). When the recogniser says how sure it is of the last word,
+ * ended ({@link atPause}); that decides the wait. Nothing decoded after the speech stopped may
+ * shorten the wait again, only lengthen it (a partial that came in the pause before the
+ * hypothesis, or after it): a recogniser that goes on decoding a noisy pause turns the noise
+ * into words, and half a request ("switch off every lamp in") then reads as a finished one
+ * ("… every limb p"). When the recogniser says how sure it is of the last word,
  * an unsure one makes the text no evidence of a finished turn ({@link DISTRUST_BELOW}). The
  * probability is cached per transcript: the VAD asks at every silent frame.
  */
@@ -148,7 +149,6 @@ export class SemanticSilence {
       this.reading = null;
     }
     p.basis = 'anchored';
-    p.heldMs = 0;
   }
 
   /** A new utterance starts: nothing is heard of it yet. */
@@ -173,7 +173,11 @@ export class SemanticSilence {
     if (p?.basis === 'anchored') {
       p.heldMs = Math.max(p.heldMs, wait);
       wait = p.heldMs;
-    } else if (p && (p.basis === 'asking' || !p.fresh)) {
+    } else if (p?.basis === 'asking') {
+      // Words decoded after the speech stopped count already: the hypothesis may only lengthen.
+      if (p.fresh) p.heldMs = Math.max(p.heldMs, wait);
+      wait = Math.max(wait, p.heldMs, STALE_FLOOR_MS[this.eagerness]);
+    } else if (p && !p.fresh) {
       wait = Math.max(wait, STALE_FLOOR_MS[this.eagerness]);
     }
     this.report(reading, wait);

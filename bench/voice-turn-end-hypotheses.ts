@@ -1,0 +1,116 @@
+// What semantic_vad is shown at a pause, offline: each request of a list is spoken cut at its
+// pause point (the first part alone) and whole, over a room's noise floor, and fed to one
+// PocketSphinx decoder in 20 ms steps; at 0, 100 and 200 ms after the end of the speech it
+// prints the hypothesis, the end-of-turn model's probability and the last word's lattice
+// posterior, then how many cut requests read as finished with and without distrusting an
+// unsure last word. Defaults to the tuning requests; the benchmark's are its test set.
+// Run: npx tsx bench/voice-turn-end-hypotheses.ts [--requests <file>] [--list]
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { float32ToPcm16, pcm16ToFloat32, pcm16ToInt16 } from '../packages/voice/src/audio/pcm.ts';
+import { PocketSphinxDecoder } from '../packages/voice/src/providers/stt/pocketsphinx-ffi.ts';
+import { DISTRUST_BELOW } from '../packages/voice/src/session/semantic-silence.ts';
+import { EndOfTurnModel } from '../packages/voice/src/turn/end-of-turn.ts';
+import { speechBounds16k } from '../packages/voice/test/helpers/audio.ts';
+import { soxNoise16k } from '../packages/voice/test/helpers/noisy-speech.ts';
+import { speak } from './voice-turn-end/speak.ts';
+
+const { values } = parseArgs({
+  options: {
+    requests: { type: 'string', default: 'bench/voice-turn-end/tuning.txt' },
+    voices: { type: 'string', default: 'slt,awb,rms,kal,espeak:en-us' },
+    list: { type: 'boolean', default: false },
+  },
+});
+const TAPS_MS = [0, 100, 200];
+const voices = values.voices.split(',');
+const lines = readFileSync(values.requests, 'utf8')
+  .split('\n')
+  .map((l) => l.trim())
+  .filter((l) => l !== '' && !l.startsWith('#'));
+const model = EndOfTurnModel.load();
+const decoder = new PocketSphinxDecoder();
+
+/** 300 ms of room (the prefix padding), the speech alone, 300 ms of room; pink noise at −50 dBFS. */
+function clip(pcm: Buffer, seed: number): { pcm: Buffer; endMs: number } {
+  const { startMs, endMs } = speechBounds16k(pcm);
+  const speech = pcm.subarray(startMs * 32, endMs * 32);
+  const samples = pcm16ToFloat32(Buffer.concat([Buffer.alloc(9600), speech, Buffer.alloc(9600)]));
+  const noise = soxNoise16k('pink', 60_000);
+  const from = (seed * 7919) % (noise.length - samples.length);
+  for (let i = 0; i < samples.length; i++)
+    samples[i] = (samples[i] as number) + 10 ** (-50 / 20) * (noise[from + i] as number);
+  return { pcm: float32ToPcm16(samples), endMs: 300 + speech.length / 32 };
+}
+
+interface Tap {
+  at: number;
+  text: string;
+  p: number;
+  posterior: number | null;
+}
+
+function decode(pcm: Buffer, endMs: number): Tap[] {
+  const samples = pcm16ToInt16(pcm);
+  const taps: Tap[] = [];
+  decoder.start();
+  for (let k = 0, fedMs = 0; k < samples.length && taps.length < TAPS_MS.length; k += 320) {
+    decoder.process(samples.subarray(k, k + 320));
+    fedMs += 20;
+    while (taps.length < TAPS_MS.length && fedMs >= endMs + TAPS_MS[taps.length]!) {
+      const text = decoder.hypothesis();
+      taps.push({
+        at: TAPS_MS[taps.length]!,
+        text,
+        p: model.probabilityFinished(text),
+        posterior: text === '' ? null : decoder.lastWordPosterior(),
+      });
+    }
+  }
+  decoder.end();
+  return taps;
+}
+
+const counts = TAPS_MS.map(() => ({ cutFinished: 0, cutDistrusted: 0, completeUnfinished: 0 }));
+const distrusted = (t: Tap) =>
+  t.posterior !== null && t.posterior < DISTRUST_BELOW ? Math.min(t.p, 0.5) : t.p;
+lines.forEach((line, i) => {
+  const [first, second] = line.split(' | ');
+  if (!first || !second) throw new Error(`one " | " a line: "${line}"`);
+  const voice = voices[i % voices.length]!;
+  for (const [text, cut] of [
+    [first, true],
+    [`${first} ${second}`, false],
+  ] as const) {
+    const { pcm, endMs } = clip(speak(text, voice), i * 2 + (cut ? 0 : 1));
+    const taps = decode(pcm, endMs);
+    taps.forEach((t, k) => {
+      if (cut && t.p >= 0.5) counts[k]!.cutFinished++;
+      if (cut && distrusted(t) >= 0.5) counts[k]!.cutDistrusted++;
+      if (!cut && distrusted(t) < 0.5) counts[k]!.completeUnfinished++;
+    });
+    if (values.list) {
+      console.log(`${cut ? 'cut     ' : 'complete'} ${voice.padEnd(12)} "${text}"`);
+      for (const t of taps)
+        console.log(
+          `   +${t.at} ms p ${t.p.toFixed(2)} posterior ${t.posterior?.toFixed(2) ?? '–'} "${t.text}"`,
+        );
+    }
+  }
+});
+decoder.free();
+
+console.log(
+  `\n${lines.length} requests (${values.requests}) cut and whole; a last word with a posterior ` +
+    `under ${DISTRUST_BELOW} reads as p 0.5 at most ("distrusted")`,
+);
+console.log(
+  '| after the speech | cut read as finished | the same, distrusted | complete read as not finished, distrusted |',
+);
+console.log('|--:|--:|--:|--:|');
+TAPS_MS.forEach((at, k) => {
+  const c = counts[k]!;
+  console.log(
+    `| ${at} ms | ${c.cutFinished} / ${lines.length} | ${c.cutDistrusted} / ${lines.length} | ${c.completeUnfinished} / ${lines.length} |`,
+  );
+});
