@@ -86,8 +86,9 @@ lines.forEach((line, i) => {
     const taps = decode(pcm, endMs);
     taps.forEach((t, k) => {
       if (cut && t.p >= 0.5) counts[k]!.cutFinished++;
-      if (cut && distrusted(t) >= 0.5) counts[k]!.cutDistrusted++;
-      if (!cut && distrusted(t) < 0.5) counts[k]!.completeUnfinished++;
+      // Distrusted text is 0.5 at most: no evidence, which is not "finished".
+      if (cut && distrusted(t) > 0.5) counts[k]!.cutDistrusted++;
+      if (!cut && distrusted(t) <= 0.5) counts[k]!.completeUnfinished++;
     });
     if (values.list) {
       console.log(`${cut ? 'cut     ' : 'complete'} ${voice.padEnd(12)} "${text}"`);
@@ -102,10 +103,10 @@ decoder.free();
 
 console.log(
   `\n${lines.length} requests (${values.requests}) cut and whole; a last word with a posterior ` +
-    `under ${DISTRUST_BELOW} reads as p 0.5 at most ("distrusted")`,
+    `under ${DISTRUST_BELOW} reads as p 0.5 at most, no evidence either way ("distrusted")`,
 );
 console.log(
-  '| after the speech | cut read as finished | the same, distrusted | complete read as not finished, distrusted |',
+  '| after the speech | cut read as finished (p ≥ 0.5) | the same, distrusted (p > 0.5) | complete not read as finished, distrusted (p ≤ 0.5) |',
 );
 console.log('|--:|--:|--:|--:|');
 TAPS_MS.forEach((at, k) => {
