@@ -97,44 +97,28 @@ function tidySchema({ jsonSchema, zodSchema, io }: Parameters<Override>[0]): voi
   }
 }
 
-/** The response schemas registered under their export names (`RunSnapshot`, `Skill`, …). */
+/** The response schemas registered as components, under their export names, in this order. */
+const NAMED_SCHEMAS = [
+  'RunStatus',
+  'StageName',
+  'RunSnapshot',
+  'Skill',
+  'Memory',
+  'PlannerTraining',
+  'PlannerStatus',
+  'TokenUsage',
+  'RunUsage',
+  'RunArtefacts',
+  'RunEvent',
+  'Health',
+  'Ready',
+  'ErrorDetail',
+  'ValidationError',
+  'HTTPValidationError',
+] as const;
+
 function namedSchemas() {
-  const {
-    RunStatus,
-    StageName,
-    RunSnapshot,
-    Skill,
-    Memory,
-    PlannerTraining,
-    PlannerStatus,
-    TokenUsage,
-    RunUsage,
-    RunArtefacts,
-    RunEvent,
-    Health,
-    Ready,
-    ErrorDetail,
-    ValidationError,
-    HTTPValidationError,
-  } = responses;
-  return {
-    RunStatus,
-    StageName,
-    RunSnapshot,
-    Skill,
-    Memory,
-    PlannerTraining,
-    PlannerStatus,
-    TokenUsage,
-    RunUsage,
-    RunArtefacts,
-    RunEvent,
-    Health,
-    Ready,
-    ErrorDetail,
-    ValidationError,
-    HTTPValidationError,
-  };
+  return Object.fromEntries(NAMED_SCHEMAS.map((name) => [name, responses[name]]));
 }
 
 /** The codes a route can answer with: its own, and those of any request. */
