@@ -10,6 +10,11 @@ export async function transaction<T>(
 ): Promise<T> {
   const client = await pool.connect();
   let broken: Error | undefined;
+  // The pool listens for errors on idle connections only: one that drops while checked out
+  // (Postgres restarted between two queries) would emit an error nobody hears and crash the
+  // process. Its queries fail instead, and the connection is not given back.
+  const lost = (err: Error) => (broken = err);
+  client.on('error', lost);
   try {
     await client.query('BEGIN');
     const result = await fn(client);
@@ -20,6 +25,7 @@ export async function transaction<T>(
     await client.query('ROLLBACK').catch((rollbackErr: Error) => (broken = rollbackErr));
     throw err;
   } finally {
+    client.off('error', lost);
     client.release(broken);
   }
 }

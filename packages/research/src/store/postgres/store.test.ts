@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { PostgresStore, type PostgresStoreOptions } from './store.ts';
 import { MAX_GROUP, StaleWriterError } from './events.ts';
+import { transaction } from './sql.ts';
 import { until } from '../conformance.ts';
 import type { RunEvent } from '../../domain/events.ts';
 import { postgresSkipReason, startPostgres, type TestPostgres } from '../../testing/postgres.ts';
@@ -372,6 +373,29 @@ describe('Postgres store', { skip }, () => {
   });
 
   describe('a Postgres restart', () => {
+    it('a connection lost in the middle of a transaction fails that transaction, not the process', async (t) => {
+      const { url } = await setup(t);
+      const pool = new pg.Pool({ connectionString: url, max: 1 });
+      pool.on('error', () => {});
+      t.after(() => pool.end());
+      let resume!: () => void;
+      const terminated = new Promise<void>((resolve) => (resume = resolve));
+      let backend = 0;
+      const inside = transaction(pool, async (client) => {
+        const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+        backend = rows[0]!.pid;
+        await terminated; // no query is running on the connection when it drops
+        await client.query('SELECT 1');
+      });
+      await until(() => backend !== 0, 'the transaction has begun');
+      await admin(url, `SELECT pg_terminate_backend(${backend})`);
+      await sleep(200); // the connection has heard of its end
+      resume();
+      await assert.rejects(inside);
+      const { rows } = await pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+      assert.notEqual(rows[0]!.pid, backend, 'the dropped connection went out of the pool');
+    });
+
     it('reachable says false while it is down and true after; the pool serves queries again', async (t) => {
       const { postgres, open } = await setup(t);
       const store = await open();
