@@ -354,3 +354,18 @@ test('messages that mean nothing get a low probability, and so a question', () =
     assert.ok(routeLearned({ text, session }).confidence >= 0.8, text);
   }
 });
+
+test('risk and strictness said in idioms no lexicon lists are read by the learned level reader', () => {
+  // Variants of idioms in the training phrasings, not the phrasings themselves.
+  const rows: [string, ProfilePatch][] = [
+    ['honestly, swing for the fences with the ideas', { risk_preference: 'high' }],
+    ['nothing too far out please', { risk_preference: 'low' }],
+    ["I'd rather you played it safe", { risk_preference: 'low' }],
+    ['please go easy on the reviews', { baseline_strictness: 'low' }],
+  ];
+  for (const [text, profile] of rows) {
+    const { intent } = routeLearned({ text, session: READY });
+    assert.equal(intent.action, 'update_profile', text);
+    assert.deepEqual(intent.profile, profile, text);
+  }
+});

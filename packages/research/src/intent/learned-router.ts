@@ -4,6 +4,7 @@ import { chitchatReply, completeIntent, HELP_TEXT, type IntentDraft } from './re
 import type { Intent, IntentAction, IntentRequest, IntentSession, ProfilePatch } from './schema.ts';
 import { lexiconClass, readLevels } from './model/lexicon.ts';
 import { shippedIntentModel, type ActionScore, type IntentModel } from './model/intent-model.ts';
+import { firstSpan, LEVEL_SLOTS } from './model/level-reader.ts';
 import { isInside, slotOf, type SpanSlot } from './model/tags.ts';
 import { fold, type Token } from './model/tokens.ts';
 import { cleanSlot, cleanTopic } from './slots.ts';
@@ -55,7 +56,7 @@ export function routeLearned(
     }
   }
   const spans = readSpans(text, tokens, tags);
-  const profile = () => profileFrom(spans, tokens, tags);
+  const profile = () => profileFrom(spans, tokens, tags, model);
   return {
     intent: completeIntent(
       draftFor(action, text, spans, profile, session, Boolean(request.action), full),
@@ -169,7 +170,12 @@ function withoutLeadingLevelWords(span: string): string {
 
 const LEVEL_MODIFIERS = new Set(['very', 'quite', 'pretty', 'rather', 'fairly', 'really', 'super']);
 
-function profileFrom(spans: Spans, tokens: Token[], tags: number[]): ProfilePatch {
+function profileFrom(
+  spans: Spans,
+  tokens: Token[],
+  tags: number[],
+  model: IntentModel,
+): ProfilePatch {
   const patch: ProfilePatch = {};
   for (const field of ['archetype', 'domain', 'persona_brief'] as const) {
     const value = cleanSlot(spans[field]?.[0] ?? '');
@@ -177,14 +183,18 @@ function profileFrom(spans: Spans, tokens: Token[], tags: number[]): ProfilePatc
     // "a cautious statistician": the caution is the risk setting, the role is a statistician.
     patch[field] = field === 'archetype' ? withoutLeadingLevelWords(value) : value;
   }
-  // Levels are read from the words (a lexicon), not from tagged spans, so "risk low,
-  // strictness high" and "moderately strict baselines" come out right however they are split.
+  // A tagged risk or strictness span is read by the learned level reader; without one (or
+  // with nothing in it the reader knows), the lexicon reads the level words of the message,
+  // attached to the setting named nearest ("risk low, strictness high").
   const levels = readLevels(
     tokens.map((t) => t.lower),
     inContentSlots(tags),
   );
-  if (levels.risk_preference) patch.risk_preference = levels.risk_preference;
-  if (levels.baseline_strictness) patch.baseline_strictness = levels.baseline_strictness;
+  for (const slot of LEVEL_SLOTS) {
+    const span = firstSpan(tags, slot);
+    const level = (span && model.levels.read(slot, tokens, ...span)) ?? levels[slot];
+    if (level) patch[slot] = level;
+  }
   return patch;
 }
 

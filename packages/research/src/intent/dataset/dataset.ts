@@ -52,6 +52,11 @@ export const HELDOUT_PATH = `${DATASET_DIR}heldout.jsonl`;
  * trained on, and its failures are not listed (see scripts/eval-intent.ts).
  */
 export const HELDOUT_STYLES_PATH = `${DATASET_DIR}heldout-styles.jsonl`;
+/**
+ * A third held-out set, a test set like the second, written by an author who saw neither the
+ * code, the lexicons nor any other phrasing: only the labelling conventions.
+ */
+export const HELDOUT_FRESH_PATH = `${DATASET_DIR}heldout-fresh.jsonl`;
 /** Messages that mean nothing to the app: the router should ask rather than act. */
 export const NONSENSE_PATH = `${DATASET_DIR}nonsense.jsonl`;
 export const FILLERS_PATH = `${DATASET_DIR}fillers.json`;

@@ -7,6 +7,7 @@ import { ResearchError } from '../../errors.ts';
 import { INTENT_ACTIONS, type IntentAction, type IntentSession } from '../schema.ts';
 import { SoftmaxClassifier, type ClassifierJSON } from './classifier.ts';
 import { FEATURE_VERSION, messageFeatures, tokenFeatures } from './features.ts';
+import { LevelReader, type LevelReaderJSON } from './level-reader.ts';
 import { SlotTagger, type TaggerJSON } from './tagger.ts';
 import { TAGS } from './tags.ts';
 import { loadEnglishWords } from './english-words.ts';
@@ -15,7 +16,7 @@ import { correctTypos, tokenize, type Token } from './tokens.ts';
 import { wordClasses } from './word-classes.ts';
 
 /** Version of the model file; an unknown version is refused, never guessed at. */
-export const INTENT_MODEL_SCHEMA_VERSION = 1;
+export const INTENT_MODEL_SCHEMA_VERSION = 2;
 
 export const SHIPPED_MODEL_PATH = fileURLToPath(new URL('./intent-model.json', import.meta.url));
 
@@ -35,6 +36,13 @@ const EncodedTable = z.object({
   keys: z.string(),
   masks: z.string(),
   weights: z.string(),
+});
+
+const LevelClassifier = z.object({
+  classes: z.array(z.string()),
+  temperature: z.number().finite().positive(),
+  bias: z.array(z.number().finite()),
+  table: EncodedTable,
 });
 
 const ModelJSON = z.object({
@@ -61,6 +69,8 @@ const ModelJSON = z.object({
     transitions: z.array(z.number().finite()),
     table: EncodedTable,
   }),
+  /** The level of a risk or strictness span (see level-reader.ts). */
+  levels: z.object({ risk_preference: LevelClassifier, baseline_strictness: LevelClassifier }),
 });
 export type IntentModelJSON = z.infer<typeof ModelJSON>;
 export type TrainedOn = IntentModelJSON['trained_on'];
@@ -77,6 +87,7 @@ export class IntentModel {
   constructor(
     readonly classifier: SoftmaxClassifier,
     readonly tagger: SlotTagger,
+    readonly levels: LevelReader,
     readonly vocabulary: readonly string[],
     readonly trainedOn: TrainedOn,
   ) {
@@ -117,6 +128,7 @@ export class IntentModel {
       trained_on: this.trainedOn,
       classifier: this.classifier.toJSON(),
       tagger: this.tagger.toJSON(),
+      levels: this.levels.toJSON(),
     };
   }
 
@@ -152,6 +164,7 @@ export class IntentModel {
       return new IntentModel(
         SoftmaxClassifier.fromJSON(m.classifier as ClassifierJSON),
         SlotTagger.fromJSON(m.tagger as TaggerJSON),
+        LevelReader.fromJSON(m.levels as LevelReaderJSON),
         m.vocabulary,
         m.trained_on,
       );

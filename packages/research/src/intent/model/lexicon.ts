@@ -47,7 +47,7 @@ for (const [cls, level, words] of ENTRIES) {
   for (const word of words.split(' ')) LEXICON.set(word, { cls, level });
 }
 
-const NEGATORS = new Set([
+export const NEGATORS: ReadonlySet<string> = new Set([
   'not',
   'no',
   "don't",
@@ -58,6 +58,11 @@ const NEGATORS = new Set([
   'without',
   'nothing',
 ]);
+
+/** The level a folded word says, if the lexicon lists it. */
+export function lexiconLevel(word: string): Level | undefined {
+  return LEXICON.get(word)?.level;
+}
 
 /** The lexicon class of a folded word, if it has one. */
 export function lexiconClass(word: string): LexiconClass | undefined {

@@ -1,13 +1,14 @@
-// Evaluates the learned intent router against the old rule router on both held-out sets and
+// Evaluates the learned intent router against the old rule router on the three held-out sets and
 // on messages that mean nothing to the app.
 // Usage: npm run eval:intent [-- --failures] [-- --cv]
 //   --failures  list every phrasing of the first held-out set (and of cross-validation) a
-//               router got wrong; the second held-out set is a test set, scored only
+//               router got wrong; the second and third held-out sets are test sets, scored only
 //   --cv        also 5-fold cross-validation of the learned router on the training set
 import { availableParallelism, loadavg } from 'node:os';
 import { readFillers } from '../dataset/augment.ts';
 import {
   FILLERS_PATH,
+  HELDOUT_FRESH_PATH,
   HELDOUT_PATH,
   HELDOUT_STYLES_PATH,
   readExamples,
@@ -58,6 +59,7 @@ const rules: Router = (request) => ({ intent: routeLocally(request).intent });
 const train = readExamples(TRAIN_PATH);
 const heldout = readExamples(HELDOUT_PATH);
 const styles = readExamples(HELDOUT_STYLES_PATH);
+const fresh = readExamples(HELDOUT_FRESH_PATH);
 const nonsense = readNonsense();
 const loadStarted = performance.now();
 const model = loadIntentModel();
@@ -75,12 +77,16 @@ const results: [string, Evaluation][] = [
   ['rules (old), held-out', scored(heldout, rules)],
   ['learned, held-out (styles)', scored(styles, learned(model))],
   ['rules (old), held-out (styles)', scored(styles, rules)],
+  ['learned, held-out (fresh)', scored(fresh, learned(model))],
+  ['rules (old), held-out (fresh)', scored(fresh, rules)],
 ];
+/** The test sets: scored, their failures never listed. */
+const TEST_SETS = ['(styles)', '(fresh)'];
 
 const share = (100 * heldout.length) / (heldout.length + train.length);
 console.log(
   `Training set: ${train.length} phrasings; held-out: ${heldout.length} (${share.toFixed(1)} % ` +
-    `of the first two), held-out (styles): ${styles.length}, nonsense: ${nonsense.length}. ` +
+    `of the first two), held-out (styles): ${styles.length}, held-out (fresh): ${fresh.length}, nonsense: ${nonsense.length}. ` +
     `Model loaded in ${loadMs.toFixed(0)} ms; confidence threshold ` +
     `${DEFAULT_CONFIDENCE_THRESHOLD}; load average ${loadavg()[0]!.toFixed(1)} on ` +
     `${availableParallelism()} cores.`,
@@ -124,9 +130,11 @@ console.log(
 
 if (args.has('--failures')) {
   for (const [name, e] of results) {
-    if (name.includes('(styles)')) continue;
+    if (TEST_SETS.some((set) => name.includes(set))) continue;
     console.log(`\n${name}: ${e.failures.length} phrasings not fully right`);
     for (const f of e.failures) console.log(`  ${f}`);
   }
-  console.log('\n(The held-out (styles) set is a test set: its failures are not listed.)');
+  console.log(
+    '\n(The held-out (styles) and (fresh) sets are test sets: their failures are not listed.)',
+  );
 }

@@ -26,9 +26,17 @@ import { inLexicons } from '../model/gazetteer.ts';
 import { lexiconClass } from '../model/lexicon.ts';
 import { wordClasses } from '../model/word-classes.ts';
 import { IntentModel, readMessage } from '../model/intent-model.ts';
+import {
+  LEVEL_SLOTS,
+  LevelReader,
+  firstSpan,
+  levelFeatures,
+  LEVELS,
+  type LevelSlot,
+} from '../model/level-reader.ts';
 import { SlotTagger, type TaggerTrainOptions } from '../model/tagger.ts';
 import { TAGS } from '../model/tags.ts';
-import { tokenize } from '../model/tokens.ts';
+import { tokenize, type Token } from '../model/tokens.ts';
 import { INTENT_ACTIONS } from '../schema.ts';
 
 export interface IntentTrainOptions {
@@ -196,18 +204,20 @@ export function trainIntentModel(
     { ...options.classifier, seed: options.seed },
   );
   classifier.temperature = temperature;
+  const tagged = data.map((e) => {
+    const tokens = readMessage(e.text, vocabulary);
+    return { example: e, tokens, tags: spanTags(e, tokens) };
+  });
   const tagger = SlotTagger.train(
     TAGS.length,
-    data.map((e) => {
-      const tokens = readMessage(e.text, vocabulary);
-      return {
-        features: tokenFeatures(tokens, e.action, SESSIONS[e.session]),
-        tags: spanTags(e, tokens),
-      };
-    }),
+    tagged.map(({ example: e, tokens, tags }) => ({
+      features: tokenFeatures(tokens, e.action, SESSIONS[e.session]),
+      tags,
+    })),
     { ...options.tagger, seed: options.seed },
   );
-  const model = new IntentModel(classifier, tagger, [...vocabulary].sort(), {
+  const levels = LevelReader.train(levelData(tagged), options.seed);
+  const model = new IntentModel(classifier, tagger, levels, [...vocabulary].sort(), {
     examples: examples.length,
     sha256,
     seed: options.seed,
@@ -221,6 +231,26 @@ export function trainIntentModel(
       duration_ms: Math.round(performance.now() - started),
     },
   };
+}
+
+/** Each risk or strictness span of the (augmented) examples, with the level it states. */
+function levelData(
+  tagged: readonly { example: Example; tokens: Token[]; tags: number[] }[],
+): Record<LevelSlot, LabelledFeatures[]> {
+  const data: Record<LevelSlot, LabelledFeatures[]> = {
+    risk_preference: [],
+    baseline_strictness: [],
+  };
+  for (const { example, tokens, tags } of tagged) {
+    for (const slot of LEVEL_SLOTS) {
+      const level = example.values?.[slot];
+      const span = firstSpan(tags, slot);
+      if (!level || !span) continue;
+      const words = tokens.map((t) => t.lower);
+      data[slot].push({ features: levelFeatures(words, ...span), label: LEVELS.indexOf(level) });
+    }
+  }
+  return data;
 }
 
 /** SHA-256 of the training data and fillers, as stored in the model file. */

@@ -1,0 +1,99 @@
+// Reads the level (low / medium / high) that a risk or strictness span states, learned from
+// the spans of the training phrasings. A lexicon lists words ("bold", "lenient"); people say
+// "swing for the fences", "nothing too out there", "go easy on me". The classifier weighs a
+// span's words and word pairs, the lexicon's reading of each word (negated or not) and the
+// words just before the span, so an idiom seen in training carries over to its variants and
+// a lexicon word still counts where no phrasing had it.
+import { SoftmaxClassifier, type ClassifierJSON, type LabelledFeatures } from './classifier.ts';
+import { lexiconLevel, NEGATORS, type Level } from './lexicon.ts';
+import { slotOf, TAGS, type SpanSlot } from './tags.ts';
+import type { Token } from './tokens.ts';
+
+export const LEVELS: readonly Level[] = ['low', 'medium', 'high'];
+export const LEVEL_SLOTS = ['risk_preference', 'baseline_strictness'] as const;
+export type LevelSlot = (typeof LEVEL_SLOTS)[number];
+
+/** Words before a span read with it: a negation or a qualifier often stands there. */
+const CONTEXT = 3;
+
+/** The features of the span `first..last` of `tokens` (folded words). */
+export function levelFeatures(words: readonly string[], first: number, last: number): string[] {
+  const features: string[] = [];
+  const span = words.slice(first, last + 1).flatMap((w) => w.split('-'));
+  const before = words.slice(Math.max(0, first - CONTEXT), first);
+  let negated = before.some((w) => NEGATORS.has(w));
+  if (negated) features.push('neg-before');
+  span.forEach((word, i) => {
+    if (NEGATORS.has(word)) negated = true;
+    features.push(`w=${word}`);
+    if (i > 0) features.push(`b=${span[i - 1]}_${word}`);
+    const level = lexiconLevel(word);
+    if (level) features.push(`lex=${level}${negated && level !== 'medium' ? '~neg' : ''}`);
+  });
+  for (const word of before) features.push(`ctx=${word}`);
+  return features;
+}
+
+/** The first tagged span of `slot` as a token range, if the tagger found one. */
+export function firstSpan(tags: readonly number[], slot: SpanSlot): [number, number] | null {
+  const first = tags.findIndex((tag) => slotOf(tag) === slot);
+  if (first < 0) return null;
+  const inside = TAGS.indexOf(`I-${slot}`);
+  let last = first;
+  while (last + 1 < tags.length && tags[last + 1] === inside) last++;
+  return [first, last];
+}
+
+export interface LevelReaderJSON {
+  risk_preference: ClassifierJSON;
+  baseline_strictness: ClassifierJSON;
+}
+
+export class LevelReader {
+  constructor(private readonly classifiers: Record<LevelSlot, SoftmaxClassifier>) {}
+
+  /**
+   * The level the span `first..last` states for `slot`, or null when the model knows none of
+   * its features (then the lexicon reading of the whole message stands).
+   */
+  read(slot: LevelSlot, tokens: readonly Token[], first: number, last: number): Level | null {
+    const features = levelFeatures(
+      tokens.map((t) => t.lower),
+      first,
+      last,
+    );
+    const classifier = this.classifiers[slot];
+    if (classifier.known(features) === 0) return null;
+    const p = classifier.probabilities(features);
+    let best = 0;
+    for (let i = 1; i < p.length; i++) if (p[i]! > p[best]!) best = i;
+    return LEVELS[best]!;
+  }
+
+  static train(data: Record<LevelSlot, LabelledFeatures[]>, seed: number): LevelReader {
+    const options = { epochs: 30, learningRate: 0.1, l2: 0, minCount: 1, prune: 0.01, seed };
+    return new LevelReader({
+      risk_preference: SoftmaxClassifier.train(LEVELS, data.risk_preference, options),
+      baseline_strictness: SoftmaxClassifier.train(LEVELS, data.baseline_strictness, options),
+    });
+  }
+
+  toJSON(): LevelReaderJSON {
+    return {
+      risk_preference: this.classifiers.risk_preference.toJSON(),
+      baseline_strictness: this.classifiers.baseline_strictness.toJSON(),
+    };
+  }
+
+  static fromJSON(json: LevelReaderJSON): LevelReader {
+    const same = (c: SoftmaxClassifier) =>
+      c.classes.length === LEVELS.length && c.classes.every((x, i) => x === LEVELS[i]);
+    const reader = new LevelReader({
+      risk_preference: SoftmaxClassifier.fromJSON(json.risk_preference),
+      baseline_strictness: SoftmaxClassifier.fromJSON(json.baseline_strictness),
+    });
+    if (!same(reader.classifiers.risk_preference) || !same(reader.classifiers.baseline_strictness))
+      throw new Error('level reader classes differ from this build');
+    return reader;
+  }
+}
