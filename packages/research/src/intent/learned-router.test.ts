@@ -369,3 +369,31 @@ test('risk and strictness said in idioms no lexicon lists are read by the learne
     assert.deepEqual(intent.profile, profile, text);
   }
 });
+
+test('negations turn a level around, also for words learnt from other phrasings', () => {
+  const rows: [string, ProfilePatch][] = [
+    ['no long shots this time', { risk_preference: 'low' }],
+    ["I'm not a risk taker", { risk_preference: 'low' }],
+    ['be less strict with the baselines', { baseline_strictness: 'low' }],
+    ["don't be too lenient", { baseline_strictness: 'high' }],
+  ];
+  for (const [text, profile] of rows) {
+    assert.deepEqual(routeLearned({ text, session: READY }).intent.profile, profile, text);
+  }
+});
+
+test('a deadline after a topic and a preamble before feedback are not part of them', () => {
+  const topic = (text: string) => routeLearned({ text, session: READY }).intent.topic;
+  assert.equal(
+    topic('write a paper on soil carbon in vineyards by friday please'),
+    'soil carbon in vineyards',
+  );
+  assert.equal(topic('could you research urban heat islands before Monday?'), 'urban heat islands');
+  const feedback = (text: string) => routeLearned({ text, session: PAUSED }).intent.feedback;
+  assert.equal(feedback('my two cents — drop the third hypothesis'), 'drop the third hypothesis');
+  assert.equal(feedback('quick thought: use a mixed-effects model'), 'use a mixed-effects model');
+  assert.equal(
+    feedback('Results section — needs more detail'),
+    'Results section — needs more detail',
+  );
+});

@@ -7,7 +7,7 @@ import { shippedIntentModel, type ActionScore, type IntentModel } from './model/
 import { firstSpan, LEVEL_SLOTS } from './model/level-reader.ts';
 import { isInside, slotOf, type SpanSlot } from './model/tags.ts';
 import { fold, type Token } from './model/tokens.ts';
-import { cleanSlot, cleanTopic } from './slots.ts';
+import { cleanFeedback, cleanSlot, cleanTopic } from './slots.ts';
 
 export interface LearnedRoute {
   intent: Intent;
@@ -243,7 +243,7 @@ function draftFor(
       break;
     }
     case 'submit_feedback': {
-      let feedback = cleanSlot(spans.feedback?.[0] ?? '') || text.trim();
+      let feedback = cleanFeedback(spans.feedback?.[0] ?? '') || text.trim();
       if (full !== text && feedback) {
         // Cut at the read limit: the feedback runs on to the end of the message.
         const at = text.indexOf(feedback);

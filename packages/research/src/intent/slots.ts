@@ -15,8 +15,38 @@ export function cleanSlot(text: string): string {
   return out;
 }
 
+/**
+ * What may follow a topic without being part of it: a deadline or a courtesy ("… by friday
+ * please", "… before Monday", "… if you can"), or the "by" of a deadline whose day the tagger
+ * left out (no topic ends on it).
+ */
+const TOPIC_TAIL = new RegExp(
+  String.raw`(?:[\s,;—–-]+(?:(?:by|before|until)(?:\s+(?:(?:this|next|the\s+end\s+of(?:\s+the)?)\s+)?` +
+    String.raw`(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|today|` +
+    String.raw`week|month|weekend|deadline))?|if\s+(?:you\s+can|you\s+could|possible)|asap|please|pls|` +
+    String.raw`plz|thanks|thank\s+you|thx))+$`,
+  'iu',
+);
+
 export function cleanTopic(text: string): string {
-  return cleanSlot(cleanSlot(text).replace(/^(?:whether|if)\s+/i, ''));
+  return cleanSlot(
+    cleanSlot(text)
+      .replace(/^(?:whether|if)\s+/i, '')
+      .replace(TOPIC_TAIL, ''),
+  );
+}
+
+/**
+ * A preamble that announces feedback is not part of it: "here's my feedback: …", "my two
+ * cents — …", "quick thought - …", "reviewer hat on: …".
+ */
+const FEEDBACK_PREAMBLE =
+  /^[^:—–]{0,40}?\b(?:feedback|thoughts?|notes?|comments?|cents|hat on|suggestions?|points?|things?|remarks?|take)\s*(?::|—|–|\s-\s)\s*/iu;
+
+export function cleanFeedback(text: string): string {
+  const rest = text.replace(FEEDBACK_PREAMBLE, '');
+  // Only when something of substance follows ("notes: none" is kept whole).
+  return rest !== text && /\S+\s+\S+/u.test(rest) ? cleanSlot(rest) : cleanSlot(text);
 }
 
 /** Words that follow "I'm" without being a name ("I'm done", "I'm new here"). */

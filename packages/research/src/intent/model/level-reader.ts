@@ -16,22 +16,40 @@ export type LevelSlot = (typeof LEVEL_SLOTS)[number];
 /** Words before a span read with it: a negation or a qualifier often stands there. */
 const CONTEXT = 3;
 
-/** The features of the span `first..last` of `tokens` (folded words). */
-export function levelFeatures(words: readonly string[], first: number, last: number): string[] {
+/**
+ * How the span `first..last` of `words` (folded) reads, with any negation taken out: its
+ * features, and whether a negation stands in it or just before it ("no long shots", "I'm
+ * not a risk taker", "less strict"). The reader learns what the words say un-negated and
+ * flips high and low itself, so that "long shots" learnt from one phrasing reads right
+ * under "no" in another.
+ */
+export function levelFeatures(
+  words: readonly string[],
+  first: number,
+  last: number,
+): { features: string[]; negated: boolean } {
   const features: string[] = [];
   const span = words.slice(first, last + 1).flatMap((w) => w.split('-'));
   const before = words.slice(Math.max(0, first - CONTEXT), first);
   let negated = before.some((w) => NEGATORS.has(w));
-  if (negated) features.push('neg-before');
   span.forEach((word, i) => {
-    if (NEGATORS.has(word)) negated = true;
+    if (NEGATORS.has(word)) {
+      negated = true;
+      return;
+    }
     features.push(`w=${word}`);
-    if (i > 0) features.push(`b=${span[i - 1]}_${word}`);
+    const previous = span[i - 1];
+    if (previous !== undefined && !NEGATORS.has(previous)) features.push(`b=${previous}_${word}`);
     const level = lexiconLevel(word);
-    if (level) features.push(`lex=${level}${negated && level !== 'medium' ? '~neg' : ''}`);
+    if (level) features.push(`lex=${level}`);
   });
-  for (const word of before) features.push(`ctx=${word}`);
-  return features;
+  for (const word of before) if (!NEGATORS.has(word)) features.push(`ctx=${word}`);
+  return { features, negated };
+}
+
+/** High and low swap under a negation; medium stays. */
+export function negate(level: Level): Level {
+  return level === 'high' ? 'low' : level === 'low' ? 'high' : level;
 }
 
 /** The first tagged span of `slot` as a token range, if the tagger found one. */
@@ -57,7 +75,7 @@ export class LevelReader {
    * its features (then the lexicon reading of the whole message stands).
    */
   read(slot: LevelSlot, tokens: readonly Token[], first: number, last: number): Level | null {
-    const features = levelFeatures(
+    const { features, negated } = levelFeatures(
       tokens.map((t) => t.lower),
       first,
       last,
@@ -67,7 +85,7 @@ export class LevelReader {
     const p = classifier.probabilities(features);
     let best = 0;
     for (let i = 1; i < p.length; i++) if (p[i]! > p[best]!) best = i;
-    return LEVELS[best]!;
+    return negated ? negate(LEVELS[best]!) : LEVELS[best]!;
   }
 
   static train(data: Record<LevelSlot, LabelledFeatures[]>, seed: number): LevelReader {

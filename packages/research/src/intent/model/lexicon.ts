@@ -47,16 +47,32 @@ for (const [cls, level, words] of ENTRIES) {
   for (const word of words.split(' ')) LEXICON.set(word, { cls, level });
 }
 
+/**
+ * Words that turn what follows around: "not strict", "no long shots", "less cautious",
+ * "stop nitpicking", "neither too safe nor too wild" (the last stays medium).
+ */
 export const NEGATORS: ReadonlySet<string> = new Set([
   'not',
   'no',
   "don't",
   'dont',
+  "didn't",
+  "won't",
+  "wouldn't",
+  "shouldn't",
+  "can't",
+  'cannot',
   'never',
   "isn't",
+  "aren't",
   "doesn't",
   'without',
   'nothing',
+  'neither',
+  'nor',
+  'hardly',
+  'less',
+  'stop',
 ]);
 
 /** The level a folded word says, if the lexicon lists it. */

@@ -32,6 +32,7 @@ import {
   firstSpan,
   levelFeatures,
   LEVELS,
+  negate,
   type LevelSlot,
 } from '../model/level-reader.ts';
 import { SlotTagger, type TaggerTrainOptions } from '../model/tagger.ts';
@@ -247,7 +248,9 @@ function levelData(
       const span = firstSpan(tags, slot);
       if (!level || !span) continue;
       const words = tokens.map((t) => t.lower);
-      data[slot].push({ features: levelFeatures(words, ...span), label: LEVELS.indexOf(level) });
+      const { features, negated } = levelFeatures(words, ...span);
+      // Learnt un-negated: "no long shots" (low) teaches that "long shots" is high.
+      data[slot].push({ features, label: LEVELS.indexOf(negated ? negate(level) : level) });
     }
   }
   return data;
