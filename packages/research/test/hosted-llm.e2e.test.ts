@@ -45,8 +45,8 @@ test('with two settings the research service uses an OpenAI-compatible endpoint 
       ],
     });
     const intent = await call('POST', `${svc.api}/intent`, {
-      // German for "show me my tricks": the local model knows none of its words.
-      text: 'zeig mir meine tricks',
+      // Finnish for "show my tricks": the local model knows none of its words.
+      text: 'näytä minun temppuni',
       session: { user_id: 'kim', run_id: null, run_status: null, has_profile: true },
     });
     assert.equal(intent.status, 200);

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Store } from './store.ts';
-import type { CheckpointResult } from './checkpointer.ts';
+import Database from 'better-sqlite3';
+import { WalCheckpointer, type CheckpointResult } from './checkpointer.ts';
 
 for (const thread of ['worker', 'main'] as const) {
   test(`periodic checkpoints (${thread}) copy committed events back into the database file`, async () => {
@@ -44,3 +45,27 @@ for (const thread of ['worker', 'main'] as const) {
     }
   });
 }
+
+test('a checkpoint worker stopped right after it started closes its connection and ends by itself', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'checkpoint-stop-'));
+  const file = join(dir, 'research.db');
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  const errors: unknown[] = [];
+  try {
+    // Terminating a thread inside a SQLite call aborts the process; stop() must ask instead.
+    for (let i = 0; i < 20; i++) {
+      const checkpointer = new WalCheckpointer(db, file, {
+        intervalMs: 10,
+        thread: 'worker',
+        onError: (err) => void errors.push(err),
+      });
+      if (i % 2 === 1) await sleep(5); // some stop while starting, some once running
+      assert.deepEqual(await checkpointer.stop(), { terminated: false });
+    }
+    assert.deepEqual(errors, []);
+  } finally {
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -21,6 +21,9 @@ export interface CheckpointerOptions {
   onCheckpoint?: (result: CheckpointResult) => void;
 }
 
+/** How long a stopping worker may take to close (SQLite's busy timeout is 5 s). */
+const STOP_GRACE_MS = 10_000;
+
 // CommonJS, evaluated in the worker: no TypeScript loader is needed there.
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -28,7 +31,14 @@ const Database = require(workerData.driver);
 const db = new Database(workerData.file);
 db.pragma('busy_timeout = 5000');
 db.pragma('synchronous = NORMAL');
-parentPort.on('message', () => {
+parentPort.on('message', (message) => {
+  if (message === 'close') {
+    try {
+      db.close();
+    } catch {} // its files may be gone already; the thread ends either way
+    parentPort.close(); // nothing left to wait for: the thread ends
+    return;
+  }
   const start = performance.now();
   try {
     const [r] = db.pragma('wal_checkpoint(PASSIVE)');
@@ -61,11 +71,32 @@ export class WalCheckpointer {
     this.timer = setInterval(() => this.tick(), options.intervalMs).unref();
   }
 
-  /** Stops checkpointing (the worker's connection closes with it). */
-  stop(): void {
+  /**
+   * Stops checkpointing. The worker is asked to close its connection and end, not
+   * terminated: a thread terminated inside a SQLite call (at start, say, when the service
+   * stops at once) makes better-sqlite3 throw into a dying isolate, which aborts the whole
+   * process. It is terminated only if it has not ended well after SQLite's busy timeout.
+   * Resolves when the worker has ended (callers need not wait).
+   */
+  stop(): Promise<{ terminated: boolean }> {
     clearInterval(this.timer);
-    void this.worker?.terminate();
+    const worker = this.worker;
     this.worker = undefined;
+    if (!worker) return Promise.resolve({ terminated: false });
+    let terminated = false;
+    const ended = new Promise<{ terminated: boolean }>((resolve) =>
+      worker.once('exit', () => {
+        clearTimeout(deadline);
+        resolve({ terminated });
+      }),
+    );
+    worker.postMessage('close');
+    worker.ref(); // the process waits the moment it takes to close, not the thread's death
+    const deadline = setTimeout(() => {
+      terminated = true;
+      void worker.terminate();
+    }, STOP_GRACE_MS).unref();
+    return ended;
   }
 
   private startWorker(file: string): Worker {
