@@ -5,23 +5,9 @@
 // passes for English by hash collision, which a feature can afford.
 import { readFileSync } from 'node:fs';
 import wordListPath from 'word-list';
+import { hash32, hash32Range } from './hash.ts';
 
 let hashes: Uint32Array | undefined;
-
-/** FNV-1a with MurmurHash3's finish (as hash.ts) of text[start, end). */
-function hashRange(text: string, start: number, end: number): number {
-  let h = 0x811c9dc5;
-  for (let i = start; i < end; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
-}
 
 /** Reads the word list (once; later calls are free). */
 export function loadEnglishWords(): Uint32Array {
@@ -31,7 +17,7 @@ export function loadEnglishWords(): Uint32Array {
   let start = 0;
   for (let i = 0; i <= text.length; i++) {
     if (i < text.length && text.charCodeAt(i) !== 10) continue;
-    if (i > start) out.push(hashRange(text, start, i));
+    if (i > start) out.push(hash32Range(text, start, i));
     start = i + 1;
   }
   hashes = Uint32Array.from(out).sort();
@@ -41,7 +27,7 @@ export function loadEnglishWords(): Uint32Array {
 /** True when the lower-case word is in the English word list. */
 export function isEnglishWord(word: string): boolean {
   const table = loadEnglishWords();
-  const h = hashRange(word, 0, word.length);
+  const h = hash32(word);
   let lo = 0;
   let hi = table.length - 1;
   while (lo <= hi) {

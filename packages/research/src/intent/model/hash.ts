@@ -1,7 +1,12 @@
 /** 32-bit FNV-1a of a string's UTF-16 code units, finished with MurmurHash3's avalanche. */
 export function hash32(text: string): number {
+  return hash32Range(text, 0, text.length);
+}
+
+/** {@link hash32} of text[start, end), without cutting the substring out (a word list's lines). */
+export function hash32Range(text: string, start: number, end: number): number {
   let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
+  for (let i = start; i < end; i++) {
     h ^= text.charCodeAt(i);
     h = Math.imul(h, 0x01000193);
   }
