@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { IntentAction, type IntentSession } from '../schema.ts';
+import { LEVEL_SLOTS, type LevelSlot } from '../model/level-reader.ts';
 import { SPAN_SLOTS, TAGS } from '../model/tags.ts';
 import { tokenize, type Token } from '../model/tokens.ts';
 
@@ -29,8 +30,7 @@ export const SESSIONS = {
 export type SessionName = keyof typeof SESSIONS;
 
 /** Slots stored as a level rather than as written. */
-export const LEVEL_SLOTS = ['risk_preference', 'baseline_strictness'] as const;
-export type LevelSlot = (typeof LEVEL_SLOTS)[number];
+export { LEVEL_SLOTS, type LevelSlot };
 const Level = z.enum(['low', 'medium', 'high']);
 
 export const Example = z

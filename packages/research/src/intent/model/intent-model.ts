@@ -38,7 +38,8 @@ const EncodedTable = z.object({
   weights: z.string(),
 });
 
-const LevelClassifier = z.object({
+/** A softmax classifier as `SoftmaxClassifier.toJSON()` writes it. */
+const Classifier = z.object({
   classes: z.array(z.string()),
   temperature: z.number().finite().positive(),
   bias: z.array(z.number().finite()),
@@ -58,19 +59,14 @@ const ModelJSON = z.object({
     sha256: z.string(),
     seed: z.number().int(),
   }),
-  classifier: z.object({
-    classes: z.array(z.string()),
-    temperature: z.number().finite().positive(),
-    bias: z.array(z.number().finite()),
-    table: EncodedTable,
-  }),
+  classifier: Classifier,
   tagger: z.object({
     tags: z.number().int().positive(),
     transitions: z.array(z.number().finite()),
     table: EncodedTable,
   }),
   /** The level of a risk or strictness span (see level-reader.ts). */
-  levels: z.object({ risk_preference: LevelClassifier, baseline_strictness: LevelClassifier }),
+  levels: z.object({ risk_preference: Classifier, baseline_strictness: Classifier }),
 });
 export type IntentModelJSON = z.infer<typeof ModelJSON>;
 export type TrainedOn = IntentModelJSON['trained_on'];
