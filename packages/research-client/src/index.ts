@@ -5,9 +5,17 @@ export type { FollowOptions, StreamStatus } from './events.ts';
 export { ResearchApiError, detailOf } from './errors.ts';
 export type * from './types.ts';
 export type { paths, components, operations } from './openapi.d.ts';
+import type { RunEventType, StageName } from './types.ts';
 
 /** Stage names in pipeline order. */
-export const STAGES = ['ideation', 'planning', 'coding', 'analysis', 'writing', 'review'] as const;
+export const STAGES = [
+  'ideation',
+  'planning',
+  'coding',
+  'analysis',
+  'writing',
+  'review',
+] as const satisfies readonly StageName[];
 
 /** Every event type a run's stream sends, so a client can listen for each by name. */
 export const RUN_EVENT_TYPES = [
@@ -23,4 +31,4 @@ export const RUN_EVENT_TYPES = [
   'run_failed',
   'narration',
   'stream_end',
-] as const;
+] as const satisfies readonly RunEventType[];

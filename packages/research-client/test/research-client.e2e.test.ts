@@ -4,9 +4,13 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { startService, type RunningService } from '../../research/test/helpers.ts';
 import { generateTypes, TYPES } from '../src/generate-types.ts';
+import { STAGES as SERVICE_STAGES } from '../../research/src/domain/artefacts.ts';
+import { RUN_EVENT_TYPES as SERVICE_EVENT_TYPES } from '../../research/src/domain/events.ts';
 import {
   ResearchApiError,
   ResearchClient,
+  RUN_EVENT_TYPES,
+  STAGES,
   type RunEvent,
   type StreamStatus,
 } from '../src/index.ts';
@@ -151,4 +155,11 @@ test('an unknown run ends the stream with 404; an unreachable service is a netwo
     },
     (err: unknown) => err instanceof ResearchApiError && err.code === 'network_error',
   );
+});
+
+test("the client's stage and event type lists are the service's, in its order", () => {
+  // The client cannot import the service; its lists are typed from the API document and held
+  // to the service's here, so a stage or event type added there cannot be missing here.
+  assert.deepEqual([...STAGES], [...SERVICE_STAGES]);
+  assert.deepEqual([...RUN_EVENT_TYPES], [...SERVICE_EVENT_TYPES]);
 });
