@@ -2,23 +2,14 @@
 // pointed at a chaos server, restarted if it dies; the benchmark counts each death.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort } from '../../packages/service-kit/src/testing.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const STARTUP_LIMIT_MS = 60_000;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 export class ServiceProcess {
   readonly dataDir = mkdtempSync(join(tmpdir(), 'bench-chaos-'));

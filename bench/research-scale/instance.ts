@@ -3,11 +3,11 @@
 // into the benchmark process.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort } from '../../packages/service-kit/src/testing.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const MAIN = join(root, 'packages/research/src/main.ts');
@@ -38,14 +38,6 @@ process.on('exit', () => {
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Starts the service with `env` in a fresh data dir and waits until /api/readyz answers 200. */
 export async function startInstance(name: string, env: Record<string, string>): Promise<Instance> {

@@ -1,12 +1,11 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import { startService, type RunningService } from '../../research/test/helpers.ts';
-import { main } from '../src/main.ts';
+import { runHikma } from './run-hikma.ts';
+import { freePort } from '../../service-kit/src/testing.ts';
 
 // `hikma research …` run in-process against the real research service on its embedded
 // defaults (SQLite, the offline LLM); answers come through the command's standard input.
@@ -22,21 +21,7 @@ after(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function hikma(args: string[], input: string[] = []) {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(
-    ['node', 'hikma', ...args],
-    {
-      stdout: { write: (s: string) => (stdout += s) },
-      stderr: { write: (s: string) => (stderr += s) },
-      stdin: Readable.from(input),
-      cwd: dir,
-    },
-    {},
-  );
-  return { code, stdout, stderr };
-}
+const hikma = (args: string[], input: string[] = []) => runHikma(dir, args, input);
 
 test('research run: a topic to a PDF and its LaTeX, the pauses answered on standard input', async () => {
   const run = await hikma(
@@ -149,10 +134,7 @@ test('an unknown run, a bad topic, an unreachable service: a clear line and an e
   assert.equal(stage.code, 2);
   assert.match(stage.stderr, /unknown stage "x"/);
 
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  const port = await freePort(); // nothing listens there
   const down = await hikma(['research', 'list', '--url', `http://127.0.0.1:${port}/api`]);
   assert.equal(down.code, 4);
   assert.match(down.stderr, /cannot reach the research service .*ECONNREFUSED.*\[unreachable\]/);

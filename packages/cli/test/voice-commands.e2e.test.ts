@@ -2,13 +2,12 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import wavefile from 'wavefile';
 import { API_KEY, startVoice, type RunningVoice } from '../../voice/test/helpers/service.ts';
-import { main } from '../src/main.ts';
+import { runHikma } from './run-hikma.ts';
+import { freePort } from '../../service-kit/src/testing.ts';
 
 // `hikma voice …` run in-process against the real voice service on its embedded defaults.
 
@@ -23,21 +22,7 @@ after(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function hikma(...args: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(
-    ['node', 'hikma', ...args],
-    {
-      stdout: { write: (s: string) => (stdout += s) },
-      stderr: { write: (s: string) => (stderr += s) },
-      stdin: Readable.from([]),
-      cwd: dir,
-    },
-    {},
-  );
-  return { code, stdout, stderr };
-}
+const hikma = (...args: string[]) => runHikma(dir, args);
 
 /** A WAV's format and its peak sample. */
 function inspectWav(path: string) {
@@ -109,10 +94,7 @@ test('a refused key, an unreachable service and a bad WAV: a clear line and an e
   assert.equal(refused.code, 3);
   assert.match(refused.stderr, /refused the API key.*\[invalid_api_key\]/);
 
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  const port = await freePort(); // nothing listens there
   const down = await hikma('voice', 'say', 'hi', '--url', `http://127.0.0.1:${port}`);
   assert.equal(down.code, 4);
   assert.match(down.stderr, /cannot reach the voice service .*ECONNREFUSED.*\[unreachable\]/);

@@ -1,7 +1,6 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { startService, type RunningService } from '../../research/test/helpers.ts';
 import { generateTypes, TYPES } from '../src/generate-types.ts';
 import { STAGES as SERVICE_STAGES } from '../../research/src/domain/artefacts.ts';
@@ -14,6 +13,7 @@ import {
   type RunEvent,
   type StreamStatus,
 } from '../src/index.ts';
+import { freePort } from '../../service-kit/src/testing.ts';
 
 // The real research service on its embedded defaults (SQLite, the offline LLM), in-process on
 // an ephemeral port; the client talks to it over HTTP as any client would.
@@ -137,10 +137,7 @@ test('an unknown run ends the stream with 404; an unreachable service is a netwo
     (err: unknown) => err instanceof ResearchApiError && err.status === 404,
   );
 
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  const port = await freePort(); // nothing listens there
   const down = new ResearchClient({ baseUrl: `http://127.0.0.1:${port}/api` });
   await assert.rejects(down.listUsers(), (err: unknown) => {
     assert.ok(err instanceof ResearchApiError);

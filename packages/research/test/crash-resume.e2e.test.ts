@@ -2,20 +2,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { call, readSse, type SseMessage } from './helpers.ts';
+import { freePort } from '@hikma/service-kit/testing';
 
 const MAIN = new URL('../src/main.ts', import.meta.url).pathname;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.address() as { port: number }).port;
-  await new Promise<void>((r) => server.close(() => r()));
-  return port;
-}
 
 /** Starts the real service as its own process, as `npm run research` would. */
 async function startProcess(dataDir: string, port: number): Promise<ChildProcess> {

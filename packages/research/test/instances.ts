@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { metricValue } from './metrics-helpers.ts';
+import { freePort } from '@hikma/service-kit/testing';
 
 /** A research service running as its own process, as a deployment runs it. */
 export interface Instance {
@@ -20,14 +20,6 @@ export interface Instance {
 }
 
 const MAIN = new URL('../src/main.ts', import.meta.url).pathname;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Starts `src/main.ts` with `env` on a free port and waits until it answers /health. */
 export async function startInstance(name: string, env: Record<string, string>): Promise<Instance> {

@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- OTLP JSON is read as a client would */
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createTcpServer, type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { gunzipSync } from 'node:zlib';
 
@@ -97,6 +97,19 @@ export async function startOtlpCollector(): Promise<{
         .flatMap((r) => r.names),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * A TCP port on 127.0.0.1 that was free when asked (for a child process to listen on, or a
+ * closed port to refuse a connection); another process may take it meanwhile, which tests
+ * can afford.
+ */
+export async function freePort(): Promise<number> {
+  const server = createTcpServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
 }
 
 export { settingsConformance } from './settings-conformance.ts';

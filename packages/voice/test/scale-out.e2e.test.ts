@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { API_KEY, JWT_SECRET, createSession, VoiceClient } from './helpers/service.ts';
-import { REDIS_MISSING, RedisServer, freePort } from './helpers/redis.ts';
+import { freePort } from '@hikma/service-kit/testing';
+import { REDIS_MISSING, RedisServer } from './helpers/redis.ts';
 
 // Two instances of the real service (src/main.ts as its own process, as `npm run voice`
 // starts it) behind no load balancer, sharing one real redis-server.

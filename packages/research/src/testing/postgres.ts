@@ -8,9 +8,9 @@ import {
   readdirSync,
   rmSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { delimiter, join } from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from '@hikma/service-kit/testing';
 
 const run = promisify(execFile);
 
@@ -77,15 +77,6 @@ export function postgresAvailable(): boolean {
 export function postgresSkipReason(): string | false {
   if (postgresAvailable() || process.env.CI) return false;
   return 'Postgres is not installed (initdb, pg_ctl); scripts/setup.sh installs it: apt-get install postgresql';
-}
-
-/** A free TCP port on 127.0.0.1 (free when asked; good enough for tests). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 /** Postgres refuses to run as root: as root, commands run as the `postgres` user. */

@@ -1,23 +1,14 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '@hikma/service-kit/testing';
 
 /** Why the Redis tests are skipped (redis-server is not installed), or false. */
 export const REDIS_MISSING: string | false =
   spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0
     ? false
     : 'redis-server is not installed (scripts/setup.sh installs it: apt-get install redis-server)';
-
-/** A free TCP port on 127.0.0.1 (free when asked; good enough for tests). */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 const running = new Set<ChildProcess>();
 process.on('exit', () => {
