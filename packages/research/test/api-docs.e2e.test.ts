@@ -1,6 +1,6 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -8,8 +8,8 @@ import { buildApp } from '../src/http/app.ts';
 import type { HttpDeps } from '../src/http/deps.ts';
 import { OPERATIONS } from '../src/http/openapi-operations.ts';
 import { startService, type RunningService } from './helpers.ts';
+import { chromiumLaunchOptions, chromiumMissing } from '@hikma/service-kit/testing';
 
-const CHROMIUM = '/usr/bin/chromium';
 const ARTIFACTS = fileURLToPath(new URL('../../../test-artifacts/', import.meta.url));
 
 let svc: RunningService;
@@ -63,12 +63,9 @@ test('a worker-only instance serves no documents', async () => {
 
 test(
   'Swagger UI renders every operation in Chromium with no request off the origin',
-  { skip: existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM}` },
+  { skip: chromiumMissing },
   async () => {
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    });
+    const browser = await chromium.launch(chromiumLaunchOptions());
     try {
       const page = await browser.newPage();
       const requests: string[] = [];

@@ -4,9 +4,9 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromiumLaunchOptions, chromiumMissing } from '@hikma/service-kit/testing';
 import { startService, type RunningService } from './helpers.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
 const WEB = fileURLToPath(new URL('../web/', import.meta.url));
 const DIST_INDEX = join(WEB, 'dist', 'index.html');
 
@@ -14,9 +14,7 @@ const DIST_INDEX = join(WEB, 'dist', 'index.html');
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** Why the browser tests cannot run here, or false. */
-export const chromiumMissing: string | false = existsSync(CHROMIUM)
-  ? false
-  : `no Chromium at ${CHROMIUM}: install the Debian package chromium (scripts/setup.sh does)`;
+export { chromiumMissing };
 
 /** Newest modification time under `path` (a file or a folder). */
 function newest(path: string): number {
@@ -50,17 +48,7 @@ export interface ChatBench {
 export async function openChatBench(): Promise<ChatBench> {
   await ensureBuilt();
   const svc = await startService();
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions());
   return {
     svc,
     browser,

@@ -1,4 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- OTLP JSON is read as a client would */
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
@@ -110,6 +111,39 @@ export async function freePort(): Promise<number> {
   const { port } = server.address() as AddressInfo;
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
+}
+
+/** Chromium for the browser tests: Debian's package, or where `CHROMIUM_PATH` says. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Why the browser tests are skipped, or false when Chromium is installed. */
+export const chromiumMissing: string | false = existsSync(CHROMIUM_PATH)
+  ? false
+  : `no Chromium at ${CHROMIUM_PATH}: install the Debian package chromium (scripts/setup.sh does)`;
+
+/**
+ * Launch options for playwright-core's `chromium.launch` in tests: headless, without the
+ * sandbox (CI runs as root), the GPU or background traffic; `extraArgs` are added (audio
+ * autoplay, a fake microphone).
+ */
+export function chromiumLaunchOptions(extraArgs: readonly string[] = []): {
+  executablePath: string;
+  headless: true;
+  args: string[];
+} {
+  return {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      ...extraArgs,
+    ],
+  };
 }
 
 export { settingsConformance } from './settings-conformance.ts';

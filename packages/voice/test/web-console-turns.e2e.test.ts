@@ -15,8 +15,8 @@ import {
 } from '../web/src/lib/console-state.ts';
 import { fliteSpeech16k, noise16k, silence16k } from './helpers/audio.ts';
 import { API_KEY, startVoice } from './helpers/service.ts';
+import { chromiumLaunchOptions, chromiumMissing } from '@hikma/service-kit/testing';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const WEB_DIR = fileURLToPath(new URL('../web', import.meta.url));
 const ARTIFACTS = fileURLToPath(new URL('../../../test-artifacts', import.meta.url));
 
@@ -198,26 +198,16 @@ test(
   'the console shows the turn detector, a resumed reply and the idle countdown',
   {
     timeout: 150_000,
-    skip: existsSync(CHROMIUM) ? false : `Chromium is not installed at ${CHROMIUM}`,
+    skip: chromiumMissing,
   },
   async (t) => {
     await ensureBuilt();
     const voice = await startVoice();
     t.after(() => voice.close());
 
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--autoplay-policy=no-user-gesture-required',
-      ],
-    });
+    const browser = await chromium.launch(
+      chromiumLaunchOptions(['--autoplay-policy=no-user-gesture-required']),
+    );
     t.after(() => browser.close());
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const pageErrors: string[] = [];

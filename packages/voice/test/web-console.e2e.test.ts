@@ -11,8 +11,8 @@ import { chromium, type Page } from 'playwright-core';
 import { CONTENT_SECURITY_POLICY, WEB_CONSOLE_DIR, webConsoleRoutes } from '../src/http/static.ts';
 import { piiSegments } from '../web/src/lib/pii.ts';
 import { API_KEY, startVoice } from './helpers/service.ts';
+import { chromiumLaunchOptions, chromiumMissing } from '@hikma/service-kit/testing';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const WEB_DIR = fileURLToPath(new URL('../web', import.meta.url));
 const ARTIFACTS = fileURLToPath(new URL('../../../test-artifacts', import.meta.url));
 const SENTENCE = 'what is the weather in london today';
@@ -241,7 +241,7 @@ test(
   'the voice console talks to the real service from a real browser',
   {
     timeout: 90_000,
-    skip: existsSync(CHROMIUM) ? false : `Chromium is not installed at ${CHROMIUM}`,
+    skip: chromiumMissing,
   },
   async (t) => {
     const started = performance.now();
@@ -268,22 +268,14 @@ test(
     assert.equal(((await missing.json()) as any).error.code, 'not_found');
     assert.equal((await fetch(`${voice.http}/healthz`)).status, 200);
 
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
+    const browser = await chromium.launch(
+      chromiumLaunchOptions([
         '--autoplay-policy=no-user-gesture-required',
         '--use-fake-ui-for-media-stream',
         '--use-fake-device-for-media-stream',
         `--use-file-for-fake-audio-capture=${wav}`,
-      ],
-    });
+      ]),
+    );
     t.after(() => browser.close());
     const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
     const consoleLines: string[] = [];
