@@ -4,6 +4,20 @@ import { FakeSTT } from '../src/testing/fake-stt.ts';
 import { fliteSpeech16k, silence16k } from './helpers/audio.ts';
 import { createSession, startVoice, VoiceClient } from './helpers/service.ts';
 
+/**
+ * Connects to a created session and speaks one turn; the fake recogniser decides what was
+ * "heard", so the audio only has to be speech that ends.
+ */
+async function speakOneTurn(session: Parameters<typeof VoiceClient.connect>[0]) {
+  const client = await VoiceClient.connect(session);
+  await client.waitFor('session.created');
+  await client.streamAudio(
+    Buffer.concat([silence16k(300), fliteSpeech16k('my number is on the card'), silence16k(1000)]),
+    2,
+  );
+  return client;
+}
+
 // A scripted recogniser stands in for a vendor that recognises Arabic + English (the embedded
 // PocketSphinx is English only); VAD, sessions, analysis and the protocol are the real ones.
 test('a mixed Arabic/English utterance: both locales, partials, PII offsets and sentiment', async () => {
@@ -17,16 +31,7 @@ test('a mixed Arabic/English utterance: both locales, partials, PII offsets and 
       languages: ['ar-SA', 'en-US'],
       analysis: { pii: true, sentiment: true },
     });
-    const client = await VoiceClient.connect(created.body);
-    await client.waitFor('session.created');
-    await client.streamAudio(
-      Buffer.concat([
-        silence16k(300),
-        fliteSpeech16k('my number is on the card'),
-        silence16k(1000),
-      ]),
-      2,
-    );
+    const client = await speakOneTurn(created.body);
     const final = await client.waitFor('transcript.final');
     assert.equal(final.text, said);
     assert.deepEqual(final.languages, ['ar-SA', 'en-US']);
@@ -136,16 +141,7 @@ test("a phone number without a country code is read in the session's languages' 
       languages: ['fr-FR'],
       analysis: { pii: true, sentiment: false },
     });
-    const client = await VoiceClient.connect(created.body);
-    await client.waitFor('session.created');
-    await client.streamAudio(
-      Buffer.concat([
-        silence16k(300),
-        fliteSpeech16k('my number is on the card'),
-        silence16k(1000),
-      ]),
-      2,
-    );
+    const client = await speakOneTurn(created.body);
     const analysis = await client.waitFor('transcript.analysis');
     assert.deepEqual(
       analysis.pii.map((p: { category: string; offset: number; length: number }) => [
