@@ -4,7 +4,7 @@
 // Run: npm run bench:voice -- [--sessions 50,250,500] [--window-s 20] [--turn-detection semantic_vad]
 //      [--profile] [--help]
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { EAGERNESS, type Eagerness } from '../packages/voice/src/protocol/session-config.ts';
@@ -14,6 +14,7 @@ import { fliteSpeech16k } from './lib/flite-speech.ts';
 import { speechCycle, vadTimeline } from './voice-load/audio.ts';
 import { runOnce, waitForQuiet, type RunOptions } from './voice-load/run.ts';
 import { printReport, writeChart, type Row, type SavedReport } from './voice-load/report.ts';
+import { describeMachine, machineAtStart } from './lib/machine.ts';
 
 const USAGE = `npm run bench:voice -- [options]
   --sessions <list>     concurrent sessions per step (default 50,250,500)
@@ -142,17 +143,8 @@ const vad = {
 const FRAME_MS = 40;
 const GRACE_MS = 3000;
 
-const machine = {
-  cores: cpus().length,
-  cpu: cpus()[0]?.model ?? 'unknown',
-  ramGb: totalmem() / 2 ** 30,
-  node: process.version,
-  loadAverageAtStart: loadavg(),
-};
-console.log(
-  `machine: ${machine.cores} cores (${machine.cpu}), ${machine.ramGb.toFixed(1)} GB RAM, Node ${machine.node}, ` +
-    `load average ${machine.loadAverageAtStart.map((l) => l.toFixed(2)).join(' ')}`,
-);
+const machine = machineAtStart();
+console.log(describeMachine(machine));
 
 // The audio: Flite speech then silence, generated once; and where the VAD decides on it.
 const work = mkdtempSync(join(tmpdir(), 'bench-voice-load-'));

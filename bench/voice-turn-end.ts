@@ -6,7 +6,7 @@
 // Run: npm run bench:voice-turn-end -- [--voices slt,awb,rms,kal,espeak:en-us]
 //      [--modes server_vad:500,semantic_vad:auto] [--concurrency 2] [--replay <json>] [--help]
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, totalmem } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
@@ -25,6 +25,7 @@ import {
 import { machineCpuTicks, processCpuMs } from './lib/proc-stats.ts';
 import { speak } from './voice-turn-end/speak.ts';
 import { quantile } from './lib/stats.ts';
+import { describeMachine, machineAtStart, type MachineAtStart } from './lib/machine.ts';
 
 const USAGE = `npm run bench:voice-turn-end -- [options]
   --requests <file>     one request a line, " | " where the pause goes (default bench/voice-turn-end/requests.txt)
@@ -100,12 +101,7 @@ interface Outcome {
 /** What a run saves as JSON (and `--replay` reads back). */
 interface SavedRun {
   stamp: string;
-  machine: {
-    cores: number;
-    cpu: string;
-    ramGb: number;
-    node: string;
-    loadAverageAtStart: number[];
+  machine: MachineAtStart & {
     loadAverageAtEnd: number[];
     ownCorePct: number;
     machineCorePct: number;
@@ -330,11 +326,8 @@ async function measure(): Promise<SavedRun> {
       `${modes.length} modes, ${Math.round(audioS)} s of audio at real time, ${concurrency} sessions at a time`,
   );
   console.log(trainingOverlap(requests));
-  const loadAverageAtStart = loadavg();
-  console.log(
-    `machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(1)} GB RAM, ` +
-      `Node ${process.version}, load average ${loadAverageAtStart.map((l) => l.toFixed(2)).join(' ')}`,
-  );
+  const atStart = machineAtStart();
+  console.log(describeMachine(atStart));
 
   // Every clip in every mode, the modes interleaved so that each sees the same machine.
   const jobs = clips.flatMap((clip) => modes.map((mode) => ({ clip, mode })));
@@ -362,11 +355,7 @@ async function measure(): Promise<SavedRun> {
   return {
     stamp: new Date().toISOString(),
     machine: {
-      cores: cpus().length,
-      cpu: cpus()[0]?.model ?? 'unknown',
-      ramGb: totalmem() / 2 ** 30,
-      node: process.version,
-      loadAverageAtStart,
+      ...atStart,
       loadAverageAtEnd: loadavg(),
       ownCorePct: (processCpuMs(process.pid) - cpu0) / (wallS * 10),
       machineCorePct:

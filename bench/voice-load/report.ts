@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { lineChartSvg } from '../lib/svg-chart.ts';
 import { SNAPSHOT_TIMEOUT_MS, type RunResult } from './run.ts';
+import { type MachineAtStart } from '../lib/machine.ts';
 
 /** The issue's targets. */
 export const TARGETS = {
@@ -225,13 +226,7 @@ export function chartSvg(rows: Row[], subtitle: string): string {
 /** What a run saves as JSON (and `--replot` reads back). */
 export interface SavedReport {
   stamp: string;
-  machine: {
-    cores: number;
-    cpu: string;
-    ramGb: number;
-    node: string;
-    loadAverageAtStart: number[];
-  };
+  machine: MachineAtStart;
   options: {
     sessionSteps: number[];
     windowMs: number;
