@@ -33,3 +33,4 @@ export {
   type ConfigRow,
   type Setting,
 } from './settings.ts';
+export { tidyJsonSchema, type SchemaOverrideContext } from './openapi-schema.ts';

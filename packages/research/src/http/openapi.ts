@@ -1,15 +1,10 @@
 import {
   createDocument,
-  type CreateDocumentOptions,
   type oas31,
   type ZodOpenApiObject,
   type ZodOpenApiOperationObject,
 } from 'zod-openapi';
 
-type Override = Extract<
-  NonNullable<CreateDocumentOptions['override']>,
-  (...args: never[]) => unknown
->;
 import { ERROR_CODES, type ResearchErrorCode } from '../errors.ts';
 import {
   Intent,
@@ -21,6 +16,7 @@ import {
 import { OPERATIONS, type ApiOperation } from './openapi-operations.ts';
 import * as responses from './response-schemas.ts';
 import { ANY_ROUTE_ERRORS, ROUTE_ERRORS } from './route-errors.ts';
+import { tidyJsonSchema } from '@hikma/service-kit';
 
 /**
  * The OpenAPI 3.1 document of the research API, generated from the zod schemas the routes
@@ -76,25 +72,8 @@ export function buildOpenApiDocument(version: string): oas31.OpenAPIObject {
         },
       },
     },
-    { override: tidySchema },
+    { override: tidyJsonSchema },
   );
-}
-
-/**
- * Drops what JSON Schema output adds without telling a client anything: `additionalProperties:
- * false` on answers (a response may gain fields; clients ignore those they do not know, and
- * one schema then serves requests and responses alike) and the safe-integer bounds of every
- * integer.
- */
-function tidySchema({ jsonSchema, zodSchema, io }: Parameters<Override>[0]): void {
-  const def = zodSchema._zod.def as { type: string; catchall?: unknown };
-  if (io === 'output' && def.type === 'object' && !def.catchall) {
-    if (jsonSchema.additionalProperties === false) delete jsonSchema.additionalProperties;
-  }
-  if (jsonSchema.type === 'integer') {
-    if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
-    if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
-  }
 }
 
 /** The response schemas registered as components, under their export names, in this order. */

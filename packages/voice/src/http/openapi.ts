@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  createDocument,
-  type CreateDocumentOptions,
-  type oas31,
-  type ZodOpenApiOperationObject,
-} from 'zod-openapi';
+import { createDocument, type oas31, type ZodOpenApiOperationObject } from 'zod-openapi';
 import { PROMETHEUS_CONTENT_TYPE } from '@hikma/service-kit';
 import { ERROR_CODES, type VoiceErrorCode } from '../errors.ts';
 import { ClientMessage } from '../protocol/client-messages.ts';
@@ -21,11 +16,7 @@ import {
   Ready,
   SessionHandle,
 } from './response-schemas.ts';
-
-type Override = Extract<
-  NonNullable<CreateDocumentOptions['override']>,
-  (...args: never[]) => unknown
->;
+import { tidyJsonSchema } from '@hikma/service-kit';
 
 /** Where the voice service describes itself. */
 export const OPENAPI_PATH = '/v1/openapi.json';
@@ -180,7 +171,7 @@ export function buildOpenApiDocument(version: string): oas31.OpenAPIObject {
         },
       },
     },
-    { override: tidySchema },
+    { override: tidyJsonSchema },
   );
 }
 
@@ -206,20 +197,4 @@ function operation({ errors, ...rest }: Operation): ZodOpenApiOperationObject {
       content: json(ErrorResponse),
     };
   return { ...rest, responses };
-}
-
-/**
- * Drops what JSON Schema output adds without telling a client anything: `additionalProperties:
- * false` on answers (a message may gain fields; clients ignore those they do not know) and the
- * safe-integer bounds of every integer.
- */
-export function tidySchema({ jsonSchema, zodSchema, io }: Parameters<Override>[0]): void {
-  const def = zodSchema._zod.def as { type: string; catchall?: unknown };
-  if (io === 'output' && def.type === 'object' && !def.catchall) {
-    if (jsonSchema.additionalProperties === false) delete jsonSchema.additionalProperties;
-  }
-  if (jsonSchema.type === 'integer') {
-    if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
-    if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
-  }
 }
