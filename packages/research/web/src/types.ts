@@ -30,18 +30,10 @@ import type {
   IdeationArtefacts,
   PaperDraft,
   ReviewBundle,
-  StageName,
 } from '../../src/domain/artefacts.ts';
 
-/** Stage names in pipeline order (mirrors the service's STAGES). */
-export const STAGES: readonly StageName[] = [
-  'ideation',
-  'planning',
-  'coding',
-  'analysis',
-  'writing',
-  'review',
-];
+/** Stage names in pipeline order (the client's list, which a test holds to the service's). */
+export { STAGES } from '@hikma/research-client';
 
 /** Every event type the stream sends, so the app can listen for each by name. */
 export { RUN_EVENT_TYPES as EVENT_TYPES } from '../../src/domain/events.ts';
