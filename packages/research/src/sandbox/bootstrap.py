@@ -139,12 +139,14 @@ def main():
     # Before the fork, so "ready" means isolated, jailed and limited; the worker inherits it all.
     apply_limits(config["limits"])
     send({"event": "ready"})
+    # The worker (same uid, no capabilities) must not ptrace the supervisor to forge its status,
+    # nor read its memory. Undumpable before the fork: after it, the worker could run first.
+    jail.set_dumpable(False)
     worker = os.fork()
     if worker == 0:
+        jail.set_dumpable(True)  # the project's own /proc/self stays readable, as usual
         run_entry(config)  # exceptions propagate and print their traceback, as usual
         return
-    # The worker (same uid, no capabilities) must not ptrace the supervisor to forge its status.
-    jail.make_undumpable()
     supervise(worker)
 
 

@@ -221,9 +221,9 @@ def drop_privileges():
     prctl(PR_SET_NO_NEW_PRIVS, 1)
 
 
-def make_undumpable():
-    """Keeps the project from ptracing (or reading /proc/<pid>/ of) the calling process."""
-    prctl(PR_SET_DUMPABLE, 0)
+def set_dumpable(dumpable):
+    """Undumpable keeps a process of the same uid from ptracing (or reading /proc/<pid>/ of) this one."""
+    prctl(PR_SET_DUMPABLE, 1 if dumpable else 0)
 
 
 def _unescape(field):
