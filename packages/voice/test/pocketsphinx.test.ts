@@ -159,6 +159,19 @@ test('a hypothesis on request covers the audio pushed before it, between partial
       wordErrors('turn off the lights in the kitchen', whole!.text).errors <= 2,
       whole!.text,
     );
+    // Word times count back from the end of the decoded audio, in order, the speech's length
+    // apart; the last word ends shortly before the 150 ms of silence that close the audio.
+    const words = whole!.words!;
+    assert.ok(wordErrors(whole!.text, words.map((w) => w.text).join(' ')).errors <= 1);
+    for (const [a, b] of words.slice(1).map((w, i) => [words[i]!, w] as const)) {
+      assert.ok(a.startAgoMs > a.endAgoMs && a.endAgoMs >= b.startAgoMs, JSON.stringify(words));
+    }
+    const spanMs = words[0]!.startAgoMs - words.at(-1)!.endAgoMs;
+    const speechMs = fliteSpeech16k('in the kitchen').length / 32;
+    assert.ok(spanMs > speechMs, `the words span ${spanMs} ms, more than the last phrase`);
+    assert.ok(words.at(-1)!.endAgoMs < 250, JSON.stringify(words.at(-1)));
+    assert.ok(words.every((w) => w.confidence >= 0 && w.confidence <= 1));
+    assert.equal(whole!.confidence, words.at(-1)!.confidence);
   } finally {
     await quiet.close();
   }

@@ -3,9 +3,12 @@ import assert from 'node:assert/strict';
 import { EndOfTurnModel } from '../src/turn/end-of-turn.ts';
 import {
   DISTRUST_BELOW,
+  NOISE_ONSET_MS,
   SemanticSilence,
   SILENCE_BOUNDS_MS,
+  spokenBeforePause,
   STALE_FLOOR_MS,
+  UNDECODED_TAIL_MS,
   WAIT_EXPONENT,
 } from '../src/session/semantic-silence.ts';
 import { VADSegmenter } from '../src/audio/vad-segmenter.ts';
@@ -186,4 +189,63 @@ test('words decoded in the pause before the hypothesis arrives count: it may onl
   });
   assert.ok(model.probabilityFinished('remind me to ring the dentist') > 0.9);
   assert.equal(endsAt(silence, 96, 900), null);
+});
+
+const at = (text: string, startAgoMs: number, endAgoMs: number, confidence = 0.9) => ({
+  text,
+  confidence,
+  startAgoMs,
+  endAgoMs,
+});
+
+test('words the recogniser dates after the end of speech are noise of the pause, left out', () => {
+  // "read me the latest stories of" + "the vote" decoded from the room's noise.
+  const words = [
+    at('read', 1900, 1700),
+    at('me', 1700, 1550),
+    at('the', 1550, 1480),
+    at('latest', 1480, 1100),
+    at('stories', 1100, 330),
+    at('of', 330, 180),
+    at('the', 160, 110),
+    at('vote', 110, 0),
+  ];
+  const text = words.map((w) => w.text).join(' ');
+  assert.ok(model.probabilityFinished(text) > 0.8, 'with the noise, the words read as finished');
+  const heard = spokenBeforePause({ text, words }, 140);
+  assert.deepEqual(heard, { text: 'read me the latest stories of', doubt: false });
+
+  const { silence, pauses, decisions } = asking();
+  silence.silenceMs(32);
+  silence.atPause(pauses[0]!, { text, language: 'en-US', current: true, words }, 140);
+  assert.ok(silence.silenceMs(64) > 1400, 'half a request: the long wait');
+  assert.equal(decisions.at(-1)?.transcript, 'read me the latest stories of');
+});
+
+test('speech after the last decoded word, or words the recogniser cannot align, are no evidence of a finished turn', () => {
+  // "remind me to ring the dentist … on": the last word ends 400 ms before the VAD's end.
+  const words = [at('remind', 2000, 1700), at('me', 1700, 1600), at('to', 1600, 1500)];
+  words.push(at('ring', 1500, 1200), at('the', 1200, 1100), at('dentist', 1100, 540));
+  const text = 'remind me to ring the dentist';
+  assert.ok(model.probabilityFinished(text) > 0.9);
+  assert.deepEqual(spokenBeforePause({ text, words }, 140), { text, doubt: true });
+  const ended = words.map((w) => ({
+    ...w,
+    startAgoMs: w.startAgoMs - 400,
+    endAgoMs: w.endAgoMs - 400,
+  }));
+  assert.deepEqual(spokenBeforePause({ text, words: ended }, 140), { text, doubt: false });
+  assert.deepEqual(spokenBeforePause({ text, words: [] }, 140), { text, doubt: true });
+  assert.deepEqual(spokenBeforePause({ text: '', words: [] }, 140), { text: '', doubt: false });
+  // Without word times only the last word's confidence counts.
+  assert.deepEqual(spokenBeforePause({ text }, 140), { text, doubt: false });
+  assert.deepEqual(spokenBeforePause({ text, confidence: 0.1 }, undefined), { text, doubt: true });
+
+  const { silence, pauses, decisions } = asking();
+  silence.silenceMs(32);
+  silence.atPause(pauses[0]!, { text, language: 'en-US', current: true, words }, 140);
+  const { min, max } = SILENCE_BOUNDS_MS.auto;
+  assert.equal(silence.silenceMs(64), Math.round(max - 0.5 ** WAIT_EXPONENT * (max - min)));
+  assert.equal(decisions.at(-1)?.probability, 0.5);
+  assert.ok(UNDECODED_TAIL_MS < 400 && NOISE_ONSET_MS < 100);
 });

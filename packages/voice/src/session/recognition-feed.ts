@@ -52,7 +52,7 @@ export class RecognitionFeed {
   /** `semantic_vad` only: the end-of-turn model deciding the silence that ends a turn. */
   private semantic: SemanticSilence | null = null;
   /** A pause whose hypothesis is asked for once the recogniser has audio up to `atMs`. */
-  private pauseAsk: { pause: number; atMs: number } | null = null;
+  private pauseAsk: { pause: number; atMs: number; speechEndMs: number } | null = null;
 
   constructor(
     private readonly engines: SessionEngines,
@@ -264,9 +264,9 @@ export class RecognitionFeed {
 
   // A pause began (semantic_vad): the recogniser's hypothesis is asked for once it has the
   // audio up to a little after the VAD's first silent frame, so the last word is decoded.
-  private pauseBegan(pause: number): void {
+  private pauseBegan(pause: number, silenceMs: number): void {
     const vadMs = this.vad?.processedMs ?? this.audio.endMs;
-    this.pauseAsk = { pause, atMs: vadMs + HYPOTHESIS_DELAY_MS };
+    this.pauseAsk = { pause, atMs: vadMs + HYPOTHESIS_DELAY_MS, speechEndMs: vadMs - silenceMs };
     this.askAtPause();
   }
 
@@ -280,12 +280,14 @@ export class RecognitionFeed {
       semantic.atPause(ask.pause, null);
       return;
     }
+    // How long before the audio the recogniser is asked about the VAD heard the speech end.
+    const silenceMs = this.audio.endMs - ask.speechEndMs;
     void this.stt.hypothesis().then((hypothesis) => {
       // The turn may have ended meanwhile: its words are then final.
       if (this.closed || this.semantic !== semantic || this.recording !== recording) return;
       if (hypothesis?.current && hypothesis.text && hypothesis.text !== this.lastPartial)
         this.sendDelta(hypothesis.text, hypothesis.language);
-      semantic.atPause(ask.pause, hypothesis);
+      semantic.atPause(ask.pause, hypothesis, silenceMs);
     });
   }
 
@@ -346,7 +348,7 @@ export class RecognitionFeed {
           silence_ms: d.silenceMs,
           transcript: d.transcript,
         }),
-      (pause) => this.pauseBegan(pause),
+      (pause, silenceMs) => this.pauseBegan(pause, silenceMs),
     );
     this.vad?.setSilencePolicy?.(this.semantic.silenceMs);
   }

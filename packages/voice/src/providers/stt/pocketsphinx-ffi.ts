@@ -47,8 +47,18 @@ interface Bindings {
   segWord: (seg: unknown) => string | null;
   segProb: (seg: unknown, ascr: number[], lscr: number[], lback: number[]) => number;
   segFree: (seg: unknown) => void;
+  segFrames: (seg: unknown, sf: number[], ef: number[]) => void;
   logmathExp: (lmath: unknown, logb: number) => number;
   cmdLnFloat: (config: unknown, name: string) => number;
+}
+
+/** A word of the decoder's best path, see {@link PocketSphinxDecoder.words}. */
+export interface LatticeWord {
+  word: string;
+  posterior: number;
+  /** Where the word starts and ends, in ms before the end of the decoded audio. */
+  startAgoMs: number;
+  endAgoMs: number;
 }
 
 let bindings: Bindings | undefined;
@@ -100,6 +110,7 @@ function bind(libraries: NonNullable<PocketSphinxModelConfig['libraries']>): Bin
       'int32_t ps_seg_prob(void *seg, _Out_ int32_t *ascr, _Out_ int32_t *lscr, _Out_ int32_t *lback)',
     ),
     segFree: ps.func('void ps_seg_free(void *seg)'),
+    segFrames: ps.func('void ps_seg_frames(void *seg, _Out_ int *sf, _Out_ int *ef)'),
     logmathExp: sb.func('double logmath_exp(void *lmath, int logb_p)'),
     cmdLnFloat: sb.func('double cmd_ln_float_r(void *config, const char *name)'),
   };
@@ -176,6 +187,18 @@ export class PocketSphinxDecoder {
    * speech decoded into a word ("subscription to" → "subscription ten") gets a low one.
    */
   lastWordPosterior(): number | null {
+    return this.words()?.at(-1)?.posterior ?? null;
+  }
+
+  /**
+   * The words of the best path through the lattice of the audio decoded so far, each with its
+   * posterior probability (0–1), as PocketSphinx computes them for a final result, but
+   * mid-utterance; fillers (<s>, <sil>, [NOISE]) are left out. Their times count back from the
+   * end of the decoded audio (the path's last frame; the search trails the audio pushed by its
+   * look-ahead, about 90 ms), because the lattice numbers frames from the decoder's creation,
+   * not the utterance's start. Null when no lattice can be built yet.
+   */
+  words(): LatticeWord[] | null {
     if (!this.inUtterance) return null;
     const lib = this.lib;
     const dag = lib.psGetLattice(this.ps);
@@ -187,14 +210,30 @@ export class PocketSphinxDecoder {
     const link = lib.latticeBestpath(dag, lm, lwf, ascale);
     if (!link) return null;
     lib.latticePosterior(dag, lm, ascale);
-    let last: number | null = null;
+    const logmath = lib.psGetLogmath(this.ps);
+    const words: (Omit<LatticeWord, 'startAgoMs' | 'endAgoMs'> & { sf: number; ef: number })[] = [];
+    let lastFrame = 0;
     // The lattice and its links belong to the decoder; the iterator frees itself at its end.
     for (let seg = lib.latticeSegIter(dag, link, lwf); seg; seg = lib.segNext(seg)) {
+      const sf = [0];
+      const ef = [0];
+      lib.segFrames(seg, sf, ef);
+      lastFrame = Math.max(lastFrame, ef[0]!);
       const word = lib.segWord(seg) ?? '';
       if (word === '' || /^[<[+]/.test(word)) continue; // <s>, </s>, <sil>, [NOISE]
-      last = lib.logmathExp(lib.psGetLogmath(this.ps), lib.segProb(seg, [0], [0], [0]));
+      const posterior = lib.logmathExp(logmath, lib.segProb(seg, [0], [0], [0]));
+      words.push({
+        word: word.replace(/\(\d+\)$/, ''), // "the(2)": the dictionary's second pronunciation
+        posterior: Math.min(1, Math.max(0, posterior)),
+        sf: sf[0]!,
+        ef: ef[0]!,
+      });
     }
-    return last === null ? null : Math.min(1, Math.max(0, last));
+    return words.map(({ sf, ef, ...w }) => ({
+      ...w,
+      startAgoMs: (lastFrame + 1 - sf) * 10,
+      endAgoMs: (lastFrame - ef) * 10,
+    }));
   }
 
   /** Ends the utterance and returns its final text. */

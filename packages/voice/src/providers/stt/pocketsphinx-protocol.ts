@@ -1,4 +1,5 @@
 import type { PocketSphinxModelConfig } from './pocketsphinx-ffi.ts';
+import type { HeardWord } from './stt.ts';
 
 /** Data a decoder worker starts with. */
 export interface WorkerInit {
@@ -27,6 +28,11 @@ export type FromWorker =
       text: string;
       /** The last word's posterior probability; null when the decoder cannot say yet. */
       confidence: number | null;
+      /**
+       * The words of the lattice's best path; [] when no lattice could be built, null when
+       * nothing was heard.
+       */
+      words: HeardWord[] | null;
     }
   | { type: 'final'; utt: number; text: string; audioMs: number; decodeMs: number }
   | { type: 'error'; utt: number | null; message: string; code: string };

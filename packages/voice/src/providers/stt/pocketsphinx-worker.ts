@@ -59,11 +59,21 @@ port.on('message', (msg: ToWorker) => {
         if (msg.utt !== current) return;
         const t0 = performance.now();
         const hyp = decoder.hypothesis();
-        const confidence = hyp === '' ? null : decoder.lastWordPosterior();
+        // [] when no lattice could be built for a non-empty text: the decoder cannot say.
+        const words =
+          hyp === ''
+            ? null
+            : (decoder.words() ?? []).map((w) => ({
+                text: w.word,
+                confidence: w.posterior,
+                startAgoMs: w.startAgoMs,
+                endAgoMs: w.endAgoMs,
+              }));
+        const confidence = words?.at(-1)?.confidence ?? null;
         decodeMs += performance.now() - t0;
         // The next partial repeats it only if the words change.
         lastHyp = hyp;
-        post({ type: 'hypothesis', utt: msg.utt, id: msg.id, text: hyp, confidence });
+        post({ type: 'hypothesis', utt: msg.utt, id: msg.id, text: hyp, confidence, words });
         break;
       }
       case 'end': {

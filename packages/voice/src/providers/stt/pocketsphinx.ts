@@ -174,9 +174,11 @@ class DecoderWorker {
     } else if (m.type === 'hypothesis') {
       const resolve = cur.hypotheses.get(m.id);
       cur.hypotheses.delete(m.id);
-      resolve?.(
-        m.confidence === null ? { text: m.text } : { text: m.text, confidence: m.confidence },
-      );
+      resolve?.({
+        text: m.text,
+        ...(m.confidence === null ? {} : { confidence: m.confidence }),
+        ...(m.words === null ? {} : { words: m.words }),
+      });
     } else if (m.type === 'final') {
       this.current = undefined;
       this.worker.unref();

@@ -28,6 +28,26 @@ export interface STTHypothesis {
    * posterior probability on the word lattice. Absent otherwise.
    */
   confidence?: number;
+  /**
+   * The words with their times and confidences, when the recogniser can say (PocketSphinx, from
+   * its lattice). A turn detector reads them to tell words spoken before the pause from noise
+   * decoded in it, and a word left undecoded at the end. Empty when it gives them but could
+   * not align any to this text.
+   */
+  words?: readonly HeardWord[];
+}
+
+/** One word of a hypothesis, see {@link STTHypothesis.words}. */
+export interface HeardWord {
+  text: string;
+  /** How sure the recogniser is of it (0–1). */
+  confidence: number;
+  /**
+   * Where it starts and ends, in ms before the end of the audio the recogniser had decoded
+   * when it answered (which may trail the audio pushed by the recogniser's look-ahead).
+   */
+  startAgoMs: number;
+  endAgoMs: number;
 }
 
 /** A vendor's answer to {@link BaseSTTStream.currentHypothesis}. */
@@ -35,6 +55,8 @@ export interface DecodedHypothesis {
   text: string;
   /** See {@link STTHypothesis.confidence}. */
   confidence?: number;
+  /** See {@link STTHypothesis.words}. */
+  words?: readonly HeardWord[];
 }
 
 /** Options of one recognition stream. */
@@ -244,6 +266,7 @@ export abstract class BaseSTTStream implements STTStream {
                     language: this.language,
                     current: true,
                     ...(h.confidence === undefined ? {} : { confidence: h.confidence }),
+                    ...(h.words === undefined ? {} : { words: h.words }),
                   },
             ),
           () => settle(null),
