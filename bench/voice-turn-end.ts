@@ -10,12 +10,8 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { float32ToPcm16, pcm16ToFloat32 } from '../packages/voice/src/audio/pcm.ts';
 import { EAGERNESS, type Eagerness } from '../packages/voice/src/protocol/session-config.ts';
 import { SILENCE_BOUNDS_MS } from '../packages/voice/src/session/semantic-silence.ts';
-import { buildDataset } from '../packages/voice/src/turn/training/build-dataset.ts';
-import { speechBounds16k } from '../packages/voice/test/helpers/audio.ts';
-import { soxNoise16k } from '../packages/voice/test/helpers/noisy-speech.ts';
 import {
   createSession,
   startVoice,
@@ -23,7 +19,15 @@ import {
   type RunningVoice,
 } from '../packages/voice/test/helpers/service.ts';
 import { machineCpuTicks, processCpuMs } from './lib/proc-stats.ts';
-import { speak } from './voice-turn-end/speak.ts';
+import {
+  makeClips,
+  readRequests,
+  TAIL_MS,
+  trainingOverlap,
+  type Clip,
+  type ClipSet,
+  type Pause,
+} from './voice-turn-end/clips.ts';
 import { quantile } from './lib/stats.ts';
 import { describeMachine, machineAtStart, type MachineAtStart } from './lib/machine.ts';
 
@@ -61,9 +65,6 @@ if (values.help) {
   process.exit(0);
 }
 
-const LEAD_MS = 400;
-/** Longer than the longest silence semantic_vad waits for (1600 ms at medium, 2500 at low). */
-const TAIL_MS = 3000;
 /** After the last frame: the turn's messages still on their way. */
 const SETTLE_MS = 600;
 
@@ -73,14 +74,14 @@ type Decision = { probability: number; silence_ms: number; transcript: string };
 /** What one session (one clip in one mode) gave. */
 interface Outcome {
   index: number;
-  set: 'paused' | 'complete';
+  set: ClipSet;
   mode: string;
   text: string;
   voice: string;
   /** Audio time (from the session's first byte) where the speech ends. */
   speechEndMs: number;
   /** Paused clips: where the pause starts and ends. */
-  pause?: { startMs: number; endMs: number };
+  pause?: Pause;
   /** `audio_end_ms` of every vad.speech_stopped, and its arrival after the stream began (ms). */
   stops: { audioEndMs: number; arrivalMs: number }[];
   /** The turn ended before the speech did. */
@@ -133,119 +134,6 @@ function parseModes(spec: string): Mode[] {
       return { label: `semantic_vad ${eagerness}`, turn_detection: { type, eagerness }, eagerness };
     throw new Error(`--modes: server_vad:<ms> or semantic_vad:<eagerness>, got "${m}"`);
   });
-}
-
-// ---- the requests and their audio
-
-interface Request {
-  first: string;
-  second: string;
-  voice: string;
-  pauseMs: number;
-}
-
-interface Clip {
-  index: number;
-  set: Outcome['set'];
-  text: string;
-  voice: string;
-  pcm: Buffer;
-  speechEndMs: number;
-  pause?: Outcome['pause'];
-}
-
-function readRequests(file: string, voices: string[], pauseMs: [number, number]): Request[] {
-  const lines = readFileSync(file, 'utf8')
-    .split('\n')
-    .map((l) => l.trim())
-    .filter((l) => l !== '' && !l.startsWith('#'))
-    .slice(0, values.limit ? Number(values.limit) : undefined);
-  return lines.map((line, i) => {
-    const [first, second, ...rest] = line.split(' | ');
-    if (!first || !second || rest.length > 0) throw new Error(`one " | " a line: "${line}"`);
-    // Spread over the range without following the order of the voices.
-    const spread = (i * 0.618034) % 1;
-    const pause = Math.round((pauseMs[0] + spread * (pauseMs[1] - pauseMs[0])) / 10) * 10;
-    return { first, second, voice: voices[i % voices.length]!, pauseMs: pause };
-  });
-}
-
-/** The speech alone: the synthesiser's leading and trailing silence cut off (-50 dBFS). */
-function trimmed(pcm: Buffer): Buffer {
-  const { startMs, endMs } = speechBounds16k(pcm);
-  return pcm.subarray(startMs * 32, endMs * 32);
-}
-
-const silence = (ms: number) => Buffer.alloc(ms * 32);
-
-/** SoX pink noise at `noiseDb` under the whole clip: a room's floor, in the pauses as well. */
-function withRoomNoise(clip: Buffer, noiseDb: number, seed: number): Buffer {
-  const samples = pcm16ToFloat32(clip);
-  const noise = soxNoise16k('pink', 60_000);
-  const gain = 10 ** (noiseDb / 20);
-  const start = (seed * 7919) % (noise.length - samples.length);
-  for (let i = 0; i < samples.length; i++)
-    samples[i] = (samples[i] as number) + gain * (noise[start + i] as number);
-  return float32ToPcm16(samples);
-}
-
-function makeClips(requests: Request[], sets: string[], noiseDb: number): Clip[] {
-  const clips: Clip[] = [];
-  for (const [index, r] of requests.entries()) {
-    const text = `${r.first} ${r.second}`;
-    if (sets.includes('paused')) {
-      const a = trimmed(speak(r.first, r.voice));
-      const b = trimmed(speak(r.second, r.voice));
-      const startMs = LEAD_MS + a.length / 32;
-      const endMs = startMs + r.pauseMs;
-      const pcm = Buffer.concat([silence(LEAD_MS), a, silence(r.pauseMs), b, silence(TAIL_MS)]);
-      clips.push({
-        index,
-        set: 'paused',
-        text: `${r.first} … ${r.second}`,
-        voice: r.voice,
-        pcm: withRoomNoise(pcm, noiseDb, index),
-        speechEndMs: endMs + b.length / 32,
-        pause: { startMs, endMs },
-      });
-    }
-    if (sets.includes('complete')) {
-      // Spoken whole: the prosody of a finished sentence, not two halves joined.
-      const whole = trimmed(speak(text, r.voice));
-      const pcm = Buffer.concat([silence(LEAD_MS), whole, silence(TAIL_MS)]);
-      clips.push({
-        index,
-        set: 'complete',
-        text,
-        voice: r.voice,
-        pcm: withRoomNoise(pcm, noiseDb, index + 1000),
-        speechEndMs: LEAD_MS + whole.length / 32,
-      });
-    }
-  }
-  return clips;
-}
-
-/** The requests were written apart from the model's training text: says how far apart. */
-function trainingOverlap(requests: Request[]): string {
-  const trainingTexts = buildDataset().examples.map((e) => ` ${e.text} `);
-  let longest = { words: 0, run: '', request: '' };
-  for (const r of requests) {
-    const words = `${r.first} ${r.second}`.split(' ');
-    for (let i = 0; i < words.length; i++)
-      for (let j = words.length; j > i + longest.words; j--) {
-        const run = ` ${words.slice(i, j).join(' ')} `;
-        if (trainingTexts.some((t) => t.includes(run))) {
-          longest = { words: j - i, run: run.trim(), request: `${r.first} ${r.second}` };
-          break;
-        }
-      }
-  }
-  const cutsTrained = requests.filter((r) => trainingTexts.includes(` ${r.first} `)).length;
-  return (
-    `training text: ${cutsTrained} of the pause points are training examples; longest run of ` +
-    `words shared with one: ${longest.words} ("${longest.run}" in "${longest.request}")`
-  );
 }
 
 // ---- one session per clip and mode
@@ -316,7 +204,12 @@ async function measure(): Promise<SavedRun> {
   const modes = parseModes(values.modes);
   const voices = list(values.voices);
 
-  const requests = readRequests(values.requests, voices, pauseMs);
+  const requests = readRequests(
+    values.requests,
+    voices,
+    pauseMs,
+    values.limit ? Number(values.limit) : undefined,
+  );
   const t = performance.now();
   const clips = makeClips(requests, sets, noiseDb);
   const audioS = clips.reduce((s, c) => s + c.pcm.length / 32_000, 0) * modes.length;
