@@ -7,12 +7,8 @@ import { chromium, type Page } from 'playwright-core';
 import { WEB_CONSOLE_DIR } from '../src/http/static.ts';
 import { defaultSessionConfig, type SessionConfig } from '../src/protocol/session-config.ts';
 import type { ServerMessage } from '../src/protocol/server-messages.ts';
-import {
-  idleCountdown,
-  initialState,
-  reduce,
-  type ConsoleState,
-} from '../web/src/lib/console-state.ts';
+import { initialState, type ConsoleState } from '../web/src/lib/console-model.ts';
+import { idleCountdown, reduce } from '../web/src/lib/console-state.ts';
 import { fliteSpeech16k, noise16k, silence16k } from './helpers/audio.ts';
 import { API_KEY, startVoice } from './helpers/service.ts';
 import { chromiumLaunchOptions, chromiumMissing } from '@hikma/service-kit/testing';

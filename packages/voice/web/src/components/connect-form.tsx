@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { ConsoleState } from '../lib/console-state.ts';
+import type { ConsoleState } from '../lib/console-model.ts';
 
 interface Props {
   connection: ConsoleState['connection'];

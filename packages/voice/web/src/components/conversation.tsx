@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { AssistantTurn, NoticeTurn, Turn, UserTurn } from '../lib/console-state.ts';
+import type { AssistantTurn, NoticeTurn, Turn, UserTurn } from '../lib/console-model.ts';
 import { piiSegments, type PiiSpan } from '../lib/pii.ts';
 
 function Highlighted({ text, pii }: { text: string; pii: PiiSpan[] }) {

@@ -1,4 +1,4 @@
-import type { ConsoleErrorEntry } from '../lib/console-state.ts';
+import type { ConsoleErrorEntry } from '../lib/console-model.ts';
 
 /** Errors from the service (`error` messages) and from the page (network, microphone). */
 export function ErrorsPanel({ errors }: { errors: ConsoleErrorEntry[] }) {

@@ -1,4 +1,4 @@
-import type { ConsoleState } from '../lib/console-state.ts';
+import type { ConsoleState } from '../lib/console-model.ts';
 
 /** The latest server events, for seeing the protocol at work. */
 export function EventLog({ events }: { events: ConsoleState['events'] }) {

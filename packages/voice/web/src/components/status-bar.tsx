@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { PHASE_LABEL } from '../lib/console-state.ts';
+import { PHASE_LABEL } from '../lib/console-model.ts';
 import type { VoiceConsole } from '../lib/use-voice-console.ts';
 
 /** State indicator, microphone level, audio counters and the conversation controls. */

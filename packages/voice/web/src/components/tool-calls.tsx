@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ToolCall } from '../lib/console-state.ts';
+import type { ToolCall } from '../lib/console-model.ts';
 
 function prettyJson(text: string): string {
   try {

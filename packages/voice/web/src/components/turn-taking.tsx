@@ -1,11 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import {
-  formatSeconds,
-  idleCountdown,
-  type ConsoleState,
-  type TurnDecision,
-  type TurnDetectorState,
-} from '../lib/console-state.ts';
+import type { ConsoleState, TurnDecision, TurnDetectorState } from '../lib/console-model.ts';
+import { formatSeconds, idleCountdown } from '../lib/console-state.ts';
 
 /** The strip chart's span of time. */
 const WINDOW_MS = 20_000;

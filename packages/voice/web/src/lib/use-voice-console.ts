@@ -7,7 +7,8 @@ import {
   type SessionConfigPatch,
 } from '@hikma/voice-client';
 import { startCapture, type Capture, type CaptureFrame } from './capture.ts';
-import { initialState, reduce, type ConsoleState } from './console-state.ts';
+import { initialState, type ConsoleState } from './console-model.ts';
+import { reduce } from './console-state.ts';
 import { Playback } from './playback.ts';
 
 interface Live {
