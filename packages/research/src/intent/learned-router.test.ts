@@ -173,6 +173,8 @@ test('user ids are lower case with accents folded', () => {
   assert.equal(nameToUserId('Élodie'), 'elodie');
   assert.equal(nameToUserId('@Bob'), 'bob');
   assert.equal(nameToUserId('Ada Lovelace'), 'ada-lovelace');
+  assert.equal(nameToUserId("Kevin O'Neill"), 'kevin-oneill');
+  assert.equal(nameToUserId('D’Angelo'), 'dangelo');
   assert.equal(nameToUserId('أحمد'), null);
 });
 

@@ -201,9 +201,15 @@ function profileFrom(
 /** A quoted stretch of the text ("…", “…”, '…'), which is exactly the topic when present. */
 const QUOTED = /["“«]([^"”»]{2,})["”»]|(?:^|\s)'([^']{2,})'(?=[\s.,;:!?]|$)/u;
 
-/** A user id from a name as written: lower case, accents folded, spaces as hyphens. */
+/**
+ * A user id from a name as written: lower case, accents folded, apostrophes dropped ("O'Neill"
+ * is "oneill"), spaces as hyphens, so a full name is one id ("ada-lovelace").
+ */
 export function nameToUserId(name: string): string | null {
-  const id = fold(cleanSlot(name)).replace(/^@/, '').replace(/\s+/g, '-');
+  const id = fold(cleanSlot(name))
+    .replace(/^@/, '')
+    .replace(/['’]/g, '')
+    .replace(/\s+/g, '-');
   return /^[a-z0-9][a-z0-9._-]{0,63}$/.test(id) ? id : null;
 }
 

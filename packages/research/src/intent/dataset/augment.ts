@@ -140,6 +140,14 @@ function hasOnly(example: Example, slots: readonly string[]): boolean {
 }
 
 /** "I'm Chen" + "I study epidemiology" → "I'm Chen and I study epidemiology" (create_user). */
+/** Whether one of `a`'s slot values is written in `b`'s text (case aside). */
+function slotInside(a: Example, b: Example): boolean {
+  const text = b.text.toLowerCase();
+  return Object.values(a.slots ?? {}).some(
+    (v) => v !== undefined && text.includes(v.toLowerCase()),
+  );
+}
+
 function compose(examples: readonly Example[], count: number, random: () => number): Example[] {
   const profiles = examples.filter(
     (e) =>
@@ -162,6 +170,9 @@ function compose(examples: readonly Example[], count: number, random: () => numb
       const joiner = pick(JOINERS);
       const headFirst = action === 'create_user' || random() < 0.6;
       const [a, b] = headFirst ? [head, tail] : [tail, head];
+      // A slot of one part written inside the other ("the economics of…" and the field
+      // "economics") would leave its span ambiguous: that pair is not composed.
+      if (slotInside(head, tail) || slotInside(tail, head)) continue;
       const first = a.text.replace(/[.!?]+$/u, '');
       const second = joiner === '. ' ? b.text : b.text[0]!.toLowerCase() + b.text.slice(1);
       const slots = { ...head.slots, ...tail.slots };
