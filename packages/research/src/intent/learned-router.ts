@@ -206,10 +206,7 @@ const QUOTED = /["“«]([^"”»]{2,})["”»]|(?:^|\s)'([^']{2,})'(?=[\s.,;:!?
  * is "oneill"), spaces as hyphens, so a full name is one id ("ada-lovelace").
  */
 export function nameToUserId(name: string): string | null {
-  const id = fold(cleanSlot(name))
-    .replace(/^@/, '')
-    .replace(/['’]/g, '')
-    .replace(/\s+/g, '-');
+  const id = fold(cleanSlot(name)).replace(/^@/, '').replace(/['’]/g, '').replace(/\s+/g, '-');
   return /^[a-z0-9][a-z0-9._-]{0,63}$/.test(id) ? id : null;
 }
 
