@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { nameToUserId, routeLearned } from './learned-router.ts';
+import { cleanTopic } from './slots.ts';
 import { DEFAULT_CONFIDENCE_THRESHOLD } from './router.ts';
 import { Intent } from './schema.ts';
 import type { IntentAction, IntentSession, ProfilePatch } from './schema.ts';
@@ -391,6 +392,29 @@ test('a deadline after a topic and a preamble before feedback are not part of th
     'soil carbon in vineyards',
   );
   assert.equal(topic('could you research urban heat islands before Monday?'), 'urban heat islands');
+  // A label or the request's verb before it, a second statement or a dangling word after it.
+  assert.equal(cleanTopic('topic: coral reef restoration'), 'coral reef restoration');
+  assert.equal(cleanTopic('examining rent control and mobility'), 'rent control and mobility');
+  assert.equal(cleanTopic('deep dive on lab-grown meat regulation'), 'lab-grown meat regulation');
+  assert.equal(
+    cleanTopic('jellyfish blooms please, my field is marine biology'),
+    'jellyfish blooms',
+  );
+  assert.equal(
+    cleanTopic("social media and political polarisation — I'm a sociologist"),
+    'social media and political polarisation',
+  );
+  assert.equal(
+    cleanTopic('how remote work affects productivity? I work in organisational psychology'),
+    'how remote work affects productivity',
+  );
+  assert.equal(cleanTopic('SOIL EROSION FOR'), 'SOIL EROSION');
+  assert.equal(cleanTopic('glacier lakes instead'), 'glacier lakes');
+  assert.equal(cleanTopic('vaccine cold chains in the'), 'vaccine cold chains');
+  // Kept whole: what only looks like those.
+  assert.equal(cleanTopic('trade-offs in solar vs. wind'), 'trade-offs in solar vs. wind');
+  assert.equal(cleanTopic('the economics of rooftop solar'), 'the economics of rooftop solar');
+  assert.equal(cleanTopic('studying habits of bees'), 'studying habits of bees');
   const feedback = (text: string) => routeLearned({ text, session: PAUSED }).intent.feedback;
   assert.equal(feedback('my two cents — drop the third hypothesis'), 'drop the third hypothesis');
   assert.equal(feedback('quick thought: use a mixed-effects model'), 'use a mixed-effects model');

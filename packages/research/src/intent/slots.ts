@@ -28,12 +28,33 @@ const TOPIC_TAIL = new RegExp(
   'iu',
 );
 
+/**
+ * What may open a span read as a topic without being part of it: a label ("topic: …") or the
+ * verb of the request ("examining rent control", "a deep dive on …"). Not "studying" or
+ * "exploring", which also begin topics ("studying habits of bees").
+ */
+const TOPIC_HEAD =
+  /^(?:(?:research\s+)?topic\s*:\s*|(?:whether|if)\s+|(?:examining|investigating|researching|looking\s+(?:at|into)|(?:a\s+)?deep[\s-]+dive\s+(?:on|into))\s+)/iu;
+
+/**
+ * Where a topic ends when a second statement follows it: a new sentence after "?" or "!", or
+ * a clause about the user after a comma or a dash ("…, my field is marine biology", "… — I'm a
+ * sociologist").
+ */
+const TOPIC_END =
+  /(?:[?!]+\s+\S|[\s]*[,;—–]\s*(?:my\s+(?:field|background|area|domain|discipline)\b|I['’]m\s+an?\b|I\s+am\s+an?\b|I\s+(?:work|study|research)\b)|\s+-\s+(?:my\s+(?:field|background)\b|I['’]m\s+an?\b)).*$/isu;
+
+/** A word no topic ends on: the tagger stopped one word short of the rest ("soil erosion for"). */
+const DANGLING = /\s+(?:for|in|of|on|about|with|to|and|or|the|a|an|instead)$/iu;
+
 export function cleanTopic(text: string): string {
-  return cleanSlot(
-    cleanSlot(text)
-      .replace(/^(?:whether|if)\s+/i, '')
-      .replace(TOPIC_TAIL, ''),
-  );
+  let out = cleanSlot(text).replace(TOPIC_END, '');
+  out = cleanSlot(out).replace(TOPIC_HEAD, '').replace(TOPIC_TAIL, '');
+  for (let previous = ''; previous !== out;) {
+    previous = out;
+    out = cleanSlot(out).replace(DANGLING, '');
+  }
+  return out;
 }
 
 /**
