@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import koffi from 'koffi';
 import { VoiceError } from '../../errors.ts';
+import type { HeardWord } from './stt.ts';
 
 /** Where Debian's `pocketsphinx-en-us` puts the US English model. */
 export const DEFAULT_POCKETSPHINX_MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
@@ -50,15 +51,6 @@ interface Bindings {
   segFrames: (seg: unknown, sf: number[], ef: number[]) => void;
   logmathExp: (lmath: unknown, logb: number) => number;
   cmdLnFloat: (config: unknown, name: string) => number;
-}
-
-/** A word of the decoder's best path, see {@link PocketSphinxDecoder.words}. */
-export interface LatticeWord {
-  word: string;
-  posterior: number;
-  /** Where the word starts and ends, in ms before the end of the decoded audio. */
-  startAgoMs: number;
-  endAgoMs: number;
 }
 
 let bindings: Bindings | undefined;
@@ -187,18 +179,18 @@ export class PocketSphinxDecoder {
    * speech decoded into a word ("subscription to" → "subscription ten") gets a low one.
    */
   lastWordPosterior(): number | null {
-    return this.words()?.at(-1)?.posterior ?? null;
+    return this.words()?.at(-1)?.confidence ?? null;
   }
 
   /**
    * The words of the best path through the lattice of the audio decoded so far, each with its
-   * posterior probability (0–1), as PocketSphinx computes them for a final result, but
-   * mid-utterance; fillers (<s>, <sil>, [NOISE]) are left out. Their times count back from the
+   * posterior probability (0–1) as its confidence, as PocketSphinx computes them for a final
+   * result, but mid-utterance; fillers (<s>, <sil>, [NOISE]) are left out. Their times count back from the
    * end of the decoded audio (the path's last frame; the search trails the audio pushed by its
    * look-ahead, about 90 ms), because the lattice numbers frames from the decoder's creation,
    * not the utterance's start. Null when no lattice can be built yet.
    */
-  words(): LatticeWord[] | null {
+  words(): HeardWord[] | null {
     if (!this.inUtterance) return null;
     const lib = this.lib;
     const dag = lib.psGetLattice(this.ps);
@@ -211,7 +203,7 @@ export class PocketSphinxDecoder {
     if (!link) return null;
     lib.latticePosterior(dag, lm, ascale);
     const logmath = lib.psGetLogmath(this.ps);
-    const words: (Omit<LatticeWord, 'startAgoMs' | 'endAgoMs'> & { sf: number; ef: number })[] = [];
+    const words: { text: string; confidence: number; sf: number; ef: number }[] = [];
     let lastFrame = 0;
     // The lattice and its links belong to the decoder; the iterator frees itself at its end.
     for (let seg = lib.latticeSegIter(dag, link, lwf); seg; seg = lib.segNext(seg)) {
@@ -223,8 +215,8 @@ export class PocketSphinxDecoder {
       if (word === '' || /^[<[+]/.test(word)) continue; // <s>, </s>, <sil>, [NOISE]
       const posterior = lib.logmathExp(logmath, lib.segProb(seg, [0], [0], [0]));
       words.push({
-        word: word.replace(/\(\d+\)$/, ''), // "the(2)": the dictionary's second pronunciation
-        posterior: Math.min(1, Math.max(0, posterior)),
+        text: word.replace(/\(\d+\)$/, ''), // "the(2)": the dictionary's second pronunciation
+        confidence: Math.min(1, Math.max(0, posterior)),
         sf: sf[0]!,
         ef: ef[0]!,
       });

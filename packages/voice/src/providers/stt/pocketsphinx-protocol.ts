@@ -26,8 +26,6 @@ export type FromWorker =
       utt: number;
       id: number;
       text: string;
-      /** The last word's posterior probability; null when the decoder cannot say yet. */
-      confidence: number | null;
       /**
        * The words of the lattice's best path; [] when no lattice could be built, null when
        * nothing was heard.

@@ -60,20 +60,11 @@ port.on('message', (msg: ToWorker) => {
         const t0 = performance.now();
         const hyp = decoder.hypothesis();
         // [] when no lattice could be built for a non-empty text: the decoder cannot say.
-        const words =
-          hyp === ''
-            ? null
-            : (decoder.words() ?? []).map((w) => ({
-                text: w.word,
-                confidence: w.posterior,
-                startAgoMs: w.startAgoMs,
-                endAgoMs: w.endAgoMs,
-              }));
-        const confidence = words?.at(-1)?.confidence ?? null;
+        const words = hyp === '' ? null : (decoder.words() ?? []);
         decodeMs += performance.now() - t0;
         // The next partial repeats it only if the words change.
         lastHyp = hyp;
-        post({ type: 'hypothesis', utt: msg.utt, id: msg.id, text: hyp, confidence, words });
+        post({ type: 'hypothesis', utt: msg.utt, id: msg.id, text: hyp, words });
         break;
       }
       case 'end': {

@@ -174,9 +174,10 @@ class DecoderWorker {
     } else if (m.type === 'hypothesis') {
       const resolve = cur.hypotheses.get(m.id);
       cur.hypotheses.delete(m.id);
+      const confidence = m.words?.at(-1)?.confidence;
       resolve?.({
         text: m.text,
-        ...(m.confidence === null ? {} : { confidence: m.confidence }),
+        ...(confidence === undefined ? {} : { confidence }),
         ...(m.words === null ? {} : { words: m.words }),
       });
     } else if (m.type === 'final') {
