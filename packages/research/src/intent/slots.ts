@@ -42,7 +42,7 @@ const TOPIC_HEAD =
  * sociologist").
  */
 const TOPIC_END =
-  /(?:[?!]+\s+\S|[\s]*[,;—–]\s*(?:my\s+(?:field|background|area|domain|discipline)\b|I['’]m\s+an?\b|I\s+am\s+an?\b|I\s+(?:work|study|research)\b)|\s+-\s+(?:my\s+(?:field|background)\b|I['’]m\s+an?\b)).*$/isu;
+  /(?:[?!]+\s+\S|\s*[,;—–]\s*(?:my\s+(?:field|background|area|domain|discipline)\b|I['’]m\s+an?\b|I\s+am\s+an?\b|I\s+(?:work|study|research)\b)|\s+-\s+(?:my\s+(?:field|background)\b|I['’]m\s+an?\b)).*$/isu;
 
 /** A word no topic ends on: the tagger stopped one word short of the rest ("soil erosion for"). */
 const DANGLING = /\s+(?:for|in|of|on|about|with|to|and|or|the|a|an|instead)$/iu;

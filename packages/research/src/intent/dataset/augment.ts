@@ -139,7 +139,6 @@ function hasOnly(example: Example, slots: readonly string[]): boolean {
   return keys.length > 0 && keys.every((k) => slots.includes(k));
 }
 
-/** "I'm Chen" + "I study epidemiology" → "I'm Chen and I study epidemiology" (create_user). */
 /** Whether one of `a`'s slot values is written in `b`'s text (case aside). */
 function slotInside(a: Example, b: Example): boolean {
   const text = b.text.toLowerCase();
@@ -148,6 +147,7 @@ function slotInside(a: Example, b: Example): boolean {
   );
 }
 
+/** "I'm Chen" + "I study epidemiology" → "I'm Chen and I study epidemiology" (create_user). */
 function compose(examples: readonly Example[], count: number, random: () => number): Example[] {
   const profiles = examples.filter(
     (e) =>
