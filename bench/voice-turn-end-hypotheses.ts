@@ -7,12 +7,11 @@
 // Run: npx tsx bench/voice-turn-end-hypotheses.ts [--requests <file>] [--list]
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { float32ToPcm16, pcm16ToFloat32, pcm16ToInt16 } from '../packages/voice/src/audio/pcm.ts';
+import { pcm16ToInt16 } from '../packages/voice/src/audio/pcm.ts';
 import { PocketSphinxDecoder } from '../packages/voice/src/providers/stt/pocketsphinx-ffi.ts';
 import { DISTRUST_BELOW } from '../packages/voice/src/session/semantic-silence.ts';
 import { EndOfTurnModel } from '../packages/voice/src/turn/end-of-turn.ts';
-import { speechBounds16k } from '../packages/voice/test/helpers/audio.ts';
-import { soxNoise16k } from '../packages/voice/test/helpers/noisy-speech.ts';
+import { silence, trimmed, withRoomNoise } from './voice-turn-end/clips.ts';
 import { speak } from './voice-turn-end/speak.ts';
 
 const { values } = parseArgs({
@@ -33,14 +32,9 @@ const decoder = new PocketSphinxDecoder();
 
 /** 300 ms of room (the prefix padding), the speech alone, 300 ms of room; pink noise at −50 dBFS. */
 function clip(pcm: Buffer, seed: number): { pcm: Buffer; endMs: number } {
-  const { startMs, endMs } = speechBounds16k(pcm);
-  const speech = pcm.subarray(startMs * 32, endMs * 32);
-  const samples = pcm16ToFloat32(Buffer.concat([Buffer.alloc(9600), speech, Buffer.alloc(9600)]));
-  const noise = soxNoise16k('pink', 60_000);
-  const from = (seed * 7919) % (noise.length - samples.length);
-  for (let i = 0; i < samples.length; i++)
-    samples[i] = (samples[i] as number) + 10 ** (-50 / 20) * (noise[from + i] as number);
-  return { pcm: float32ToPcm16(samples), endMs: 300 + speech.length / 32 };
+  const speech = trimmed(pcm);
+  const room = withRoomNoise(Buffer.concat([silence(300), speech, silence(300)]), -50, seed);
+  return { pcm: room, endMs: 300 + speech.length / 32 };
 }
 
 interface Tap {

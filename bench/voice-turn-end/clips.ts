@@ -57,15 +57,15 @@ export function readRequests(
 }
 
 /** The speech alone: the synthesiser's leading and trailing silence cut off (-50 dBFS). */
-function trimmed(pcm: Buffer): Buffer {
+export function trimmed(pcm: Buffer): Buffer {
   const { startMs, endMs } = speechBounds16k(pcm);
   return pcm.subarray(startMs * 32, endMs * 32);
 }
 
-const silence = (ms: number) => Buffer.alloc(ms * 32);
+export const silence = (ms: number) => Buffer.alloc(ms * 32);
 
 /** SoX pink noise at `noiseDb` under the whole clip: a room's floor, in the pauses as well. */
-function withRoomNoise(clip: Buffer, noiseDb: number, seed: number): Buffer {
+export function withRoomNoise(clip: Buffer, noiseDb: number, seed: number): Buffer {
   const samples = pcm16ToFloat32(clip);
   const noise = soxNoise16k('pink', 60_000);
   const gain = 10 ** (noiseDb / 20);
