@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -67,5 +67,23 @@ test('a checkpoint worker stopped right after it started closes its connection a
   } finally {
     db.close();
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a closed store leaves only its database file: no other thread recreates the WAL after close', async () => {
+  // The checkpoint thread opens its own connection; if it closed after the store's, it would
+  // recreate or remove -wal/-shm files while a caller was already deleting the directory.
+  for (let i = 0; i < 10; i++) {
+    const dir = mkdtempSync(join(tmpdir(), 'checkpoint-close-'));
+    try {
+      const store = Store.open(join(dir, 'research.db'));
+      if (i % 2 === 1) await sleep(5);
+      await store.close();
+      assert.deepEqual(readdirSync(dir), ['research.db']);
+      await sleep(20);
+      assert.deepEqual(readdirSync(dir), ['research.db'], 'still only the database later');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }
 });

@@ -146,6 +146,10 @@ export class Store implements ResearchStore {
 
   /** Commits queued audit events, checkpoints the WAL into the database and closes it. */
   async close(): Promise<void> {
+    // The checkpoint thread closes its connection first, so this one is the last: SQLite
+    // then removes the WAL and shared-memory files here, not later from the other thread
+    // while a caller is already deleting the directory.
+    await this.checkpointer?.stop();
     this.closeSync();
   }
 
