@@ -423,3 +423,65 @@ test('a deadline after a topic and a preamble before feedback are not part of th
     'Results section — needs more detail',
   );
 });
+
+test('a run request that ends with an instruction about risk or rigour: topic and level apart', () => {
+  const rows: [string, string, ProfilePatch][] = [
+    [
+      'research coral reef bleaching and be bold',
+      'coral reef bleaching',
+      { risk_preference: 'high' },
+    ],
+    [
+      "I'd like a run on protein folding with really demanding baselines",
+      'protein folding',
+      { baseline_strictness: 'high' },
+    ],
+    [
+      'research carbon pricing in developing economies with normal rigor',
+      'carbon pricing in developing economies',
+      { baseline_strictness: 'medium' },
+    ],
+  ];
+  for (const [text, topic, profile] of rows) {
+    const { intent } = routeLearned({ text, session: READY });
+    assert.equal(intent.action, 'start_run', text);
+    assert.equal(intent.topic, topic, text);
+    assert.deepEqual(intent.profile, profile, text);
+  }
+  // A topic about risk or reviews keeps its words, and sets nothing.
+  for (const text of [
+    'research high-risk and low-risk pregnancies',
+    'research the trade-off between risky and safe investing for retirees',
+    'research why bold and cautious founders raise money differently',
+  ]) {
+    const { intent } = routeLearned({ text, session: READY });
+    assert.equal(intent.action, 'start_run', text);
+    assert.deepEqual(intent.profile ?? {}, {}, text);
+    assert.ok(intent.topic && text.endsWith(intent.topic), `${text} → ${intent.topic}`);
+  }
+});
+
+test('scales, idioms and other languages set risk and strictness; a name stays a name', () => {
+  const rows: [string, IntentSession, ProfilePatch][] = [
+    ['risk 8/10, strictness 2/10', READY, { risk_preference: 'high', baseline_strictness: 'low' }],
+    ['can we dial the risk way back', READY, { risk_preference: 'low' }],
+    ['the reviews have been way too soft lately', READY, { baseline_strictness: 'high' }],
+    ['Soyez moins sévères sur les baselines', READY, { baseline_strictness: 'low' }],
+    [
+      "Hello I'm Fatima, I do public health and I'm pretty risk-averse",
+      ANONYMOUS,
+      { domain: 'public health', risk_preference: 'low' },
+    ],
+  ];
+  for (const [text, session, profile] of rows) {
+    const { intent } = routeLearned({ text, session });
+    assert.deepEqual(intent.profile, profile, text);
+  }
+  assert.equal(
+    routeLearned({
+      text: "Hello I'm Fatima, I do public health and I'm pretty risk-averse",
+      session: ANONYMOUS,
+    }).intent.user_id,
+    'fatima',
+  );
+});

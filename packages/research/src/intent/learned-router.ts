@@ -2,9 +2,9 @@
 // slots; exact rules only where they are exact (a quoted topic, the shape of a user id).
 import { chitchatReply, completeIntent, HELP_TEXT, type IntentDraft } from './replies.ts';
 import type { Intent, IntentAction, IntentRequest, IntentSession, ProfilePatch } from './schema.ts';
-import { lexiconClass, readLevels } from './model/lexicon.ts';
+import { lexiconClass } from './model/lexicon.ts';
+import { readProfileLevels, withoutLevelTail } from './profile-levels.ts';
 import { shippedIntentModel, type ActionScore, type IntentModel } from './model/intent-model.ts';
-import { firstSpan, LEVEL_SLOTS } from './model/level-reader.ts';
 import { isInside, slotOf, type SpanSlot } from './model/tags.ts';
 import { fold, type Token } from './model/tokens.ts';
 import { cleanFeedback, cleanSlot, cleanTopic } from './slots.ts';
@@ -55,6 +55,7 @@ export function routeLearned(
       confidence += ranked.find((r) => r.action === 'create_user')?.p ?? 0;
     }
   }
+  tags = withoutLevelTail(tokens, tags);
   const spans = readSpans(text, tokens, tags);
   const profile = () => profileFrom(spans, tokens, tags, model);
   return {
@@ -141,19 +142,6 @@ function readSpans(text: string, tokens: Token[], tags: number[]): Spans {
   return spans;
 }
 
-/** Tokens inside a slot that is not a level: their words say nothing about risk or rigour. */
-/**
- * Tokens inside a name, topic or feedback: their words say nothing about the profile's risk
- * or rigour ("start a run on high risk pregnancies"). A role or field may ("a cautious
- * researcher").
- */
-function inContentSlots(tags: number[]): boolean[] {
-  return tags.map((tag) => {
-    const slot = slotOf(tag);
-    return slot === 'name' || slot === 'topic' || slot === 'feedback';
-  });
-}
-
 /** A span of level words only ("safe", "very cautious") is a setting, not a role or field. */
 function onlyLevelWords(span: string): boolean {
   const words = fold(span)
@@ -183,18 +171,7 @@ function profileFrom(
     // "a cautious statistician": the caution is the risk setting, the role is a statistician.
     patch[field] = field === 'archetype' ? withoutLeadingLevelWords(value) : value;
   }
-  // A tagged risk or strictness span is read by the learned level reader; without one (or
-  // with nothing in it the reader knows), the lexicon reads the level words of the message,
-  // attached to the setting named nearest ("risk low, strictness high").
-  const levels = readLevels(
-    tokens.map((t) => t.lower),
-    inContentSlots(tags),
-  );
-  for (const slot of LEVEL_SLOTS) {
-    const span = firstSpan(tags, slot);
-    const level = (span && model.levels.read(slot, tokens, ...span)) ?? levels[slot];
-    if (level) patch[slot] = level;
-  }
+  Object.assign(patch, readProfileLevels(tokens, tags, model));
   return patch;
 }
 

@@ -57,6 +57,12 @@ export const HELDOUT_STYLES_PATH = `${DATASET_DIR}heldout-styles.jsonl`;
  * code, the lexicons nor any other phrasing: only the labelling conventions.
  */
 export const HELDOUT_FRESH_PATH = `${DATASET_DIR}heldout-fresh.jsonl`;
+/**
+ * A fourth held-out set, a development set like the first: 238 phrasings that state (or only
+ * mention) risk and strictness, written by an author who saw neither the code nor any other
+ * phrasing. Its failures are listed; it was written to read levels by, and was.
+ */
+export const HELDOUT_LEVELS_PATH = `${DATASET_DIR}heldout-levels.jsonl`;
 /** Messages that mean nothing to the app: the router should ask rather than act. */
 export const NONSENSE_PATH = `${DATASET_DIR}nonsense.jsonl`;
 export const FILLERS_PATH = `${DATASET_DIR}fillers.json`;

@@ -3,15 +3,15 @@
 // in its window, given the action).
 import type { IntentAction, IntentSession } from '../schema.ts';
 import { gazetteer, lexiconWordClass } from './gazetteer.ts';
-import { lexiconClass } from './lexicon.ts';
+import { featureClass } from './lexicon.ts';
 import { wordClasses } from './word-classes.ts';
 import type { Token } from './tokens.ts';
 
 /**
- * Bump when the features change: a model trained on other features is refused, never
- * misread.
+ * Bump when the features change (here, in the level reader's or in FEATURE_WORDS): a model
+ * trained on other features is refused, never misread.
  */
-export const FEATURE_VERSION = 2;
+export const FEATURE_VERSION = 3;
 
 /** The session as one word: what the user can be doing. */
 export function sessionState(session: IntentSession): string {
@@ -56,7 +56,7 @@ export function messageFeatures(text: string, tokens: Token[], session: IntentSe
     const token = words[i]!;
     out.push(`w=${norm}`);
     if (token.lower !== norm) out.push(`w=${token.lower}`);
-    const cls = lexiconClass(token.lower);
+    const cls = featureClass(token.lower);
     if (cls) out.push(`lex=${cls}`);
     if (i > 0 && /^\p{Lu}/u.test(token.raw)) out.push('cap');
     if (/\p{Script=Arabic}/u.test(token.raw)) out.push('script=arabic');
@@ -201,7 +201,7 @@ export function tokenFeatures(
       [i - 2, 'k-2'],
     ] as const) {
       for (const c of classes[at] ?? []) out.push(`${name}=${c}`, `${a}|${name}=${c}`);
-      const cls = at >= 0 && at < tokens.length ? lexiconClass(tokens[at]!.lower) : undefined;
+      const cls = at >= 0 && at < tokens.length ? featureClass(tokens[at]!.lower) : undefined;
       if (cls) out.push(`lex-${name}=${cls}`);
     }
     // The nearest cue word before and after, however far: what this stretch is about.

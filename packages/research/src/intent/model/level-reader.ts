@@ -5,7 +5,7 @@
 // words just before the span, so an idiom seen in training carries over to its variants and
 // a lexicon word still counts where no phrasing had it.
 import { SoftmaxClassifier, type ClassifierJSON, type LabelledFeatures } from './classifier.ts';
-import { lexiconLevel, NEGATORS, type Level } from './lexicon.ts';
+import { levelMarks, negate, negates, type Level } from './lexicon.ts';
 import { slotOf, TAGS, type SpanSlot } from './tags.ts';
 import type { Token } from './tokens.ts';
 
@@ -29,28 +29,32 @@ export function levelFeatures(
   last: number,
 ): { features: string[]; negated: boolean } {
   const features: string[] = [];
-  const span = words.slice(first, last + 1).flatMap((w) => w.split('-'));
-  const before = words.slice(Math.max(0, first - CONTEXT), first);
-  let negated = before.some((w) => NEGATORS.has(w));
-  span.forEach((word, i) => {
-    if (NEGATORS.has(word)) {
+  const marks = levelMarks(words);
+  let negated = false;
+  for (let i = Math.max(0, first - CONTEXT); i < first; i++) {
+    if (negates(words, marks, i)) negated = true;
+    else features.push(`ctx=${words[i]}`);
+  }
+  let previous: string | undefined;
+  for (let i = first; i <= last; i++) {
+    if (negates(words, marks, i)) {
       negated = true;
-      return;
+      previous = undefined;
+      continue;
     }
-    features.push(`w=${word}`);
-    const previous = span[i - 1];
-    if (previous !== undefined && !NEGATORS.has(previous)) features.push(`b=${previous}_${word}`);
-    const level = lexiconLevel(word);
-    if (level) features.push(`lex=${level}`);
-  });
-  for (const word of before) if (!NEGATORS.has(word)) features.push(`ctx=${word}`);
+    for (const word of words[i]!.split('-')) {
+      features.push(`w=${word}`);
+      if (previous !== undefined) features.push(`b=${previous}_${word}`);
+      previous = word;
+    }
+    const mark = marks[i];
+    if (mark?.first) features.push(`lex=${mark.level}`, `lex=${mark.cls}:${mark.level}`);
+  }
   return { features, negated };
 }
 
 /** High and low swap under a negation; medium stays. */
-export function negate(level: Level): Level {
-  return level === 'high' ? 'low' : level === 'low' ? 'high' : level;
-}
+export { negate };
 
 /** The first tagged span of `slot` as a token range, if the tagger found one. */
 export function firstSpan(tags: readonly number[], slot: SpanSlot): [number, number] | null {

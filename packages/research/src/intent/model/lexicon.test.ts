@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readLevel, readLevels } from './lexicon.ts';
+import { tokenize } from './tokens.ts';
 
 test('a span reads as low, medium or high', () => {
   assert.equal(readLevel('bold, risky'), 'high');
@@ -12,8 +13,12 @@ test('a span reads as low, medium or high', () => {
   assert.equal(readLevel('purple'), null);
 });
 
+/** The levels of a message, read from its tokens as the router reads them. */
 function levels(text: string, skip: boolean[] = []) {
-  return readLevels(text.toLowerCase().split(' '), skip);
+  return readLevels(
+    tokenize(text).map((t) => t.lower),
+    skip,
+  );
 }
 
 test('a bare level goes to the setting named nearest to it', () => {
@@ -42,4 +47,59 @@ test('words inside other slots are not read', () => {
   const skip = [false, false, false, false, true, true, true];
   assert.deepEqual(levels(words, skip), {});
   assert.deepEqual(levels(words), { risk_preference: 'high' });
+});
+
+test('idioms count as a whole: a negation inside one is part of it, before one it turns it', () => {
+  assert.equal(readLevel('shoot for the moon'), 'high');
+  assert.equal(readLevel('no mercy in the review'), 'high');
+  assert.equal(readLevel("reviews that don't pull punches"), 'high');
+  assert.equal(readLevel("don't sugar-coat the reviews"), 'high');
+  assert.equal(readLevel('nothing too out there'), 'low');
+  assert.equal(readLevel('start on battery models. Take no risks.'), 'low');
+  assert.equal(readLevel('middle-of-the-road ideas'), 'medium');
+});
+
+test('French, Spanish and Arabic words, with the Arabic article or "and" before them', () => {
+  assert.deepEqual(levels('sé exigente con las revisiones'), { baseline_strictness: 'high' });
+  assert.deepEqual(levels('soyez moins sévères sur les baselines'), { baseline_strictness: 'low' });
+  assert.deepEqual(levels('prefiero ideas seguras'), { risk_preference: 'low' });
+  assert.deepEqual(levels('وأحب الأفكار الجريئة'), { risk_preference: 'high' });
+  assert.deepEqual(levels('كن أقل صرامة في المراجعات'), { baseline_strictness: 'low' });
+  // علم الأحياء الدقيقة is microbiology, أمن المعلومات information security: no level.
+  assert.deepEqual(levels('أعمل في علم الأحياء الدقيقة و أمن المعلومات'), {});
+});
+
+test('scales, and a direction next to a setting', () => {
+  assert.deepEqual(levels('risk 8/10 , strictness 2/10'), {
+    risk_preference: 'high',
+    baseline_strictness: 'low',
+  });
+  assert.deepEqual(levels('strictness 3 out of 5'), { baseline_strictness: 'medium' });
+  assert.deepEqual(levels('more risk !!!'), { risk_preference: 'high' });
+  assert.deepEqual(levels('dial the risk way back'), { risk_preference: 'low' });
+  assert.deepEqual(levels('crank up the rigour'), { baseline_strictness: 'high' });
+  // "up for" is not a direction; a direction with no setting named is nothing.
+  assert.deepEqual(levels("i'm up for tenure review next year"), {});
+  assert.deepEqual(levels('scroll back up'), {});
+});
+
+test('a level word qualifies the risk or strictness word next to it; a balance is medium', () => {
+  assert.deepEqual(levels("i'd describe myself as moderately adventurous"), {
+    risk_preference: 'medium',
+  });
+  assert.deepEqual(levels('not too safe , not too crazy'), { risk_preference: 'medium' });
+  assert.deepEqual(levels('somewhat adventurous but not reckless'), { risk_preference: 'medium' });
+  // "too" and "tired of" turn a word round: more of it than wanted.
+  assert.deepEqual(levels("chill with the reviews , they're way too strict"), {
+    baseline_strictness: 'low',
+  });
+  assert.deepEqual(levels("i'm bored of the safe incremental stuff"), { risk_preference: 'high' });
+});
+
+test('hyphenated words: a level and a setting, or a hedge, read; other compounds do not', () => {
+  assert.deepEqual(levels('low-stakes projects please'), { risk_preference: 'low' });
+  assert.deepEqual(levels('risk : medium-ish'), { risk_preference: 'medium' });
+  assert.deepEqual(levels('i study high-energy physics and want strict baselines'), {
+    baseline_strictness: 'high',
+  });
 });

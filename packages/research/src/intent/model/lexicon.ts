@@ -1,50 +1,180 @@
-// Words that say how much risk or how strict baselines should be. The value slots
-// risk_preference and baseline_strictness are stored as low / medium / high, so the span
-// the tagger finds ("bold, risky", "don't need to be very strict") is read through this
-// lexicon; the tagger and the classifier also see a word's class as a feature.
+// Reads the words that say how much risk a user wants or how strict baselines should be
+// (lexicons/levels.ts): which words of a message are such words or inside such an idiom, and
+// the level a span or a message states. The value slots risk_preference and
+// baseline_strictness are stored as low / medium / high; the tagger, the classifier and the
+// level reader also see these marks as features.
+import {
+  FEATURE_WORDS,
+  LEVEL_PHRASES,
+  LEVEL_WORDS,
+  LOWERING,
+  OTHER_LANGUAGES,
+  RAISING,
+  RISK_CUE_WORDS,
+  STRICT_CUE_WORDS,
+  type Level,
+  type LexiconClass,
+} from './lexicons/levels.ts';
 import { fold } from './tokens.ts';
 
-export type Level = 'low' | 'medium' | 'high';
-/** `level`: says how much of anything; `risk` / `strict`: only about risk or strictness. */
-export type LexiconClass = 'level' | 'risk' | 'strict';
+export type { Level, LexiconClass };
 
-const ENTRIES: [LexiconClass, Level, string][] = [
-  ['level', 'high', 'high higher highest max maximum maximal lots'],
-  ['level', 'low', 'low lower lowest minimal minimum min little'],
-  [
-    'level',
-    'medium',
-    'medium moderate moderately mid middle average balanced intermediate normal reasonable',
-  ],
-  [
-    'risk',
-    'high',
-    'bold bolder risky riskier daring adventurous ambitious speculative moonshot moonshots ' +
-      'audacious aggressive radical wild brave fearless gamble gambles taker takers ' +
-      'take taking takes',
-  ],
-  [
-    'risk',
-    'low',
-    'safe safer safest cautious careful conservative incremental averse prudent timid proven ' +
-      'conventional steady secure',
-  ],
-  [
-    'strict',
-    'high',
-    'strict stricter strictest rigorous rigourous demanding stringent tough harsh exacting picky ' +
-      'fussy meticulous thorough severe uncompromising',
-  ],
-  [
-    'strict',
-    'low',
-    'lenient relaxed loose flexible easy easygoing lax forgiving gentle soft chill',
-  ],
-];
+interface Entry {
+  cls: LexiconClass;
+  level: Level;
+}
 
-const LEXICON = new Map<string, { cls: LexiconClass; level: Level }>();
-for (const [cls, level, words] of ENTRIES) {
-  for (const word of words.split(' ')) LEXICON.set(word, { cls, level });
+const LEXICON = new Map<string, Entry>();
+for (const [cls, level, words] of [...LEVEL_WORDS, ...OTHER_LANGUAGES]) {
+  for (const word of words.split(' ')) LEXICON.set(fold(word), { cls, level });
+}
+
+const FEATURES = new Map<string, LexiconClass>();
+for (const [cls, , words] of FEATURE_WORDS) {
+  for (const word of words.split(' ')) FEATURES.set(fold(word), cls);
+}
+
+/** The class the models see as a feature of a folded word (see FEATURE_WORDS). */
+export function featureClass(word: string): LexiconClass | undefined {
+  return FEATURES.get(word);
+}
+
+/** A phrase's words, as a message's tokens split at hyphens give them. */
+function phraseWords(phrase: string): string[] {
+  return fold(phrase)
+    .split(/[\s-]+/)
+    .filter(Boolean);
+}
+
+/** Idioms by first word, longest first. */
+const PHRASES = new Map<string, { words: string[]; entry: Entry }[]>();
+for (const [cls, level, phrases] of LEVEL_PHRASES) {
+  for (const phrase of phrases.split('|')) {
+    const words = phraseWords(phrase);
+    const list = PHRASES.get(words[0]!) ?? [];
+    list.push({ words, entry: { cls, level } });
+    PHRASES.set(words[0]!, list);
+  }
+}
+for (const list of PHRASES.values()) list.sort((a, b) => b.words.length - a.words.length);
+
+/**
+ * An Arabic word without a leading "and" (و), a preposition (ب, ل) or the article (ال):
+ * "والجريئة" is looked up as "جريئة".
+ */
+function arabicStems(word: string): string[] {
+  const out = [word];
+  let stem = word;
+  if (/^[وف]/u.test(stem) && stem.length > 3) out.push((stem = stem.slice(1)));
+  const article = /^(?:ال|بال|لل|كال)/u.exec(stem);
+  if (article && stem.length - article[0].length >= 3) out.push(stem.slice(article[0].length));
+  return out;
+}
+
+function lookUp(word: string): Entry | undefined {
+  const entry = LEXICON.get(word);
+  if (entry || !/\p{Script=Arabic}/u.test(word)) return entry;
+  for (const stem of arabicStems(word)) {
+    const found = LEXICON.get(stem);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * A hyphenated level and setting ("low-stakes", "medium-risk") or a hedged level
+ * ("medium-ish") reads as its level; other
+ * hyphenated words do not ("high-energy physics", "low-income housing").
+ */
+function levelBeforeCue(token: string): Entry | undefined {
+  const [head, ...rest] = token.split('-');
+  const entry = head ? lookUp(head) : undefined;
+  const hedged = rest.length === 1 && rest[0] === 'ish'; // "medium-ish", "low-ish"
+  return entry?.cls === 'level' && (hedged || rest.some((p) => cueOf(p))) ? entry : undefined;
+}
+
+/** What the lexicon says of one token of a message. */
+export interface LevelMark extends Entry {
+  /** Inside an idiom: a negation in it is part of it ("no mercy"). */
+  idiom: boolean;
+  /** The first token of its idiom (or a single word): where the idiom counts once. */
+  first: boolean;
+}
+
+/**
+ * The lexicon's mark of each folded token: an idiom (longest first) or a word, looked up
+ * whole ("risk-free") or by its first part that is listed ("low-stakes").
+ */
+export function levelMarks(tokens: readonly string[]): (LevelMark | undefined)[] {
+  const parts: { word: string; token: number }[] = [];
+  tokens.forEach((token, i) => {
+    for (const word of token.split('-')) if (word) parts.push({ word, token: i });
+  });
+  const marks: (LevelMark | undefined)[] = tokens.map(() => undefined);
+  for (let k = 0; k < parts.length;) {
+    const match = PHRASES.get(parts[k]!.word)?.find((p) =>
+      p.words.every((w, n) => parts[k + n]?.word === w),
+    );
+    if (!match) {
+      k++;
+      continue;
+    }
+    const first = parts[k]!.token;
+    for (let n = 0; n < match.words.length; n++) {
+      const at = parts[k + n]!.token;
+      marks[at] ??= { ...match.entry, idiom: true, first: at === first };
+    }
+    k += match.words.length;
+  }
+  markScales(tokens, marks);
+  tokens.forEach((token, i) => {
+    if (marks[i]) return;
+    const entry = lookUp(token) ?? levelBeforeCue(token) ?? direction(tokens, i);
+    if (entry) marks[i] = { ...entry, idiom: false, first: true };
+  });
+  return marks;
+}
+
+/**
+ * "risk 8/10", "strictness 1 out of 5": a bare level, low up to a third of the scale, high
+ * from 70 % of it, medium between.
+ */
+function markScales(tokens: readonly string[], marks: (LevelMark | undefined)[]): void {
+  tokens.forEach((token, i) => {
+    if (!/^\d{1,3}$/.test(token) || marks[i]) return;
+    const over =
+      tokens[i + 1] === '/' ? 2 : tokens[i + 1] === 'out' && tokens[i + 2] === 'of' ? 3 : 0;
+    const scale = over ? tokens[i + over] : undefined;
+    if (!scale || !/^\d{1,3}$/.test(scale)) return;
+    const share = Number(token) / Number(scale);
+    if (Number(scale) < 3 || share > 1) return;
+    const level: Level = share <= 0.34 ? 'low' : share >= 0.7 ? 'high' : 'medium';
+    for (let k = 0; k <= over; k++)
+      marks[i + k] = { cls: 'level', level, idiom: true, first: k === 0 };
+  });
+}
+
+const RAISING_WORDS = new Set(RAISING.split(' ').map(fold));
+const LOWERING_WORDS = new Set(LOWERING.split(' ').map(fold));
+
+/** "more risk", "crank up the rigour", "dial the risk way back": a direction by a setting. */
+function direction(tokens: readonly string[], i: number): Entry | undefined {
+  const word = tokens[i]!;
+  const level = RAISING_WORDS.has(word) ? 'high' : LOWERING_WORDS.has(word) ? 'low' : undefined;
+  if (!level || tokens[i + 1] === 'for') return undefined; // "up for tenure review"
+  for (let j = Math.max(0, i - 3); j <= i + 3 && j < tokens.length; j++) {
+    if (j !== i && cueOf(tokens[j]!)) return { cls: 'level', level };
+  }
+  return undefined;
+}
+
+/** Whether the folded token at `i` negates what follows (a negation inside an idiom does not). */
+export function negates(
+  tokens: readonly string[],
+  marks: readonly (LevelMark | undefined)[],
+  i: number,
+): boolean {
+  return NEGATORS.has(tokens[i]!) && !marks[i]?.idiom;
 }
 
 /**
@@ -73,16 +203,33 @@ export const NEGATORS: ReadonlySet<string> = new Set([
   'hardly',
   'less',
   'stop',
+  // "too safe", "way too strict": more than wanted, so the other way
+  'too',
+  // "bored of the safe stuff", "tired of boring ideas"
+  'bored',
+  'tired',
+  'sick',
+  // less, in French, Spanish and Arabic
+  'moins',
+  'menos',
+  'اقل',
 ]);
 
 /** The level a folded word says, if the lexicon lists it. */
 export function lexiconLevel(word: string): Level | undefined {
-  return LEXICON.get(word)?.level;
+  return lookUp(word)?.level;
 }
 
 /** The lexicon class of a folded word, if it has one. */
 export function lexiconClass(word: string): LexiconClass | undefined {
-  return LEXICON.get(word)?.cls;
+  return lookUp(word)?.cls;
+}
+
+/** Words of a value span or a message, as folded tokens. */
+function wordsOf(text: string): string[] {
+  return fold(text)
+    .split(/[^\p{L}\p{N}'-]+/u)
+    .filter(Boolean);
 }
 
 /**
@@ -91,18 +238,31 @@ export function lexiconClass(word: string): LexiconClass | undefined {
  * low (a negation up to five words before flips high and low). Null when no word says.
  */
 export function readLevel(span: string): Level | null {
-  const words = fold(span)
-    .split(/[^\p{L}\p{N}']+/u)
-    .filter(Boolean);
+  const words = wordsOf(span);
+  const marks = levelMarks(words);
   return levelOf(
     words,
-    words.flatMap((w, i) => (LEXICON.has(w) ? [i] : [])),
+    marks,
+    marks.flatMap((m, i) => (m?.first ? [i] : [])),
   );
 }
 
-/** Words that name the risk or the strictness setting, to which a bare level attaches. */
-const RISK_CUES = new Set(['risk', 'risks', 'risky', 'riskier', 'gamble', 'gambles']);
-const STRICT_CUES = new Set(['strict', 'strictness', 'baseline', 'baselines', 'rigour', 'rigor']);
+const RISK_CUES = new Set(RISK_CUE_WORDS.split(' ').map(fold));
+const STRICT_CUES = new Set(STRICT_CUE_WORDS.split(' ').map(fold));
+
+/** The setting a token names, if any (a part of it counts: "low-stakes"). */
+function cueOf(token: string): keyof LevelReading | undefined {
+  const parts = [token, ...token.split('-')];
+  if (parts.some((p) => RISK_CUES.has(p))) return 'risk_preference';
+  if (parts.some((p) => STRICT_CUES.has(p))) return 'baseline_strictness';
+  return undefined;
+}
+
+function settingOf(mark: LevelMark | undefined): keyof LevelReading | undefined {
+  if (mark?.cls === 'risk') return 'risk_preference';
+  if (mark?.cls === 'strict') return 'baseline_strictness';
+  return undefined;
+}
 
 export interface LevelReading {
   risk_preference?: Level;
@@ -113,38 +273,28 @@ export interface LevelReading {
  * The risk and strictness levels a message states, from its folded tokens (`skip[i]` marks
  * tokens inside other slots, such as a topic, which say nothing about the profile). A risk
  * word ("bold", "cautious") or strictness word ("rigorous", "lenient") sets its own setting;
- * a bare level ("high", "moderate") sets the setting named nearest to it, and nothing when
- * neither is named.
+ * a bare level ("high", "moderate") sets the setting named nearest to it (in its own token
+ * first: "low-stakes"), and nothing when neither is named.
  */
 export function readLevels(tokens: readonly string[], skip: readonly boolean[]): LevelReading {
-  // "high-risk" and "low-stakes" are one token but two words.
-  const words: string[] = [];
-  const skipped: boolean[] = [];
-  tokens.forEach((token, i) => {
-    for (const part of token.split('-')) {
-      words.push(part);
-      skipped.push(skip[i] ?? false);
-    }
-  });
-  skip = skipped;
+  const marks = levelMarks(tokens);
   const bySlot: Record<keyof LevelReading, number[]> = {
     risk_preference: [],
     baseline_strictness: [],
   };
-  words.forEach((word, i) => {
-    if (skip[i]) return;
-    const entry = LEXICON.get(word);
-    if (!entry) return;
-    if (entry.cls === 'risk') bySlot.risk_preference.push(i);
-    else if (entry.cls === 'strict') bySlot.baseline_strictness.push(i);
+  marks.forEach((mark, i) => {
+    if (!mark?.first || skip[i]) return;
+    if (mark.cls === 'risk') bySlot.risk_preference.push(i);
+    else if (mark.cls === 'strict') bySlot.baseline_strictness.push(i);
     else {
-      let nearest: keyof LevelReading | undefined;
-      for (let d = 1; d < words.length && !nearest; d++) {
+      // The setting named nearest, or that a risk or strictness word nearest sets
+      // ("moderately adventurous").
+      let nearest = tokens[i]!.includes('-') ? cueOf(tokens[i]!) : undefined;
+      for (let d = 1; d < tokens.length && !nearest; d++) {
         for (const j of [i - d, i + d]) {
-          const w = words[j];
+          const w = tokens[j];
           if (w === undefined || skip[j]) continue;
-          if (RISK_CUES.has(w)) nearest ??= 'risk_preference';
-          else if (STRICT_CUES.has(w)) nearest ??= 'baseline_strictness';
+          nearest ??= cueOf(w) ?? settingOf(marks[j]);
         }
       }
       if (nearest) bySlot[nearest].push(i);
@@ -152,29 +302,41 @@ export function readLevels(tokens: readonly string[], skip: readonly boolean[]):
   });
   const out: LevelReading = {};
   for (const slot of ['risk_preference', 'baseline_strictness'] as const) {
-    const level = levelOf(words, bySlot[slot]);
+    const level = levelOf(tokens, marks, bySlot[slot]);
     if (level) out[slot] = level;
   }
   return out;
 }
 
-/** The level said by the words at `at` (see readLevel), each negated by what precedes it. */
-function levelOf(words: readonly string[], at: readonly number[]): Level | null {
+/**
+ * The level said by the marks at `at`, each negated by what precedes it (up to five words).
+ * A medium word qualifies the others ("moderately strict"); as many high as low words
+ * ("bold but careful", "not too safe, not too crazy") is a balance, medium too.
+ */
+function levelOf(
+  words: readonly string[],
+  marks: readonly (LevelMark | undefined)[],
+  at: readonly number[],
+): Level | null {
   let high = 0;
   let low = 0;
   let medium = 0;
-  let first: Level | null = null;
   for (const i of at) {
-    let level = LEXICON.get(words[i]!)!.level;
-    const negated = words.slice(Math.max(0, i - 5), i).some((w) => NEGATORS.has(w));
-    if (negated && level !== 'medium') level = level === 'high' ? 'low' : 'high';
-    first ??= level;
+    let level = marks[i]!.level;
+    let negated = false;
+    for (let j = Math.max(0, i - 5); j < i; j++) if (negates(words, marks, j)) negated = true;
+    if (negated) level = negate(level);
     if (level === 'high') high++;
     else if (level === 'low') low++;
     else medium++;
   }
   if (medium > 0) return 'medium';
   if (high === 0 && low === 0) return null;
-  if (high !== low) return high > low ? 'high' : 'low';
-  return first;
+  if (high === low) return 'medium';
+  return high > low ? 'high' : 'low';
+}
+
+/** High and low swap under a negation; medium stays. */
+export function negate(level: Level): Level {
+  return level === 'high' ? 'low' : level === 'low' ? 'high' : level;
 }

@@ -1,14 +1,16 @@
 // Evaluates the learned intent router against the old rule router on the three held-out sets and
 // on messages that mean nothing to the app.
 // Usage: npm run eval:intent [-- --failures] [-- --cv]
-//   --failures  list every phrasing of the first held-out set (and of cross-validation) a
-//               router got wrong; the second and third held-out sets are test sets, scored only
+//   --failures  list every phrasing of the development sets (the first held-out set and the
+//               levels set) and of cross-validation a router got wrong; the styles and fresh
+//               held-out sets are test sets, scored only
 //   --cv        also 5-fold cross-validation of the learned router on the training set
 import { availableParallelism, loadavg } from 'node:os';
 import { readFillers } from '../dataset/augment.ts';
 import {
   FILLERS_PATH,
   HELDOUT_FRESH_PATH,
+  HELDOUT_LEVELS_PATH,
   HELDOUT_PATH,
   HELDOUT_STYLES_PATH,
   readExamples,
@@ -60,6 +62,7 @@ const train = readExamples(TRAIN_PATH);
 const heldout = readExamples(HELDOUT_PATH);
 const styles = readExamples(HELDOUT_STYLES_PATH);
 const fresh = readExamples(HELDOUT_FRESH_PATH);
+const levels = readExamples(HELDOUT_LEVELS_PATH);
 const nonsense = readNonsense();
 const loadStarted = performance.now();
 const model = loadIntentModel();
@@ -79,6 +82,8 @@ const results: [string, Evaluation][] = [
   ['rules (old), held-out (styles)', scored(styles, rules)],
   ['learned, held-out (fresh)', scored(fresh, learned(model))],
   ['rules (old), held-out (fresh)', scored(fresh, rules)],
+  ['learned, held-out (levels)', scored(levels, learned(model))],
+  ['rules (old), held-out (levels)', scored(levels, rules)],
 ];
 /** The test sets: scored, their failures never listed. */
 const TEST_SETS = ['(styles)', '(fresh)'];
@@ -86,7 +91,8 @@ const TEST_SETS = ['(styles)', '(fresh)'];
 const share = (100 * heldout.length) / (heldout.length + train.length);
 console.log(
   `Training set: ${train.length} phrasings; held-out: ${heldout.length} (${share.toFixed(1)} % ` +
-    `of the first two), held-out (styles): ${styles.length}, held-out (fresh): ${fresh.length}, nonsense: ${nonsense.length}. ` +
+    `of the first two), held-out (styles): ${styles.length}, held-out (fresh): ${fresh.length}, ` +
+    `held-out (levels): ${levels.length}, nonsense: ${nonsense.length}. ` +
     `Model loaded in ${loadMs.toFixed(0)} ms; confidence threshold ` +
     `${DEFAULT_CONFIDENCE_THRESHOLD}; load average ${loadavg()[0]!.toFixed(1)} on ` +
     `${availableParallelism()} cores.`,

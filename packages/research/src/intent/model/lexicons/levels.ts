@@ -1,0 +1,246 @@
+// Words and idioms that say how much risk a user wants or how strict the baselines and
+// reviews should be, in English and the common words of French, Spanish and Arabic (in each
+// gender and number). General vocabulary, not phrasings: the tagger and the level reader see
+// a word's class and level as features, so "audacieuses" or "tear it apart" read as their
+// class-mates do though no training phrasing has them.
+//
+// `level` words say how much of anything ("high", "moderate") and attach to the setting named
+// nearest; `risk` and `strict` words set their own. Words that also name fields or qualify
+// them are left out ("soft matter", "critical care", "fault-tolerant", "practical ethics",
+// Arabic أمن "security" and دقيقة "micro-"): the tagger would read them as a setting there.
+
+export type Level = 'low' | 'medium' | 'high';
+export type LexiconClass = 'level' | 'risk' | 'strict';
+
+type Entries = [LexiconClass, Level, string][];
+
+/**
+ * The words whose class the action classifier and the slot tagger see as a feature: words
+ * that speak of risk or rigour wherever they stand. The lists below are wider, for reading
+ * the level once a message is known to set one; as features, their words that also name
+ * other things ("the standard model", "mild cognitive impairment", "take the train") cost the
+ * tagger more on names, fields and topics than they gave it (measured over four training
+ * seeds). Changing this list changes the model's features.
+ */
+export const FEATURE_WORDS: Entries = [
+  ['level', 'high', 'high higher highest max maximum maximal lots'],
+  ['level', 'low', 'low lower lowest minimal minimum min little'],
+  [
+    'level',
+    'medium',
+    'medium moderate moderately mid middle average balanced intermediate normal reasonable',
+  ],
+  [
+    'risk',
+    'high',
+    'bold bolder risky riskier daring adventurous ambitious speculative moonshot moonshots ' +
+      'audacious aggressive radical wild brave fearless gamble gambles taker takers ' +
+      'take taking takes',
+  ],
+  [
+    'risk',
+    'low',
+    'safe safer safest cautious careful conservative incremental averse prudent timid proven ' +
+      'conventional steady secure',
+  ],
+  [
+    'strict',
+    'high',
+    'strict stricter strictest rigorous rigourous demanding stringent tough harsh exacting picky ' +
+      'fussy meticulous thorough severe uncompromising',
+  ],
+  [
+    'strict',
+    'low',
+    'lenient relaxed loose flexible easy easygoing lax forgiving gentle soft chill',
+  ],
+];
+
+/** One word each (space separated). */
+export const LEVEL_WORDS: Entries = [
+  ['level', 'high', 'high higher highest max maximum maximal lots plenty'],
+  ['level', 'low', 'low lower lowest minimal minimum min little zero'],
+  [
+    'level',
+    'medium',
+    'medium moderate moderately moderation mid middle average balanced intermediate normal ' +
+      'reasonable reasonably standard usual default midway middling somewhat fair',
+  ],
+  [
+    'risk',
+    'high',
+    'bold bolder boldest boldly risky riskier riskiest daring adventurous ambitious speculative ' +
+      'moonshot moonshots longshot longshots audacious aggressive radical wild wilder brave ' +
+      'fearless gamble gambles gambler gamblers taker takers cowboy maverick reckless yolo ' +
+      'daredevil unconventional unorthodox contrarian outlandish crazy wacky edgy provocative ' +
+      'groundbreaking visionary blue-sky high-risk',
+  ],
+  [
+    'risk',
+    'low',
+    'safe safer safest safely cautious cautiously careful carefully conservative incremental ' +
+      'averse risk-averse risk-free riskless prudent timid proven conventional steady secure ' +
+      'grounded realistic feasible pragmatic modest tame predictable dependable low-risk',
+  ],
+  [
+    'strict',
+    'high',
+    'strict stricter strictest strictly rigorous rigourous rigorously demanding stringent ' +
+      'tough tougher harsh harsher exacting picky fussy meticulous thorough severe ' +
+      'uncompromising ruthless brutal merciless pedantic nitpicky nitpicking nit-picky ' +
+      'hardcore sceptical skeptical unforgiving exhaustive airtight ironclad ' +
+      'scrupulous punctilious stern hard-nosed draconian relentless tighten tear',
+  ],
+  [
+    'strict',
+    'low',
+    'lenient relaxed loose looser flexible easy easier easygoing lax forgiving gentle gentler ' +
+      'softer chill generous mild laid-back laidback permissive indulgent relax loosen ' +
+      'sugar-coat sugarcoat',
+  ],
+];
+
+/**
+ * Idioms, matched as a whole. A negation inside one belongs to it ("no mercy" is strict,
+ * "don't hold back" bold); before one it turns it round ("nothing too out there" is safe).
+ */
+export const LEVEL_PHRASES: Entries = [
+  [
+    'risk',
+    'high',
+    'long shot|long shots|moon shot|moon shots|shoot for the moon|swing for the fences|' +
+      'dream big|think big|go big|aim high|reach for the stars|push the envelope|' +
+      'push the boundaries|push boundaries|out there|out of the box|outside the box|blue sky|' +
+      'big bets|big bet|big swings|roll the dice|take chances|take a chance|go wild|off the wall|' +
+      'bet big|high stakes|go for broke|out on a limb|cutting edge|bleeding edge|' +
+      "don't hold back|no holds barred|fail spectacularly|break the mold|break the mould|" +
+      'break some rules|high reward|high rewards|take risks|take a risk|taking risks|take big risks|' +
+      'taking big risks|risk taker|risk takers|risk taking|swing big|bigger swings|go big or go home',
+  ],
+  [
+    'risk',
+    'low',
+    'play it safe|playing it safe|safe bet|safe bets|sure bet|sure bets|sure thing|sure things|' +
+      'low hanging fruit|tried and tested|tried and true|down to earth|risk free|no surprises|' +
+      'well trodden|on the safe side|baby steps|small steps|keep it simple|solid ground|' +
+      'feet on the ground|nothing fancy|take no risks|no risks|zero risk|' +
+      'jouer la securite|jouer la carte de la securite',
+  ],
+  [
+    'strict',
+    'high',
+    'no mercy|tear it apart|rip it apart|tear apart|pull no punches|tough love|high bar|' +
+      'high standard|high standards|by the book|grill me|no slack|no shortcuts|' +
+      "don't go easy|don't hold back on the criticism|leave no stone unturned|full peer review|" +
+      'peer review treatment|hold me to|held to|raise the bar|reviewer 2|reviewer two|too soft|' +
+      'strong baselines|strongest baselines|stronger baselines|strong baseline',
+  ],
+  [
+    'strict',
+    'low',
+    'go easy|easy on|take it easy|cut me some slack|some slack|be kind|be gentle|light touch|' +
+      'laid back|low bar|soft touch|lighten up|good enough|rough and ready|quick and dirty|' +
+      'give me a break|soft on|go soft|ease up|pull punches|pull any punches',
+  ],
+  [
+    'level',
+    'medium',
+    'middle of the road|in between|in the middle|happy medium|middle ground|a bit of both|' +
+      'fair amount|some risk|bit of risk|a little risk|not too much|somewhere in between|' +
+      'riesgo medio|nivel medio|riesgo moderado',
+  ],
+];
+
+/** French, Spanish and Arabic, as they are written (folded when read). */
+export const OTHER_LANGUAGES: Entries = [
+  // French
+  ['level', 'high', 'eleve elevee eleves elevees haut haute hauts hautes'],
+  ['level', 'low', 'faible faibles bas basse'],
+  [
+    'level',
+    'medium',
+    'modere moderee moderes moderees moyen moyenne intermediaire equilibre equilibree',
+  ],
+  [
+    'risk',
+    'high',
+    'audacieux audacieuse audacieuses ambitieux ambitieuse ambitieuses osee osees temeraire ' +
+      'temeraires aventureux aventureuse aventureuses hardi hardie hardis hardies',
+  ],
+  [
+    'risk',
+    'low',
+    'prudente prudents prudentes securitaire securitaires conservateur conservatrice ' +
+      'conservateurs conservatrices',
+  ],
+  [
+    'strict',
+    'high',
+    'stricte strictes rigoureux rigoureuse rigoureuses exigeant exigeante exigeants exigeantes ' +
+      'severe severes intransigeant intransigeante impitoyable impitoyables pointilleux ' +
+      'pointilleuse',
+  ],
+  [
+    'strict',
+    'low',
+    'indulgente indulgents indulgentes souple souples clement clemente tolerante detendu ' +
+      'detendue doux douce bienveillant bienveillante',
+  ],
+  // Spanish
+  ['level', 'high', 'alto alta altos altas elevado elevada maximo maxima'],
+  ['level', 'low', 'bajo baja bajos bajas minimo minima'],
+  [
+    'level',
+    'medium',
+    'moderado moderada moderados moderadas equilibrado equilibrada intermedio intermedia',
+  ],
+  [
+    'risk',
+    'high',
+    'arriesgado arriesgada arriesgados arriesgadas audaz audaces atrevido atrevida atrevidos ' +
+      'atrevidas ambicioso ambiciosa ambiciosos ambiciosas osado osada osados osadas aventurero ' +
+      'aventurera',
+  ],
+  [
+    'risk',
+    'low',
+    'seguro segura seguros seguras prudentes cauteloso cautelosa cautelosos cautelosas ' +
+      'conservador conservadora conservadores conservadoras',
+  ],
+  [
+    'strict',
+    'high',
+    'estricto estricta estrictos estrictas riguroso rigurosa rigurosos rigurosas exigente ' +
+      'exigentes severo severa severos severas implacable implacables',
+  ],
+  [
+    'strict',
+    'low',
+    'indulgentes relajado relajada flexibles suave suaves tolerantes benevolo benevola',
+  ],
+  // Arabic (read without the article or a leading "and": الجريئة is جريئة)
+  ['level', 'high', 'عالي عالية مرتفع مرتفعة'],
+  ['level', 'low', 'منخفض منخفضة قليل قليلة'],
+  ['level', 'medium', 'متوسط متوسطة معتدل معتدلة متوازن متوازنة'],
+  ['risk', 'high', 'جريء جريئة جريئا جريئه مخاطرة مغامرة مغامر مغامرة طموح طموحة جرأة'],
+  ['risk', 'low', 'آمنة آمنه حذر حذرة مضمون مضمونة'],
+  ['strict', 'high', 'صارم صارمة صارما متشدد متشددة قاسي قاسية'],
+  ['strict', 'low', 'متساهل متساهلة مرن مرنة لطيف لطيفة متسامح متسامحة'],
+];
+
+/**
+ * Words that move a setting when they stand next to its name ("more risk", "crank up the
+ * rigour", "dial the risk way back"): a level only there.
+ */
+export const RAISING = 'more up raise increase crank bump boost higher plus mas اكثر';
+export const LOWERING = 'down back lower reduce decrease fewer less moins menos اقل';
+
+/** Words that name the risk or the strictness setting, to which a bare level attaches. */
+export const RISK_CUE_WORDS =
+  'risk risks risky riskier riskiness gamble gambles stakes reward rewards chances ambition ' +
+  'risque risques riesgo riesgos مخاطر المخاطر مخاطرة';
+export const STRICT_CUE_WORDS =
+  'strict strictness baseline baselines rigour rigor standard standards bar review reviews ' +
+  'reviewing reviewer reviewers critique criticism requirements rigueur exigence severite ' +
+  'exigencia ' +
+  'revision revisiones صرامة المراجعة مراجعة';

@@ -1,0 +1,132 @@
+// The risk and strictness levels of a routed message: the lexicon (model/lexicon.ts) where it
+// knows the words, the learned level reader where it does not; and the stretch of a run's
+// topic that is really a level ("research coral bleaching and be bold").
+import type { Level } from './model/lexicon.ts';
+import { levelMarks, readLevel, readLevels, type LevelMark } from './model/lexicon.ts';
+import type { IntentModel } from './model/intent-model.ts';
+import { firstSpan, LEVEL_SLOTS, type LevelSlot } from './model/level-reader.ts';
+import { slotOf, TAGS } from './model/tags.ts';
+import type { Token } from './model/tokens.ts';
+
+/**
+ * Tokens inside a name, topic or feedback: their words say nothing about the profile's risk
+ * or rigour ("start a run on high risk pregnancies"). A role or field may ("a cautious
+ * researcher"), and so does a risk or strictness word the tagger took for a name ("I'm
+ * pretty risk-averse").
+ */
+function inContentSlots(
+  tags: readonly number[],
+  marks: readonly (LevelMark | undefined)[],
+): boolean[] {
+  return tags.map((tag, i) => {
+    const slot = slotOf(tag);
+    if (slot === 'name') return !marks[i] || marks[i]!.cls === 'level';
+    return slot === 'topic' || slot === 'feedback';
+  });
+}
+
+/**
+ * The levels a message states. The lexicon reads the level words and idioms it knows, each
+ * attached to the setting it names or stands nearest to ("risk low, strictness high"); the
+ * learned level reader reads a tagged risk or strictness span of words the lexicon does not
+ * know ("a cowboy with ideas"). Where the lexicon knows the words it is the more reliable of
+ * the two: the reader, trained on a few hundred spans, followed the setting's name
+ * ("strictness … low" read high) and the tagger's choice of setting ("a balanced amount of
+ * risk" as strictness). A tagged span of bare levels that name no setting ("middle-of-the-road
+ * ideas") is the tagged setting's.
+ */
+export function readProfileLevels(
+  tokens: readonly Token[],
+  tags: readonly number[],
+  model: IntentModel,
+): Partial<Record<LevelSlot, Level>> {
+  const words = tokens.map((t) => t.lower);
+  const marks = levelMarks(words);
+  const levels = readLevels(words, inContentSlots(tags, marks));
+  const lexiconRead = Object.keys(levels).length > 0;
+  const out: Partial<Record<LevelSlot, Level>> = {};
+  for (const slot of LEVEL_SLOTS) {
+    const span = firstSpan(tags, slot);
+    let level: Level | null = levels[slot] ?? null;
+    if (!level && span) {
+      const known = marks.slice(span[0], span[1] + 1).some(Boolean);
+      if (!known) level = model.levels.read(slot, tokens, ...span);
+      else if (!lexiconRead) level = readLevel(words.slice(span[0], span[1] + 1).join(' '));
+    }
+    if (level) out[slot] = level;
+  }
+  return out;
+}
+
+/** Words that join a run's topic to what the user adds about the run. */
+const JOINERS = new Set(['and', 'with', 'but', 'avec', 'et', 'con', 'y']);
+/** Imperatives that open an instruction after "and" ("… and be bold", "… and take no risks"). */
+const IMPERATIVES = new Set([
+  'be',
+  'go',
+  'keep',
+  'make',
+  'take',
+  'play',
+  'stay',
+  "don't",
+  'dont',
+  'please',
+  'sois',
+  'soyez',
+  'se',
+]);
+/** Nouns that name a setting, written as a word of their own. */
+const SETTINGS = new Set([
+  'risk',
+  'risks',
+  'baseline',
+  'baselines',
+  'rigour',
+  'rigor',
+  'review',
+  'reviews',
+  'reviewing',
+  'strictness',
+  'stakes',
+]);
+
+/**
+ * Tags with the end of each topic that states a level taken out of the topic: from a joiner
+ * on, when what follows is an instruction about the run ("… and be bold", "…, swing big",
+ * "… with really demanding baselines", "…, avec des relectures exigeantes") rather than more
+ * of the topic ("high-risk and low-risk pregnancies", "safe and risky investments"). Its words
+ * are then read as the level they state.
+ */
+export function withoutLevelTail(tokens: readonly Token[], tags: readonly number[]): number[] {
+  const out = [...tags];
+  const words = tokens.map((t) => t.lower);
+  const marks = levelMarks(words);
+  const topic = TAGS.indexOf('I-topic');
+  for (let start = 0; start < out.length; start++) {
+    if (slotOf(out[start]!) !== 'topic') continue;
+    let end = start;
+    while (end + 1 < out.length && out[end + 1] === topic) end++;
+    // The last such joiner; what it opens runs to the next punctuation, past the tagged topic
+    // if need be ("… with normal | rigor"), and no further ("work and productivity, strict").
+    for (let k = end; k > start; k--) {
+      let stop = k + 1;
+      while (stop < tokens.length && !tokens[stop]!.punct) stop++;
+      const tail = { words: words.slice(k + 1, stop), marks: marks.slice(k + 1, stop) };
+      const joins = tokens[k]!.punct || JOINERS.has(words[k]!);
+      // "… with demanding baselines" ends on the setting; "… and strict baselines in ML
+      // papers" is a topic about baselines.
+      const instruction =
+        tokens[k]!.punct || IMPERATIVES.has(words[k + 1]!) || SETTINGS.has(tail.words.at(-1) ?? '');
+      const level =
+        tail.marks.some((m) => m && m.cls !== 'level') ||
+        (tail.marks.some(Boolean) && tail.words.some((w) => SETTINGS.has(w)));
+      if (!joins || !instruction || !level) continue;
+      // Tagged O from the joiner on; punctuation is never part of a span.
+      out.fill(0, k, end + 1);
+      break;
+    }
+    start = end;
+  }
+  return out;
+}
