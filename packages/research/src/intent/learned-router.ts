@@ -4,7 +4,7 @@ import { chitchatReply, completeIntent, HELP_TEXT, type IntentDraft } from './re
 import type { Intent, IntentAction, IntentRequest, IntentSession, ProfilePatch } from './schema.ts';
 import { lexiconClass } from './model/lexicon.ts';
 import { readProfileLevels, withoutLevelTail } from './profile-levels.ts';
-import { settleDomains } from './domain-spans.ts';
+import { settleDomains, settleTopic } from './settle-spans.ts';
 import { shippedIntentModel, type ActionScore, type IntentModel } from './model/intent-model.ts';
 import { isInside, slotOf, type SpanSlot } from './model/tags.ts';
 import { fold, type Token } from './model/tokens.ts';
@@ -56,7 +56,7 @@ export function routeLearned(
       confidence += ranked.find((r) => r.action === 'create_user')?.p ?? 0;
     }
   }
-  tags = settleDomains(tokens, withoutLevelTail(tokens, tags));
+  tags = settleTopic(tokens, settleDomains(tokens, withoutLevelTail(tokens, tags)));
   const spans = readSpans(text, tokens, tags);
   const profile = () => profileFrom(spans, tokens, tags, model);
   return {
@@ -86,6 +86,11 @@ const EDGE_WORDS = new Set([
   'thx',
   'now',
   'asap',
+  'btw',
+  'fyi',
+  'tbh',
+  'lol',
+  'haha',
   'on',
   'about',
   'into',

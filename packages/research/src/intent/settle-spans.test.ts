@@ -1,11 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { settleDomains } from './domain-spans.ts';
+import { settleDomains, settleTopic } from './settle-spans.ts';
 import { TAGS } from './model/tags.ts';
 import { tokenize } from './model/tokens.ts';
 
-/** The domain spans after settling, from a message whose field words are marked [like this]. */
-function settled(marked: string): string[] {
+/** The spans of `slot` after settling, from a message whose span words are marked [like this]. */
+function settled(marked: string, slot: 'domain' | 'topic' = 'domain'): string[] {
   const tokens = tokenize(marked.replace(/[[\]]/g, ' '));
   // Tag each bracketed stretch as one domain span, as the tagger would.
   const tags: number[] = [];
@@ -16,16 +16,16 @@ function settled(marked: string): string[] {
     else if (part === ']') inside = false;
     else
       for (const _ of tokenize(part)) {
-        tags.push(inside ? TAGS.indexOf(first ? 'B-domain' : 'I-domain') : 0);
+        tags.push(inside ? TAGS.indexOf(first ? `B-${slot}` : `I-${slot}`) : 0);
         first = false;
       }
   }
   assert.equal(tags.length, tokens.length);
-  const out = settleDomains(tokens, tags);
+  const out = slot === 'domain' ? settleDomains(tokens, tags) : settleTopic(tokens, tags);
   const spans: string[] = [];
   out.forEach((tag, i) => {
-    if (tag === TAGS.indexOf('B-domain')) spans.push(tokens[i]!.raw);
-    else if (tag === TAGS.indexOf('I-domain')) spans[spans.length - 1] += ` ${tokens[i]!.raw}`;
+    if (tag === TAGS.indexOf(`B-${slot}`)) spans.push(tokens[i]!.raw);
+    else if (tag === TAGS.indexOf(`I-${slot}`)) spans[spans.length - 1] += ` ${tokens[i]!.raw}`;
   });
   return spans;
 }
@@ -53,4 +53,22 @@ test('an article before a field is not part of it', () => {
     'history and philosophy of science',
   ]);
   assert.deepEqual(settled('[the humanities]'), ['humanities']);
+});
+
+test('a topic takes in a question word before it and a last word the tagger left out', () => {
+  assert.deepEqual(settled('could you research how [noise affects sleep]?', 'topic'), [
+    'how noise affects sleep',
+  ]);
+  assert.deepEqual(settled('investigate if [caffeine affects short term] memory', 'topic'), [
+    'caffeine affects short term memory',
+  ]);
+  assert.deepEqual(
+    settled('a paper on [wearable sensors for gait] analysis, field: bioengineering', 'topic'),
+    ['wearable sensors for gait analysis'],
+  );
+  // "whether" is not part of it; neither is a word that ends the request, or two words.
+  assert.deepEqual(settled('investigate whether [fasting helps]', 'topic'), ['fasting helps']);
+  assert.deepEqual(settled('research [soil erosion] for me', 'topic'), ['soil erosion']);
+  assert.deepEqual(settled('research [soil erosion] please', 'topic'), ['soil erosion']);
+  assert.deepEqual(settled('research [soil erosion] in detail', 'topic'), ['soil erosion']);
 });
