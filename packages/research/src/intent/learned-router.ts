@@ -4,7 +4,7 @@ import { chitchatReply, completeIntent, HELP_TEXT, type IntentDraft } from './re
 import type { Intent, IntentAction, IntentRequest, IntentSession, ProfilePatch } from './schema.ts';
 import { lexiconClass } from './model/lexicon.ts';
 import { readProfileLevels, withoutLevelTail } from './profile-levels.ts';
-import { settleDomains, settleTopic } from './settle-spans.ts';
+import { settleDomains, settleNames, settleTopic, TITLES } from './settle-spans.ts';
 import { shippedIntentModel, type ActionScore, type IntentModel } from './model/intent-model.ts';
 import { isInside, slotOf, type SpanSlot } from './model/tags.ts';
 import { fold, type Token } from './model/tokens.ts';
@@ -56,7 +56,10 @@ export function routeLearned(
       confidence += ranked.find((r) => r.action === 'create_user')?.p ?? 0;
     }
   }
-  tags = settleTopic(tokens, settleDomains(tokens, withoutLevelTail(tokens, tags)));
+  tags = settleNames(
+    tokens,
+    settleTopic(tokens, settleDomains(tokens, withoutLevelTail(tokens, tags))),
+  );
   const spans = readSpans(text, tokens, tags);
   const profile = () => profileFrom(spans, tokens, tags, model);
   return {
@@ -103,9 +106,6 @@ const EDGE_WORDS = new Set([
 function isEdge(token: Token): boolean {
   return token.punct || EDGE_WORDS.has(token.norm) || /^\p{L}{1,2}'$/u.test(token.lower);
 }
-
-/** Titles before a name: "Dr. Osei" is osei, "Professor Adeyemi" adeyemi. */
-const TITLES = new Set(['dr', 'doctor', 'prof', 'professor', 'mr', 'mrs', 'ms', 'miss', 'mx']);
 
 function readSpans(text: string, tokens: Token[], tags: number[]): Spans {
   const spans: Spans = {};

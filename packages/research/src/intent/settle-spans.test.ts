@@ -1,11 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { settleDomains, settleTopic } from './settle-spans.ts';
+import { settleDomains, settleNames, settleTopic } from './settle-spans.ts';
 import { TAGS } from './model/tags.ts';
 import { tokenize } from './model/tokens.ts';
 
 /** The spans of `slot` after settling, from a message whose span words are marked [like this]. */
-function settled(marked: string, slot: 'domain' | 'topic' = 'domain'): string[] {
+function settled(marked: string, slot: 'domain' | 'topic' | 'name' = 'domain'): string[] {
   const tokens = tokenize(marked.replace(/[[\]]/g, ' '));
   // Tag each bracketed stretch as one domain span, as the tagger would.
   const tags: number[] = [];
@@ -21,7 +21,8 @@ function settled(marked: string, slot: 'domain' | 'topic' = 'domain'): string[] 
       }
   }
   assert.equal(tags.length, tokens.length);
-  const out = slot === 'domain' ? settleDomains(tokens, tags) : settleTopic(tokens, tags);
+  const settle = { domain: settleDomains, topic: settleTopic, name: settleNames }[slot];
+  const out = settle(tokens, tags);
   const spans: string[] = [];
   out.forEach((tag, i) => {
     if (tag === TAGS.indexOf(`B-${slot}`)) spans.push(tokens[i]!.raw);
@@ -71,4 +72,21 @@ test('a topic takes in a question word before it and a last word the tagger left
   assert.deepEqual(settled('research [soil erosion] for me', 'topic'), ['soil erosion']);
   assert.deepEqual(settled('research [soil erosion] please', 'topic'), ['soil erosion']);
   assert.deepEqual(settled('research [soil erosion] in detail', 'topic'), ['soil erosion']);
+});
+
+test('a full name is one name; a greeting or a title is not the name', () => {
+  const names = (marked: string) => settled(marked, 'name');
+  assert.deepEqual(names('change user to [Peter] van [Dijk]'), ['Peter van Dijk']);
+  assert.deepEqual(names('hey its [luca] rossi, i do particle physics'), ['luca rossi']);
+  assert.deepEqual(names("switch to Tom [Becker] 's account"), ['Tom Becker']);
+  assert.deepEqual(names("I'm [Prof] . [Martin Weber], I study fluid dynamics"), [
+    'Prof . Martin Weber',
+  ]);
+  assert.deepEqual(names("[Hajimemashite], I'm [Sakura]"), ['Sakura']);
+  assert.deepEqual(names('[Olá], sou a [Ana] Ribeiro e trabalho em oceanografia'), ['Ana Ribeiro']);
+  assert.deepEqual(names('Habari! [Naitwa Baraka]'), ['Baraka']);
+  // Not taken in: an English word opening a sentence, a word of the app's, a one-letter word.
+  assert.deepEqual(names('[Chen]. Research coral reefs'), ['Chen']);
+  assert.deepEqual(names("i'm [giorgos] n i do marine chemistry"), ['giorgos']);
+  assert.deepEqual(names('[Ada] Ecology'), ['Ada']);
 });
