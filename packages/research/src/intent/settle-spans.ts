@@ -196,7 +196,6 @@ const INTRODUCING = new Set([
   'sono',
   'naitwa',
   'ni',
-  'me',
   "it's",
   'its',
   "c'est",
