@@ -22,7 +22,10 @@ import {
   treeCpuMs,
   type SseResult,
 } from './research-scale/clients.ts';
-import { startInstance, type Instance } from './research-scale/instance.ts';
+import {
+  startResearchProcess,
+  type ResearchProcess as Instance,
+} from '../packages/research/src/testing/service-process.ts';
 import { outputPath, parseBenchArgs } from './lib/cli.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -131,7 +134,7 @@ async function request<T>(method: string, url: string, body?: unknown): Promise<
 }
 
 async function launch(name: string, env: Record<string, string>): Promise<Instance> {
-  const instance = await startInstance(name, env);
+  const instance = await startResearchProcess({ name, env, ready: 'readyz' });
   started.add(instance);
   return instance;
 }

@@ -1,36 +1,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { call, readSse, type SseMessage } from './helpers.ts';
+import { startResearchProcess } from '../src/testing/service-process.ts';
 import { freePort } from '@hikma/service-kit/testing';
 
-const MAIN = new URL('../src/main.ts', import.meta.url).pathname;
-
-/** Starts the real service as its own process, as `npm run research` would. */
-async function startProcess(dataDir: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: {
-      ...process.env,
-      RESEARCH_DATA_DIR: dataDir,
-      RESEARCH_PORT: String(port),
-      LOG_LEVEL: 'silent',
-    },
-    stdio: 'ignore',
-  });
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  child.kill('SIGKILL');
-  throw new Error('the service did not start');
-}
+/** Starts the real service as its own process on `dataDir`, as `npm run research` would. */
+const startProcess = (dataDir: string, port: number) =>
+  startResearchProcess({ name: 'crash', dataDir, port, env: { LOG_LEVEL: 'silent' } });
 
 test('a process killed mid-stage (SIGKILL) resumes the run on restart with nothing lost from the audit trail', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'crash-'));
@@ -52,8 +31,8 @@ test('a process killed mid-stage (SIGKILL) resumes the run on restart with nothi
         m.event === 'trajectory_event' &&
         (m.data.data as { kind: string }).kind === 'execution_started',
     });
-    child.kill('SIGKILL');
-    await new Promise((r) => child.once('exit', r));
+    child.kill();
+    await child.exited;
 
     child = await startProcess(dataDir, port);
     const { messages } = await readSse(`${api}/runs/${runId}/stream`, { timeoutMs: 120_000 });
@@ -73,7 +52,8 @@ test('a process killed mid-stage (SIGKILL) resumes the run on restart with nothi
     assert.equal(events.at(-1)!.type, 'stream_end');
     assert.equal((await call('GET', `${api}/runs/${runId}`)).body.status, 'completed');
   } finally {
-    child.kill('SIGKILL');
+    child.kill();
+    await child.exited;
     rmSync(dataDir, { recursive: true, force: true });
   }
 });

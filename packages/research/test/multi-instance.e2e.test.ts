@@ -3,7 +3,11 @@ import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { postgresSkipReason, startPostgres, type TestPostgres } from '../src/testing/postgres.ts';
 import { call, readSse, type SseMessage } from './helpers.ts';
-import { runsExecuting, startInstance, type Instance } from './instances.ts';
+import {
+  startResearchProcess,
+  type ResearchProcess as Instance,
+} from '../src/testing/service-process.ts';
+import { metricValue } from './metrics-helpers.ts';
 
 // Several service processes on one Postgres, as a deployment runs them: any instance serves
 // any run, a worker's death hands its run to another, and Postgres may restart under them.
@@ -12,12 +16,15 @@ let pg: TestPostgres;
 const started: Instance[] = [];
 
 const instance = async (name: string, env: Record<string, string> = {}) => {
-  const it = await startInstance(name, {
-    RESEARCH_DATABASE_URL: pg.url,
-    RESEARCH_QUEUE_LEASE_MS: '2000',
-    RESEARCH_MAX_ACTIVE_RUNS: '2',
-    RESEARCH_PAUSE_AFTER: '',
-    ...env,
+  const it = await startResearchProcess({
+    name,
+    env: {
+      RESEARCH_DATABASE_URL: pg.url,
+      RESEARCH_QUEUE_LEASE_MS: '2000',
+      RESEARCH_MAX_ACTIVE_RUNS: '2',
+      RESEARCH_PAUSE_AFTER: '',
+      ...env,
+    },
   });
   started.push(it);
   return it;
@@ -30,6 +37,12 @@ after(async () => {
   await Promise.allSettled(started.map((i) => i.stop()));
   await pg?.stop();
 });
+
+/** This instance's runs executing now (its run slots in use). */
+async function runsExecuting(instance: Instance): Promise<number> {
+  const text = await fetch(`${instance.api}/metrics`).then((r) => r.text());
+  return metricValue(text, 'research_slots_in_use', { kind: 'run' }) ?? NaN;
+}
 
 const events = async (i: Instance, runId: string) =>
   (await call('GET', `${i.api}/runs/${runId}/events`)).body as { seq: number }[];
