@@ -13,7 +13,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { startPostgres, type TestPostgres } from '../packages/research/src/testing/postgres.ts';
 import { clockTicksPerSecond, machineCpuTicks } from './lib/proc-stats.ts';
-import { summarize, type Summary } from './lib/stats.ts';
+import { summarize } from './lib/stats.ts';
 import {
   nowMs,
   startGetLoop,
@@ -27,6 +27,7 @@ import {
   type ResearchProcess as Instance,
 } from '../packages/research/src/testing/service-process.ts';
 import { outputPath, parseBenchArgs } from './lib/cli.ts';
+import { printScaleTables } from './research-scale/report.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const USAGE = `flock /tmp/bench.lock npm run bench:research-scale -- [options]
@@ -454,14 +455,12 @@ async function rss(postgres: boolean) {
   }
 }
 
-/** Prints a Markdown table, first column left-aligned, the others right-aligned. */
-function table(header: string[], rows: string[][]): void {
-  console.log(`| ${header.join(' | ')} |`);
-  console.log(`|${header.map((_, i) => (i === 0 ? '---' : '--:')).join('|')}|`);
-  for (const row of rows) console.log(`| ${row.join(' | ')} |`);
-  console.log('');
+export type ThroughputResult = Awaited<ReturnType<typeof throughput>>;
+export type RssResult = Awaited<ReturnType<typeof rss>>;
+export interface ScaleResults {
+  throughput: ThroughputResult[];
+  rss: RssResult[];
 }
-const ms = (s: Summary) => `${s.p50.toFixed(1)} / ${s.p99.toFixed(1)} / ${s.max.toFixed(1)}`;
 
 async function main() {
   const began = new Date();
@@ -473,10 +472,7 @@ async function main() {
         .join(' ')}`,
   );
   cluster = await startPostgres();
-  const results: {
-    throughput: Awaited<ReturnType<typeof throughput>>[];
-    rss: Awaited<ReturnType<typeof rss>>[];
-  } = { throughput: [], rss: [] };
+  const results: ScaleResults = { throughput: [], rss: [] };
   try {
     if (parts.has('throughput'))
       for (const config of CONFIGS) {
@@ -507,88 +503,7 @@ async function main() {
       .map((l) => l.toFixed(2))
       .join(' ')}\n`,
   );
-  if (results.throughput.length > 0) {
-    const cpu = (r: (typeof results.throughput)[number]) => {
-      const c = r.cpuPercentOfOneCore;
-      return `${c.services} / ${c.postgres} / ${c.bench} / ${c.others}`;
-    };
-    const pendingGet = (r: (typeof results.throughput)[number]) => {
-      const p = r.get.byRunStatus.pending;
-      return p ? `${p.n}: ${p.p50.toFixed(1)} / ${p.p99.toFixed(1)}` : '—';
-    };
-    table(
-      [
-        'configuration',
-        'runs (failed)',
-        'wall s',
-        'runs/min',
-        'run post→done p50 / max s',
-        'POST p50 / max ms',
-        'CPU % of a core: services / Postgres / bench / others',
-      ],
-      results.throughput.map((r) => [
-        r.label,
-        `${r.completed}/${r.runs} (${r.failed})`,
-        (r.wallMs / 1000).toFixed(1),
-        String(r.runsPerMinute),
-        `${r.runSeconds.p50.toFixed(1)} / ${r.runSeconds.max.toFixed(1)}`,
-        `${r.post.p50.toFixed(1)} / ${r.post.max.toFixed(1)}`,
-        cpu(r),
-      ]),
-    );
-    table(
-      [
-        'configuration',
-        'GET req/s (errors)',
-        'GET p50 / p99 / max ms',
-        'of which pending runs: n: p50 / p99 ms',
-        'SSE streams ended',
-        'SSE events timed',
-        'SSE p50 / p99 / max ms',
-      ],
-      results.throughput.map((r) => [
-        r.label,
-        `${r.get.ratePerSecond} (${r.get.errors})`,
-        ms(r.get),
-        pendingGet(r),
-        `${r.sse.ended}/${r.sse.streams}`,
-        String(r.sse.n),
-        ms(r.sse),
-      ]),
-    );
-  }
-  if (results.rss.length > 0) {
-    const milestones = Object.keys(results.rss[0]!.rssMiB.afterCompleted).join(' / ');
-    table(
-      [
-        'store',
-        'runs (failed)',
-        'most executing',
-        'idle MiB',
-        'after posting MiB',
-        `after ${milestones} done MiB`,
-        'peak sampled MiB (at n done)',
-        'VmHWM MiB',
-        'peak ÷ after 5',
-        'runs/min',
-      ],
-      results.rss.map((r) => {
-        const m = r.rssMiB;
-        return [
-          r.store,
-          `${r.completed}/${r.runs} (${r.failed})`,
-          String(r.mostExecuting),
-          String(m.idle),
-          String(m.afterPosting),
-          Object.values(m.afterCompleted).join(' / '),
-          `${m.peakSampled} (${m.peakSampledWhenCompleted})`,
-          String(m.highWaterMark),
-          String(r.peakOverAfter5),
-          String(r.runsPerMinute),
-        ];
-      }),
-    );
-  }
+  printScaleTables(results);
 
   const out = {
     date: began.toISOString(),
