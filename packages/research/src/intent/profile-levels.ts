@@ -1,8 +1,7 @@
 // The risk and strictness levels of a routed message: the lexicon (model/lexicon.ts) where it
 // knows the words, the learned level reader where it does not; and the stretch of a run's
 // topic that is really a level ("research coral bleaching and be bold").
-import type { Level } from './model/lexicon.ts';
-import { levelMarks, readLevel, readLevels, type LevelMark } from './model/lexicon.ts';
+import { levelMarks, readLevel, readLevels, type Level, type LevelMark } from './model/lexicon.ts';
 import type { IntentModel } from './model/intent-model.ts';
 import { firstSpan, LEVEL_SLOTS, type LevelSlot } from './model/level-reader.ts';
 import { slotOf, TAGS } from './model/tags.ts';

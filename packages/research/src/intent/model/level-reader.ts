@@ -53,9 +53,6 @@ export function levelFeatures(
   return { features, negated };
 }
 
-/** High and low swap under a negation; medium stays. */
-export { negate };
-
 /** The first tagged span of `slot` as a token range, if the tagger found one. */
 export function firstSpan(tags: readonly number[], slot: SpanSlot): [number, number] | null {
   const first = tags.findIndex((tag) => slotOf(tag) === slot);

@@ -23,7 +23,7 @@ import {
 } from '../model/classifier.ts';
 import { messageFeatures, tokenFeatures } from '../model/features.ts';
 import { inLexicons } from '../model/gazetteer.ts';
-import { lexiconClass } from '../model/lexicon.ts';
+import { lexiconClass, negate } from '../model/lexicon.ts';
 import { wordClasses } from '../model/word-classes.ts';
 import { IntentModel, readMessage } from '../model/intent-model.ts';
 import {
@@ -32,7 +32,6 @@ import {
   firstSpan,
   levelFeatures,
   LEVELS,
-  negate,
   type LevelSlot,
 } from '../model/level-reader.ts';
 import { SlotTagger, type TaggerTrainOptions } from '../model/tagger.ts';
