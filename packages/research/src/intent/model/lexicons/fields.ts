@@ -261,7 +261,8 @@ const OTHER_LANGUAGES =
   // Arabic
   'الفيزياء الكيمياء الرياضيات الأحياء البيولوجيا الاقتصاد الطب التاريخ الفلسفة ' +
   'الجيولوجيا اللسانيات الهندسة الإحصاء الفلك الصيدلة الحاسوب البيئة الاجتماع النفس ' +
-  'الوراثة المعلوماتية فيزياء كيمياء رياضيات اقتصاد طب تاريخ فلسفة هندسة إحصاء';
+  'الوراثة المعلوماتية فيزياء كيمياء رياضيات اقتصاد طب تاريخ فلسفة هندسة إحصاء ' +
+  'الأوبئة الأعصاب التمريض القانون';
 
 /** Multi-word fields in French, Spanish and Arabic. */
 const OTHER_PHRASES = [
@@ -283,6 +284,22 @@ const OTHER_PHRASES = [
   'علوم الحاسوب',
   'الصحة العامة',
   'الذكاء الاصطناعي',
+  'علم الأوبئة',
+  'علم الوراثة',
+  'علم الفلك',
+  'علم الأعصاب',
+  'علم اللغة',
+  'علم البيانات',
+  'علم الحاسوب',
+  'التعلم الآلي',
+  'science des données',
+  'apprentissage automatique',
+  'santé mentale',
+  'sciences de l’éducation',
+  'ciencia de datos',
+  'aprendizaje automático',
+  'salud mental',
+  'ciencias de la educación',
 ];
 
 /** English fields, as values a training phrasing's field can be swapped for. */
