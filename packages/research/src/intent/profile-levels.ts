@@ -41,7 +41,7 @@ export function readProfileLevels(
 ): Partial<Record<LevelSlot, Level>> {
   const words = tokens.map((t) => t.lower);
   const marks = levelMarks(words);
-  const levels = readLevels(words, inContentSlots(tags, marks));
+  const levels = readLevels(words, inContentSlots(tags, marks), marks);
   const lexiconRead = Object.keys(levels).length > 0;
   const out: Partial<Record<LevelSlot, Level>> = {};
   for (const slot of LEVEL_SLOTS) {

@@ -83,8 +83,8 @@ function lookUp(word: string): Entry | undefined {
 
 /**
  * A hyphenated level and setting ("low-stakes", "medium-risk") or a hedged level
- * ("medium-ish") reads as its level; other
- * hyphenated words do not ("high-energy physics", "low-income housing").
+ * ("medium-ish") reads as its level; other hyphenated words do not ("high-energy physics",
+ * "low-income housing").
  */
 function levelBeforeCue(token: string): Entry | undefined {
   const [head, ...rest] = token.split('-');
@@ -215,11 +215,6 @@ export const NEGATORS: ReadonlySet<string> = new Set([
   'اقل',
 ]);
 
-/** The level a folded word says, if the lexicon lists it. */
-export function lexiconLevel(word: string): Level | undefined {
-  return lookUp(word)?.level;
-}
-
 /** The lexicon class of a folded word, if it has one. */
 export function lexiconClass(word: string): LexiconClass | undefined {
   return lookUp(word)?.cls;
@@ -271,13 +266,17 @@ export interface LevelReading {
 
 /**
  * The risk and strictness levels a message states, from its folded tokens (`skip[i]` marks
- * tokens inside other slots, such as a topic, which say nothing about the profile). A risk
- * word ("bold", "cautious") or strictness word ("rigorous", "lenient") sets its own setting;
+ * tokens inside other slots, such as a topic, which say nothing about the profile; `marks`
+ * are their levelMarks when the caller has them already). A risk word ("bold", "cautious")
+ * or strictness word ("rigorous", "lenient") sets its own setting;
  * a bare level ("high", "moderate") sets the setting named nearest to it (in its own token
  * first: "low-stakes"), and nothing when neither is named.
  */
-export function readLevels(tokens: readonly string[], skip: readonly boolean[]): LevelReading {
-  const marks = levelMarks(tokens);
+export function readLevels(
+  tokens: readonly string[],
+  skip: readonly boolean[],
+  marks: readonly (LevelMark | undefined)[] = levelMarks(tokens),
+): LevelReading {
   const bySlot: Record<keyof LevelReading, number[]> = {
     risk_preference: [],
     baseline_strictness: [],
