@@ -6,7 +6,7 @@ import { lexiconClass } from './model/lexicon.ts';
 import { readProfileLevels, withoutLevelTail } from './profile-levels.ts';
 import { settleDomains, settleNames, settleTopic, TITLES } from './settle-spans.ts';
 import { shippedIntentModel, type ActionScore, type IntentModel } from './model/intent-model.ts';
-import { isInside, slotOf, type SpanSlot } from './model/tags.ts';
+import { slotOf, spanRuns, type SpanSlot } from './model/tags.ts';
 import { fold, type Token } from './model/tokens.ts';
 import { cleanFeedback, cleanSlot, cleanTopic } from './slots.ts';
 
@@ -109,13 +109,7 @@ function isEdge(token: Token): boolean {
 
 function readSpans(text: string, tokens: Token[], tags: number[]): Spans {
   const spans: Spans = {};
-  const runs: { slot: SpanSlot; first: number; last: number }[] = [];
-  tags.forEach((tag, i) => {
-    const slot = slotOf(tag);
-    const open = runs.at(-1);
-    if (slot && isInside(tag) && open?.slot === slot && open.last === i - 1) open.last = i;
-    else if (slot) runs.push({ slot, first: i, last: i });
-  });
+  const runs = spanRuns(tags);
   // Feedback is the user's own words: one stretch from its first tagged word to its last.
   const feedback = runs.filter((r) => r.slot === 'feedback');
   if (feedback.length > 0) {

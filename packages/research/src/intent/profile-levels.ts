@@ -4,7 +4,7 @@
 import { levelMarks, readLevel, readLevels, type Level, type LevelMark } from './model/lexicon.ts';
 import type { IntentModel } from './model/intent-model.ts';
 import { firstSpan, LEVEL_SLOTS, type LevelSlot } from './model/level-reader.ts';
-import { slotOf, TAGS } from './model/tags.ts';
+import { slotOf, spanRuns } from './model/tags.ts';
 import type { Token } from './model/tokens.ts';
 
 /**
@@ -101,11 +101,8 @@ export function withoutLevelTail(tokens: readonly Token[], tags: readonly number
   const out = [...tags];
   const words = tokens.map((t) => t.lower);
   const marks = levelMarks(words);
-  const topic = TAGS.indexOf('I-topic');
-  for (let start = 0; start < out.length; start++) {
-    if (slotOf(out[start]!) !== 'topic') continue;
-    let end = start;
-    while (end + 1 < out.length && out[end + 1] === topic) end++;
+  for (const { slot, first: start, last: end } of spanRuns(tags)) {
+    if (slot !== 'topic') continue;
     // The last such joiner; what it opens runs to the next punctuation, past the tagged topic
     // if need be ("… with normal | rigor"), and no further ("work and productivity, strict").
     for (let k = end; k > start; k--) {
@@ -125,7 +122,6 @@ export function withoutLevelTail(tokens: readonly Token[], tags: readonly number
       out.fill(0, k, end + 1);
       break;
     }
-    start = end;
   }
   return out;
 }

@@ -6,7 +6,7 @@
 // pieces.
 import { isEnglishWord } from './model/english-words.ts';
 import { inLexicons } from './model/gazetteer.ts';
-import { slotOf, TAGS } from './model/tags.ts';
+import { spanRuns, TAGS, type SpanRun } from './model/tags.ts';
 import type { Token } from './model/tokens.ts';
 import { wordClasses } from './model/word-classes.ts';
 
@@ -19,22 +19,8 @@ const JOINS = new Set(['of', 'and', '&']);
 const NOW = new Set(['now', 'nowadays', 'currently', 'today', 'lately']);
 const ARTICLES = new Set(['the', 'a', 'an']);
 
-interface Run {
-  first: number;
-  last: number;
-}
-
-function runsOf(tags: readonly number[], slot: 'domain' | 'name'): Run[] {
-  const inside = TAGS.indexOf(`I-${slot}`);
-  const runs: Run[] = [];
-  tags.forEach((tag, i) => {
-    if (slotOf(tag) !== slot) return;
-    const open = runs.at(-1);
-    if (tag === inside && open?.last === i - 1) open.last = i;
-    else runs.push({ first: i, last: i });
-  });
-  return runs;
-}
+const runsOf = (tags: readonly number[], slot: 'domain' | 'name'): SpanRun[] =>
+  spanRuns(tags).filter((run) => run.slot === slot);
 
 const domainRuns = (tags: readonly number[]) => runsOf(tags, 'domain');
 

@@ -6,7 +6,7 @@
 // a lexicon word still counts where no phrasing had it.
 import { SoftmaxClassifier, type ClassifierJSON, type LabelledFeatures } from './classifier.ts';
 import { levelMarks, negate, negates, type Level } from './lexicon.ts';
-import { slotOf, TAGS, type SpanSlot } from './tags.ts';
+import { spanRuns, type SpanSlot } from './tags.ts';
 import type { Token } from './tokens.ts';
 
 export const LEVELS: readonly Level[] = ['low', 'medium', 'high'];
@@ -55,12 +55,8 @@ export function levelFeatures(
 
 /** The first tagged span of `slot` as a token range, if the tagger found one. */
 export function firstSpan(tags: readonly number[], slot: SpanSlot): [number, number] | null {
-  const first = tags.findIndex((tag) => slotOf(tag) === slot);
-  if (first < 0) return null;
-  const inside = TAGS.indexOf(`I-${slot}`);
-  let last = first;
-  while (last + 1 < tags.length && tags[last + 1] === inside) last++;
-  return [first, last];
+  const run = spanRuns(tags).find((r) => r.slot === slot);
+  return run ? [run.first, run.last] : null;
 }
 
 export interface LevelReaderJSON {

@@ -23,3 +23,22 @@ export function slotOf(tag: number): SpanSlot | null {
 export function isInside(tag: number): boolean {
   return tag > 0 && (tag - 1) % 2 === 1;
 }
+
+/** A stretch of tokens tagged with one slot: a B- tag (or a stray I- tag) and the I- tags after it. */
+export interface SpanRun {
+  slot: SpanSlot;
+  first: number;
+  last: number;
+}
+
+/** The tagged spans of a message, in order. */
+export function spanRuns(tags: readonly number[]): SpanRun[] {
+  const runs: SpanRun[] = [];
+  tags.forEach((tag, i) => {
+    const slot = slotOf(tag);
+    const open = runs.at(-1);
+    if (slot && isInside(tag) && open?.slot === slot && open.last === i - 1) open.last = i;
+    else if (slot) runs.push({ slot, first: i, last: i });
+  });
+  return runs;
+}
