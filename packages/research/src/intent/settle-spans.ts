@@ -212,9 +212,9 @@ const NOT_NAME = new Set([
 ]);
 
 /**
- * A word that can be part of a name: no word of the app's nor a field or role, and capitalised (an English word
- * too, "Grace Hopper", unless it opens a sentence) or, in a message written all in lower
- * case, foreign.
+ * A word that can be part of a name: no word of the app's nor a field or role, and
+ * capitalised (an English word too, "Grace Hopper", unless it opens a sentence) or, in a
+ * message written all in lower case, foreign.
  */
 function nameLike(tokens: readonly Token[], i: number, lowerCaseMessage: boolean): boolean {
   const token = tokens[i];
@@ -233,9 +233,8 @@ function nameLike(tokens: readonly Token[], i: number, lowerCaseMessage: boolean
 
 /**
  * The name spans settled: a title and its name, or a name's pieces around a particle, are one
- * span; a name takes in the next (or one preceding) capitalised word that is no English word
- * ("Luca Rossi", "Tom Becker's"), or in a message written all in lower case, the next foreign
- * word ("luca rossi"); and of several names, the one introduced ("Hajimemashite, I'm Sakura",
+ * span; a name takes in up to two next words and one preceding word that can be part of a
+ * name (see nameLike: "Luca Rossi", "Tom Becker's", "luca rossi"); and of several names, the one introduced ("Hajimemashite, I'm Sakura",
  * "Olá, sou a Ana Ribeiro") is the user's, the others greetings.
  */
 export function settleNames(tokens: readonly Token[], tags: readonly number[]): number[] {
@@ -274,12 +273,11 @@ export function settleNames(tokens: readonly Token[], tags: readonly number[]): 
   }
   runs = runsOf(out, 'name');
   if (runs.length > 1) {
-    const introduced = runs.filter((run) => {
+    const chosen = runs.find((run) => {
       let at = run.first - 1;
       while (at >= 0 && ['a', 'la', 'el', 'o'].includes(tokens[at]!.lower)) at--;
       return at >= 0 && INTRODUCING.has(tokens[at]!.lower);
     });
-    const chosen = introduced[0];
     if (chosen && chosen !== runs[0]) {
       for (const run of runs) if (run !== chosen) out.fill(0, run.first, run.last + 1);
     }
