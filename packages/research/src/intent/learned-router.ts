@@ -4,6 +4,7 @@ import { chitchatReply, completeIntent, HELP_TEXT, type IntentDraft } from './re
 import type { Intent, IntentAction, IntentRequest, IntentSession, ProfilePatch } from './schema.ts';
 import { lexiconClass } from './model/lexicon.ts';
 import { readProfileLevels, withoutLevelTail } from './profile-levels.ts';
+import { settleRoles } from './settle-roles.ts';
 import { settleDomains, settleNames, settleTopic, TITLES } from './settle-spans.ts';
 import { shippedIntentModel, type ActionScore, type IntentModel } from './model/intent-model.ts';
 import { slotOf, spanRuns, type SpanSlot } from './model/tags.ts';
@@ -58,7 +59,7 @@ export function routeLearned(
   }
   tags = settleNames(
     tokens,
-    settleTopic(tokens, settleDomains(tokens, withoutLevelTail(tokens, tags))),
+    settleTopic(tokens, settleRoles(tokens, settleDomains(tokens, withoutLevelTail(tokens, tags)))),
   );
   const spans = readSpans(text, tokens, tags);
   const profile = () => profileFrom(spans, tokens, tags, model);

@@ -56,6 +56,15 @@ test('an article before a field is not part of it', () => {
   assert.deepEqual(settled('[the humanities]'), ['humanities']);
 });
 
+test('a place after "in", "at" or "from" is not a field', () => {
+  assert.deepEqual(settled("I'm a community health worker in [Nairobi]"), []);
+  assert.deepEqual(settled('a farmer in [Punjab], writing about crops'), []);
+  // A field the lexicons know, a capitalised English word, or one not after a place word stays.
+  assert.deepEqual(settled('PhD student in [Ecology]'), ['Ecology']);
+  assert.deepEqual(settled('I work in [Finance]'), ['Finance']);
+  assert.deepEqual(settled('[Neuroethics] is my field'), ['Neuroethics']);
+});
+
 test('a topic takes in a question word before it and a last word the tagger left out', () => {
   assert.deepEqual(settled('could you research how [noise affects sleep]?', 'topic'), [
     'how noise affects sleep',
@@ -85,6 +94,7 @@ test('a full name is one name; a greeting or a title is not the name', () => {
   assert.deepEqual(names("[Hajimemashite], I'm [Sakura]"), ['Sakura']);
   assert.deepEqual(names('[Olá], sou a [Ana] Ribeiro e trabalho em oceanografia'), ['Ana Ribeiro']);
   assert.deepEqual(names('Habari! [Naitwa Baraka]'), ['Baraka']);
+  assert.deepEqual(names('[Sat Sri Akal]! [Harpreet Kaur] here'), ['Harpreet Kaur']);
   // Not taken in: an English word opening a sentence, a word of the app's, a one-letter word.
   assert.deepEqual(names('[Chen]. Research coral reefs'), ['Chen']);
   assert.deepEqual(names("i'm [giorgos] n i do marine chemistry"), ['giorgos']);

@@ -1,9 +1,9 @@
 // Exact corrections of the tagger's field (domain) and topic spans, read off
 // cross-validation's misses. Fields: a field in two tagged pieces ("psychology | of | music"),
 // a field that changed ("my field was economics, now it's public finance"), an article before
-// the field ("the history and philosophy of science"). Topics: a question word before one, a
-// last word left out. Names: a greeting or a title taken for the name, a full name in
-// pieces.
+// the field ("the history and philosophy of science"), a place read as a field ("… in Nairobi").
+// Topics: a question word before one, a last word left out. Names: a greeting or a title
+// taken for the name, a full name in pieces.
 import { isEnglishWord } from './model/english-words.ts';
 import { inLexicons } from './model/gazetteer.ts';
 import { spanRuns, TAGS, type SpanRun } from './model/tags.ts';
@@ -18,6 +18,13 @@ const JOINS = new Set(['of', 'and', '&']);
 /** Words that say the field that follows is the current one. */
 const NOW = new Set(['now', 'nowadays', 'currently', 'today', 'lately']);
 const ARTICLES = new Set(['the', 'a', 'an']);
+
+/** Words before a place: "in Nairobi", "from Brno", "en Bogotá". */
+const PLACE_BEFORE = new Set(['in', 'at', 'from', 'en']);
+
+/** A capitalised word that names no field, role or English word: a place or an institution. */
+const placeWord = (token: Token) =>
+  /^\p{Lu}\p{Ll}/u.test(token.raw) && !inLexicons(token.lower) && !isEnglishWord(token.lower);
 
 const runsOf = (tags: readonly number[], slot: 'domain' | 'name'): SpanRun[] =>
   spanRuns(tags).filter((run) => run.slot === slot);
@@ -47,6 +54,14 @@ export function settleDomains(tokens: readonly Token[], tags: readonly number[])
     if (!shifted) continue;
     for (const earlier of runs.slice(0, r)) out.fill(0, earlier.first, earlier.last + 1);
     break;
+  }
+  // A proper name after "in", "at" or "from" that no lexicon knows is a place, not a field
+  // ("a community health worker in Nairobi", "a farmer in Punjab").
+  for (const run of domainRuns(out)) {
+    const span = tokens.slice(run.first, run.last + 1);
+    if (PLACE_BEFORE.has(words[run.first - 1] ?? '') && span.every(placeWord)) {
+      out.fill(0, run.first, run.last + 1);
+    }
   }
   // An article is not part of the field.
   for (const run of domainRuns(out)) {
@@ -235,7 +250,8 @@ function nameLike(tokens: readonly Token[], i: number, lowerCaseMessage: boolean
  * The name spans settled: a title and its name, or a name's pieces around a particle, are one
  * span; a name takes in up to two next words and one preceding word that can be part of a
  * name (see nameLike: "Luca Rossi", "Tom Becker's", "luca rossi"); and of several names, the one introduced ("Hajimemashite, I'm Sakura",
- * "Olá, sou a Ana Ribeiro") is the user's, the others greetings.
+ * "Olá, sou a Ana Ribeiro", "Sat Sri Akal! Harpreet Kaur here") is the user's, the others
+ * greetings.
  */
 export function settleNames(tokens: readonly Token[], tags: readonly number[]): number[] {
   const out = [...tags];
@@ -276,7 +292,8 @@ export function settleNames(tokens: readonly Token[], tags: readonly number[]): 
     const chosen = runs.find((run) => {
       let at = run.first - 1;
       while (at >= 0 && ['a', 'la', 'el', 'o'].includes(tokens[at]!.lower)) at--;
-      return at >= 0 && INTRODUCING.has(tokens[at]!.lower);
+      const introduced = at >= 0 && INTRODUCING.has(tokens[at]!.lower);
+      return introduced || tokens[run.last + 1]?.lower === 'here';
     });
     if (chosen && chosen !== runs[0]) {
       for (const run of runs) if (run !== chosen) out.fill(0, run.first, run.last + 1);

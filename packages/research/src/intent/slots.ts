@@ -30,11 +30,12 @@ const TOPIC_TAIL = new RegExp(
 
 /**
  * What may open a span read as a topic without being part of it: a label ("topic: …") or the
- * verb of the request ("examining rent control", "a deep dive on …"). Not "studying" or
- * "exploring", which also begin topics ("studying habits of bees").
+ * verb of the request ("examining rent control", "a deep dive on …"), or "about" in Spanish and
+ * French ("un artículo sobre …"). Not "studying" or "exploring", which also begin topics
+ * ("studying habits of bees").
  */
 const TOPIC_HEAD =
-  /^(?:(?:research\s+)?topic\s*:\s*|(?:whether|if)\s+|(?:examining|investigating|researching|looking\s+(?:at|into)|(?:a\s+)?deep[\s-]+dive\s+(?:on|into))\s+)/iu;
+  /^(?:(?:research\s+)?topic\s*:\s*|(?:whether|if|sobre|sur)\s+|(?:examining|investigating|researching|looking\s+(?:at|into)|(?:a\s+)?deep[\s-]+dive\s+(?:on|into))\s+)/iu;
 
 /**
  * Where a topic ends when a second statement follows it: a new sentence after "?" or "!", or
@@ -44,8 +45,11 @@ const TOPIC_HEAD =
 const TOPIC_END =
   /(?:[?!]+\s+\S|\s*[,;—–]\s*(?:my\s+(?:field|background|area|domain|discipline)\b|I['’]m\s+an?\b|I\s+am\s+an?\b|I\s+(?:work|study|research)\b)|\s+-\s+(?:my\s+(?:field|background)\b|I['’]m\s+an?\b)).*$/isu;
 
-/** A word no topic ends on: the tagger stopped one word short of the rest ("soil erosion for"). */
-const DANGLING = /\s+(?:for|in|of|on|about|with|to|and|or|the|a|an|instead)$/iu;
+/**
+ * A word no topic ends on: the tagger stopped one word short of the rest ("soil erosion for")
+ * or went one too far ("a paper on X would be great").
+ */
+const DANGLING = /\s+(?:for|in|of|on|about|with|to|and|or|the|a|an|instead|would|could|should)$/iu;
 
 export function cleanTopic(text: string): string {
   let out = cleanSlot(text).replace(TOPIC_END, '');

@@ -6,6 +6,7 @@ import {
   HELDOUT_FRESH_PATH,
   HELDOUT_LEVELS_PATH,
   HELDOUT_PATH,
+  HELDOUT_PROFILES_PATH,
   HELDOUT_STYLES_PATH,
   parseExamples,
   readExamples,
@@ -18,6 +19,7 @@ const heldout = readExamples(HELDOUT_PATH);
 const styles = readExamples(HELDOUT_STYLES_PATH);
 const fresh = readExamples(HELDOUT_FRESH_PATH);
 const levels = readExamples(HELDOUT_LEVELS_PATH);
+const profiles = readExamples(HELDOUT_PROFILES_PATH);
 
 test('at least 400 phrasings, at least 20 % of them held out', () => {
   const held = heldout.length + styles.length;
@@ -36,7 +38,7 @@ test('no held-out phrasing is in the training set or in an earlier held-out set'
   const key = (text: string) => text.toLowerCase().trim();
   // The fresh set's author saw no other set, and a few of its short phrasings ("status?") are
   // in the training set too; the sets written after it are checked against it.
-  const sets = [train, heldout, styles, levels];
+  const sets = [train, heldout, styles, levels, profiles];
   const earlier = new Set<string>();
   for (const set of sets) {
     assert.deepEqual(

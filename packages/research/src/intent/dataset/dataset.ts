@@ -63,6 +63,12 @@ export const HELDOUT_FRESH_PATH = `${DATASET_DIR}heldout-fresh.jsonl`;
  * phrasing. Its failures are listed; it was written to read levels by, and was.
  */
 export const HELDOUT_LEVELS_PATH = `${DATASET_DIR}heldout-levels.jsonl`;
+/**
+ * A fifth held-out set, a development set: 294 phrasings that say who the user is and what
+ * they want (introductions, fields, roles, returning users, run requests, questions about the
+ * profile), by another author who saw nothing of the project. Its failures are listed.
+ */
+export const HELDOUT_PROFILES_PATH = `${DATASET_DIR}heldout-profiles.jsonl`;
 /** Messages that mean nothing to the app: the router should ask rather than act. */
 export const NONSENSE_PATH = `${DATASET_DIR}nonsense.jsonl`;
 export const FILLERS_PATH = `${DATASET_DIR}fillers.json`;

@@ -12,7 +12,14 @@ import {
   FIELD_WORDS,
   fieldAdjectives,
 } from './lexicons/fields.ts';
-import { fieldRoles, ROLE_MODIFIERS, ROLE_PHRASES, ROLE_WORDS } from './lexicons/roles.ts';
+import {
+  fieldRoles,
+  MORE_ROLE_MODIFIERS,
+  MORE_ROLE_WORDS,
+  ROLE_MODIFIERS,
+  ROLE_PHRASES,
+  ROLE_WORDS,
+} from './lexicons/roles.ts';
 import { fold, tokenize, type Token } from './tokens.ts';
 import { wordClasses } from './word-classes.ts';
 
@@ -137,6 +144,27 @@ export function gazetteer(tokens: readonly Token[]): string[][] {
     if (suffix) marks.push(`suf=${suffix}`);
   });
   return out;
+}
+
+const moreRoles = new Set(MORE_ROLE_WORDS);
+const moreRoleModifiers = new Set(MORE_ROLE_MODIFIERS);
+
+/**
+ * True when a folded word names a role ("teacher", "researchers", "biologist", "planner"):
+ * the lexicon's roles and those it keeps from the features.
+ */
+export function isRoleWord(word: string): boolean {
+  return [word, singular(word)].some((w) => roles.has(w) || moreRoles.has(w));
+}
+
+/** True when a folded word names a field on its own ("physics", "física"). */
+export function isField(word: string): boolean {
+  return fields.has(word);
+}
+
+/** True when a folded word qualifies a role ("senior", "second-year", "registered"). */
+export function isRoleModifier(word: string): boolean {
+  return roleModifiers.has(word) || moreRoleModifiers.has(word);
 }
 
 /** True when a folded word is in the field or role lexicons. */

@@ -68,10 +68,27 @@ export function intentSlots(intent: Intent): SlotValues {
   return out;
 }
 
-/** Slot values compare without case, accents, outer quotes or end punctuation. */
-export function sameValue(a: string | undefined, b: string | undefined): boolean {
-  const norm = (v: string | undefined) =>
-    v === undefined ? undefined : fold(cleanSlot(v)).replace(/\s+/g, ' ');
+/**
+ * An article opening a topic, field or role: "the ethics of gene drives" and "ethics of gene
+ * drives" name the same research, and writers of labels differ on whether to keep it.
+ */
+const LEADING_ARTICLE = /^(?:the|an?|l'|les?|la|los|las|el|une?)\s*(?<=\s|')/u;
+
+/**
+ * Slot values compare without case, accents, outer quotes or end punctuation; a topic, field
+ * or role also without a leading article.
+ */
+export function sameValue(
+  a: string | undefined,
+  b: string | undefined,
+  slot: EvalSlot | undefined = undefined,
+): boolean {
+  const norm = (v: string | undefined) => {
+    if (v === undefined) return undefined;
+    const folded = fold(cleanSlot(v)).replace(/\s+/g, ' ');
+    const phrase = slot === 'topic' || slot === 'domain' || slot === 'archetype';
+    return phrase ? folded.replace(LEADING_ARTICLE, '') : folded;
+  };
   return norm(a) === norm(b);
 }
 
@@ -139,7 +156,7 @@ export function evaluate(examples: readonly Example[], route: Router): Evaluatio
     for (const slot of EVAL_SLOTS) {
       if (want[slot] === undefined && got[slot] === undefined) continue;
       slots[slot].total++;
-      if (sameValue(want[slot], got[slot])) slots[slot].correct++;
+      if (sameValue(want[slot], got[slot], slot)) slots[slot].correct++;
       else
         wrong.push(`${slot}: want ${JSON.stringify(want[slot])} got ${JSON.stringify(got[slot])}`);
     }

@@ -1,0 +1,100 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { settleRoles } from './settle-roles.ts';
+import { spanRuns, TAGS } from './model/tags.ts';
+import { tokenize } from './model/tokens.ts';
+
+const SLOTS = { d: 'domain', a: 'archetype' } as const;
+
+/**
+ * The role and field spans after settling, from a message whose tagged stretches are marked
+ * as the tagger would tag them: "[a: PhD student]" a role, "[d: ecology]" a field.
+ */
+function settled(marked: string): { archetype: string[]; domain: string[] } {
+  const tags: number[] = [];
+  let text = '';
+  for (const part of marked.split(/(\[[ad]: [^\]]+\])/)) {
+    const span = /^\[([ad]): ([^\]]+)\]$/.exec(part);
+    const words = tokenize(span ? span[2]! : part);
+    words.forEach((_, i) => {
+      const slot = span ? SLOTS[span[1] as 'a' | 'd'] : undefined;
+      tags.push(slot ? TAGS.indexOf(`${i === 0 ? 'B' : 'I'}-${slot}`) : 0);
+    });
+    text += ` ${span ? span[2] : part}`;
+  }
+  const tokens = tokenize(text);
+  assert.equal(tags.length, tokens.length);
+  const out = { archetype: [] as string[], domain: [] as string[] };
+  for (const run of spanRuns(settleRoles(tokens, tags))) {
+    if (run.slot !== 'archetype' && run.slot !== 'domain') continue;
+    out[run.slot].push(
+      tokens
+        .slice(run.first, run.last + 1)
+        .map((t) => t.raw)
+        .join(' '),
+    );
+  }
+  return out;
+}
+
+test('a field that ends on a person is a role', () => {
+  assert.deepEqual(settled("I'm an [d: urban planner]"), {
+    archetype: ['urban planner'],
+    domain: [],
+  });
+  assert.deepEqual(settled("I'm a [d: social worker] ."), {
+    archetype: ['social worker'],
+    domain: [],
+  });
+});
+
+test('a field with the person word left just after it is one role', () => {
+  assert.deepEqual(settled('Ji-ho , [d: hci] researcher'), { archetype: [], domain: ['hci'] });
+  assert.deepEqual(settled('Reza here . [d: Persian lit] scholar .'), {
+    archetype: ['Persian lit scholar'],
+    domain: [],
+  });
+});
+
+test('a researcher, scientist or person after a field adds nothing to it', () => {
+  assert.deepEqual(settled("I'm a [d: health economics] researcher"), {
+    archetype: [],
+    domain: ['health economics'],
+  });
+  assert.deepEqual(settled("I'm an [d: econ] person"), { archetype: [], domain: ['econ'] });
+});
+
+test('a field word that is also a role stays a field', () => {
+  assert.deepEqual(settled('mi campo es la [d: física]'), { archetype: [], domain: ['física'] });
+});
+
+test('with a role already tagged, fields stay fields', () => {
+  assert.deepEqual(settled("I'm a [a: teacher] of [d: art history]"), {
+    archetype: ['teacher'],
+    domain: ['art history'],
+  });
+});
+
+test('qualifiers before a role belong to it', () => {
+  assert.deepEqual(settled("I'm a second-year [a: PhD student] in [d: chemistry]").archetype, [
+    'second-year PhD student',
+  ]);
+  assert.deepEqual(settled("I'm a 3rd year [a: PhD candidate]").archetype, [
+    '3rd year PhD candidate',
+  ]);
+  assert.deepEqual(settled('i am high [a: school teacher] of chemistry').archetype, [
+    'high school teacher',
+  ]);
+  assert.deepEqual(settled("I'm a high school [a: biology teacher]").archetype, [
+    'high school biology teacher',
+  ]);
+  assert.deepEqual(settled('Im a registered [a: dietitian]').archetype, ['registered dietitian']);
+  // Not an adjective that qualifies nothing about the role.
+  assert.deepEqual(settled("I'm a happy [a: engineer]").archetype, ['engineer']);
+});
+
+test('a role cut after its qualifier takes in the role word', () => {
+  assert.deepEqual(settled('me : Oksana , [a: associate] prof , organic chemistry').archetype, [
+    'associate prof',
+  ]);
+});

@@ -1,0 +1,71 @@
+// Exact corrections of the tagger's role (archetype) spans, read off the misses of
+// cross-validation and of the profiles development set. A role is written as one noun phrase,
+// with what qualifies the person inside it ("Persian lit scholar", "high school science
+// teacher", "urban planner"): the tagger often reads the field part as a domain and leaves the
+// person word out, or leaves out a qualifier before the role ("second-year | PhD student").
+import { isField, isRoleModifier, isRoleWord } from './model/gazetteer.ts';
+import { spanRuns, TAGS, type SpanRun } from './model/tags.ts';
+import type { Token } from './model/tokens.ts';
+
+const ROLE_B = TAGS.indexOf('B-archetype');
+const ROLE_I = TAGS.indexOf('I-archetype');
+
+/**
+ * Person words that add nothing to a field: "a health economics researcher" works in health
+ * economics (the profile's role is a researcher by default), as does "an econ person".
+ */
+const GENERIC = new Set(['researcher', 'researchers', 'scientist', 'person', 'investigator']);
+
+const runsOf = (tags: readonly number[], slot: string): SpanRun[] =>
+  spanRuns(tags).filter((run) => run.slot === slot);
+
+/**
+ * The tags with the role spans settled as above; other slots are untouched but for a domain
+ * span that turns out to be part of a role.
+ */
+export function settleRoles(tokens: readonly Token[], tags: readonly number[]): number[] {
+  const out = [...tags];
+  const asRole = (first: number, last: number) => {
+    for (let i = first; i <= last; i++) out[i] = i === first ? ROLE_B : ROLE_I;
+  };
+  const role = (i: number) => {
+    const token = tokens[i];
+    return Boolean(
+      token &&
+      !token.punct &&
+      isRoleWord(token.lower) &&
+      !GENERIC.has(token.lower) &&
+      !isField(token.lower),
+    );
+  };
+  if (runsOf(out, 'archetype').length === 0) {
+    for (const run of runsOf(out, 'domain')) {
+      // A "field" that ends on a person is a role ("urban planner"); so is a field with the
+      // person word the tagger left just after it ("hci | researcher").
+      if (role(run.last)) asRole(run.first, run.last);
+      else if (out[run.last + 1] === 0 && role(run.last + 1)) asRole(run.first, run.last + 1);
+    }
+  }
+  for (const run of runsOf(out, 'archetype')) {
+    // Qualifiers just before a role belong to it ("second-year PhD student", "third year
+    // undergrad", "high school teacher").
+    let first = run.first;
+    for (let moved = true; moved && first > 0 && out[first - 1] === 0;) {
+      const before = tokens[first - 1]!.lower;
+      const pairBefore = `${tokens[first - 2]?.lower} ${before}`;
+      const pairAcross = `${before} ${tokens[first]!.lower}`;
+      if (isRoleModifier(before) || PAIRED.test(pairAcross)) first -= 1;
+      else if (first > 1 && out[first - 2] === 0 && PAIRED.test(pairBefore)) first -= 2;
+      else moved = false;
+    }
+    // A role cut after its qualifier ("associate | prof") takes in the role word next to it.
+    let last = run.last;
+    if (isRoleModifier(tokens[last]!.lower) && out[last + 1] === 0 && role(last + 1)) last++;
+    if (first < run.first || last > run.last) asRole(first, last);
+  }
+  return out;
+}
+
+/** Two-word qualifiers: "first year", "3rd year", "high school". */
+const PAIRED =
+  /^(?:(?:first|second|third|fourth|fifth|final|last|1st|2nd|3rd|4th|5th) year|(?:high|middle|primary|secondary|elementary|grad|graduate|medical|law) school)$/;
