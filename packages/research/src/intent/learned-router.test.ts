@@ -332,6 +332,18 @@ test('a role from the lexicon is a profile statement: "i\'m a biostatistician"',
   assert.deepEqual(misspelt.profile, { domain: 'ecolgy' });
 });
 
+test('a role keeps its qualifiers; "high" in "high school" is no level', () => {
+  const profile = (text: string) => routeLearned({ text, session: READY }).intent.profile;
+  assert.deepEqual(profile("I'm a high school biology teacher"), {
+    archetype: 'high school biology teacher',
+  });
+  assert.deepEqual(profile("I'm a very cautious statistician"), {
+    archetype: 'statistician',
+    risk_preference: 'low',
+  });
+  assert.equal(profile("I'm a 3rd year PhD candidate")?.archetype, '3rd year PhD candidate');
+});
+
 test('messages that mean nothing get a low probability, and so a question', () => {
   const nonsense = [
     'mango',

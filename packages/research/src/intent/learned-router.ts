@@ -4,7 +4,7 @@ import { chitchatReply, completeIntent, HELP_TEXT, type IntentDraft } from './re
 import type { Intent, IntentAction, IntentRequest, IntentSession, ProfilePatch } from './schema.ts';
 import { lexiconClass } from './model/lexicon.ts';
 import { readProfileLevels, withoutLevelTail } from './profile-levels.ts';
-import { settleRoles } from './settle-roles.ts';
+import { isQualifierPair, settleRoles } from './settle-roles.ts';
 import { settleDomains, settleNames, settleTopic, TITLES } from './settle-spans.ts';
 import { shippedIntentModel, type ActionScore, type IntentModel } from './model/intent-model.ts';
 import { slotOf, spanRuns, type SpanSlot } from './model/tags.ts';
@@ -151,9 +151,13 @@ function onlyLevelWords(span: string): boolean {
   return words.every((w) => lexiconClass(w) !== undefined || LEVEL_MODIFIERS.has(w));
 }
 
+/** A role without the level words before it; "high school" is a kind of teacher, not a level. */
 function withoutLeadingLevelWords(span: string): string {
   const words = span.split(/\s+/);
-  while (words.length > 1 && onlyLevelWords(words[0]!.replace(/[,;]$/, ''))) words.shift();
+  const leadingLevel = () =>
+    onlyLevelWords(words[0]!.replace(/[,;]$/, '')) &&
+    !isQualifierPair(fold(words[0]!), words[1] && fold(words[1]));
+  while (words.length > 1 && leadingLevel()) words.shift();
   return words.join(' ');
 }
 

@@ -66,6 +66,11 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
   return out;
 }
 
+/** True when two folded words qualify a role together ("high school", "3rd year"). */
+export function isQualifierPair(first: string, second: string | undefined): boolean {
+  return PAIRED.test(`${first} ${second}`);
+}
+
 /** Two-word qualifiers: "first year", "3rd year", "high school". */
 const PAIRED =
   /^(?:(?:first|second|third|fourth|fifth|final|last|1st|2nd|3rd|4th|5th) year|(?:high|middle|primary|secondary|elementary|grad|graduate|medical|law) school)$/;
