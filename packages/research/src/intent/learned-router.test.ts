@@ -497,3 +497,18 @@ test('scales, idioms and other languages set risk and strictness; a name stays a
     'fatima',
   );
 });
+
+test("a labelled persona is the persona brief, its level words the persona's", () => {
+  const profile = (text: string) => routeLearned({ text, session: READY }).intent.profile;
+  assert.deepEqual(profile('my persona: skeptical reviewer who loves clean ablations'), {
+    persona_brief: 'skeptical reviewer who loves clean ablations',
+  });
+  assert.deepEqual(profile('persona — a pragmatic industry engineer who cares about cost'), {
+    persona_brief: 'a pragmatic industry engineer who cares about cost',
+  });
+  // A setting before the label is still the user's.
+  assert.deepEqual(profile('be bold; my persona is a cautious PhD student'), {
+    persona_brief: 'a cautious PhD student',
+    risk_preference: 'high',
+  });
+});

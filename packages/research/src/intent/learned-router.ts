@@ -4,6 +4,7 @@ import { chitchatReply, completeIntent, HELP_TEXT, type IntentDraft } from './re
 import type { Intent, IntentAction, IntentRequest, IntentSession, ProfilePatch } from './schema.ts';
 import { lexiconClass } from './model/lexicon.ts';
 import { readProfileLevels, withoutLevelTail } from './profile-levels.ts';
+import { personaLabel, settlePersona } from './settle-persona.ts';
 import { isQualifierPair, settleRoles } from './settle-roles.ts';
 import { settleDomains, settleNames, settleTopic, TITLES } from './settle-spans.ts';
 import { shippedIntentModel, type ActionScore, type IntentModel } from './model/intent-model.ts';
@@ -57,10 +58,7 @@ export function routeLearned(
       confidence += ranked.find((r) => r.action === 'create_user')?.p ?? 0;
     }
   }
-  tags = settleNames(
-    tokens,
-    settleTopic(tokens, settleRoles(tokens, settleDomains(tokens, withoutLevelTail(tokens, tags)))),
-  );
+  tags = SPAN_CORRECTIONS.reduce((settled, settle) => settle(tokens, settled), tags);
   const spans = readSpans(text, tokens, tags);
   const profile = () => profileFrom(spans, tokens, tags, model);
   return {
@@ -73,6 +71,16 @@ export function routeLearned(
     understood: Boolean(request.action) || model.knowsAnyWord(text, tokens, session),
   };
 }
+
+/** The exact corrections of the tagger's spans, in the order they apply. */
+const SPAN_CORRECTIONS: ((tokens: readonly Token[], tags: readonly number[]) => number[])[] = [
+  settlePersona,
+  withoutLevelTail,
+  settleDomains,
+  settleRoles,
+  settleTopic,
+  settleNames,
+];
 
 /** Characters of a message the model reads. */
 export const READ_LIMIT = 2000;
@@ -176,7 +184,10 @@ function profileFrom(
     // "a cautious statistician": the caution is the risk setting, the role is a statistician.
     patch[field] = field === 'archetype' ? withoutLeadingLevelWords(value) : value;
   }
-  Object.assign(patch, readProfileLevels(tokens, tags, model));
+  // Level words inside a labelled persona describe the persona ("a skeptical reviewer").
+  const persona = personaLabel(tokens);
+  const end = persona < 0 ? tokens.length : persona - 1;
+  Object.assign(patch, readProfileLevels(tokens.slice(0, end), tags.slice(0, end), model));
   return patch;
 }
 

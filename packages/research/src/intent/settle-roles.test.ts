@@ -48,12 +48,21 @@ test('a field that ends on a person is a role', () => {
   });
 });
 
-test('a field with the person word left just after it is one role', () => {
-  assert.deepEqual(settled('Ji-ho , [d: hci] researcher'), { archetype: [], domain: ['hci'] });
+test('the person words left just after a field are its role, or one role with it', () => {
+  assert.deepEqual(settled("I'm an [d: economics] professor"), {
+    archetype: ['professor'],
+    domain: ['economics'],
+  });
+  assert.deepEqual(settled("I'm a [d: finance] PhD student ."), {
+    archetype: ['PhD student'],
+    domain: ['finance'],
+  });
+  // No lexicon knows "Persian lit": it qualifies the scholar.
   assert.deepEqual(settled('Reza here . [d: Persian lit] scholar .'), {
     archetype: ['Persian lit scholar'],
     domain: [],
   });
+  assert.deepEqual(settled('Ji-ho , [d: hci] researcher'), { archetype: [], domain: ['hci'] });
 });
 
 test('a researcher, scientist or person after a field adds nothing to it', () => {
@@ -96,5 +105,19 @@ test('qualifiers before a role belong to it', () => {
 test('a role cut after its qualifier takes in the role word', () => {
   assert.deepEqual(settled('me : Oksana , [a: associate] prof , organic chemistry').archetype, [
     'associate prof',
+  ]);
+});
+
+test('of two roles, the one said to hold now replaces the other', () => {
+  assert.deepEqual(
+    settled("remove the [a: postdoc] bit , I'm an [a: assistant professor] now").archetype,
+    ['assistant professor'],
+  );
+  assert.deepEqual(settled("I was a [a: nurse] , these days I'm a [a: data analyst]").archetype, [
+    'data analyst',
+  ]);
+  assert.deepEqual(settled("I'm a [a: teacher] and a [a: writer]").archetype, [
+    'teacher',
+    'writer',
   ]);
 });

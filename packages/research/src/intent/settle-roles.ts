@@ -3,8 +3,9 @@
 // with what qualifies the person inside it ("Persian lit scholar", "high school science
 // teacher", "urban planner"): the tagger often reads the field part as a domain and leaves the
 // person word out, or leaves out a qualifier before the role ("second-year | PhD student").
-import { isField, isRoleModifier, isRoleWord } from './model/gazetteer.ts';
+import { inLexicons, isField, isRoleModifier, isRoleWord } from './model/gazetteer.ts';
 import { spanRuns, TAGS, type SpanRun } from './model/tags.ts';
+import { NOW } from './settle-spans.ts';
 import type { Token } from './model/tokens.ts';
 
 const ROLE_B = TAGS.indexOf('B-archetype');
@@ -40,11 +41,30 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
   };
   if (runsOf(out, 'archetype').length === 0) {
     for (const run of runsOf(out, 'domain')) {
-      // A "field" that ends on a person is a role ("urban planner"); so is a field with the
-      // person word the tagger left just after it ("hci | researcher").
-      if (role(run.last)) asRole(run.first, run.last);
-      else if (out[run.last + 1] === 0 && role(run.last + 1)) asRole(run.first, run.last + 1);
+      // A "field" that ends on a person is a role ("urban planner").
+      if (role(run.last)) {
+        asRole(run.first, run.last);
+        continue;
+      }
+      // The person words the tagger left just after a field: a role of that field ("an
+      // economics | professor", "a finance | PhD student"), or, when no lexicon knows the
+      // field's words, what qualifies the role ("Persian lit | scholar").
+      let last = run.last;
+      while (out[last + 1] === 0 && role(last + 1)) last++;
+      if (last === run.last) continue;
+      const known = tokens.slice(run.first, run.last + 1).some((t) => inLexicons(t.lower));
+      asRole(known ? run.last + 1 : run.first, last);
     }
+  }
+  // Of two roles, the one said to hold now replaces the other ("remove the postdoc bit, I'm an
+  // assistant professor now", "I was a nurse, these days I'm a data analyst").
+  const roles = runsOf(out, 'archetype');
+  const later = tokens.slice(roles[0]?.last ?? tokens.length).map((t) => t.lower);
+  if (
+    roles.length > 1 &&
+    later.some((w, i) => NOW.has(w) || `${w} ${later[i + 1]}` === 'these days')
+  ) {
+    for (const earlier of roles.slice(0, -1)) out.fill(0, earlier.first, earlier.last + 1);
   }
   for (const run of runsOf(out, 'archetype')) {
     // Qualifiers just before a role belong to it ("second-year PhD student", "third year

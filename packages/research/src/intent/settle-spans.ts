@@ -16,7 +16,7 @@ const I = TAGS.indexOf('I-domain');
 /** Words that join two pieces of one field. */
 const JOINS = new Set(['of', 'and', '&']);
 /** Words that say the field that follows is the current one. */
-const NOW = new Set(['now', 'nowadays', 'currently', 'today', 'lately']);
+export const NOW = new Set(['now', 'nowadays', 'currently', 'today', 'lately']);
 const ARTICLES = new Set(['the', 'a', 'an']);
 
 /** Words before a place: "in Nairobi", "from Brno", "en Bogotá". */

@@ -30,12 +30,12 @@ const TOPIC_TAIL = new RegExp(
 
 /**
  * What may open a span read as a topic without being part of it: a label ("topic: …") or the
- * verb of the request ("examining rent control", "a deep dive on …"), or "about" in Spanish and
- * French ("un artículo sobre …"). Not "studying" or "exploring", which also begin topics
+ * verb of the request ("examining rent control", "a deep dive on …", "un artículo sobre …"), or
+ * "about" in Spanish and French. Not "studying" or "exploring", which also begin topics
  * ("studying habits of bees").
  */
 const TOPIC_HEAD =
-  /^(?:(?:research\s+)?topic\s*:\s*|(?:whether|if|sobre|sur)\s+|(?:examining|investigating|researching|looking\s+(?:at|into)|(?:a\s+)?deep[\s-]+dive\s+(?:on|into))\s+)/iu;
+  /^(?:(?:research\s+)?topic\s*:\s*|(?:whether|if|sobre|sur)\s+|(?:(?:an?|un|une|el|la)\s+)?(?:paper|article|art[ií]culo|estudio|[ée]tude|informe)\s+(?:on|about|sobre|sur)\s+|(?:examining|investigating|researching|looking\s+(?:at|into)|(?:a\s+)?deep[\s-]+dive\s+(?:on|into))\s+)/iu;
 
 /**
  * Where a topic ends when a second statement follows it: a new sentence after "?" or "!", or

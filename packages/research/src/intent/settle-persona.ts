@@ -1,0 +1,30 @@
+// A persona given with its label ("my persona: a skeptical reviewer who loves clean
+// ablations", "persona — a pragmatic industry engineer") is the persona brief, all of what
+// follows the label, word for word: its roles, fields and level words describe the persona,
+// not the user's settings. An exact rule, so the tagger's reading is not needed.
+import { TAGS } from './model/tags.ts';
+import type { Token } from './model/tokens.ts';
+
+const PERSONA_B = TAGS.indexOf('B-persona_brief');
+const PERSONA_I = TAGS.indexOf('I-persona_brief');
+const SEPARATORS = new Set([':', '—', '–', '-', '=', 'is']);
+
+/** Where the label ends (the index of its separator), or -1 when there is no label. */
+export function personaLabel(tokens: readonly Token[]): number {
+  const at = tokens.findIndex(
+    (t, i) =>
+      (t.lower === 'persona' || t.lower === 'persona_brief') &&
+      SEPARATORS.has(tokens[i + 1]?.lower ?? '') &&
+      i + 2 < tokens.length,
+  );
+  return at < 0 ? -1 : at + 1;
+}
+
+/** The tags with everything after a persona label read as the persona brief. */
+export function settlePersona(tokens: readonly Token[], tags: readonly number[]): number[] {
+  const label = personaLabel(tokens);
+  if (label < 0) return [...tags];
+  return tags.map((tag, i) =>
+    i <= label ? (i >= label - 1 ? 0 : tag) : i === label + 1 ? PERSONA_B : PERSONA_I,
+  );
+}
