@@ -87,7 +87,7 @@ export const LEVEL_WORDS: Entries = [
     'high',
     'strict stricter strictest strictly rigorous rigourous rigorously demanding stringent ' +
       'tough tougher harsh harsher exacting picky fussy meticulous thorough severe ' +
-      'uncompromising ruthless brutal merciless pedantic nitpicky nitpicking nit-picky ' +
+      'uncompromising ruthless brutal merciless pedantic nitpick nitpicky nitpicking nit-picky ' +
       'hardcore sceptical skeptical unforgiving exhaustive airtight ironclad ' +
       'scrupulous punctilious stern hard-nosed draconian relentless tighten tear',
   ],
