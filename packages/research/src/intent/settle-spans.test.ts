@@ -83,6 +83,33 @@ test('a topic takes in a question word before it and a last word the tagger left
   assert.deepEqual(settled('research [soil erosion] in detail', 'topic'), ['soil erosion']);
 });
 
+test('a plural possessive does not end a topic', () => {
+  // The topic runs the tagger found, as [first, last] word indexes; the topic settled.
+  const topic = (text: string, runs: [number, number][]) => {
+    const tokens = tokenize(text);
+    const tags = tokens.map(() => 0);
+    for (const [first, last] of runs) {
+      for (let i = first; i <= last; i++) tags[i] = TAGS.indexOf(i > first ? 'I-topic' : 'B-topic');
+    }
+    const out = settleTopic(tokens, tags);
+    return tokens
+      .filter((_, i) => out[i] !== 0)
+      .map((t) => t.raw)
+      .join(' ');
+  };
+  const text = "write about AI and translators' jobs"; // translators is word 4, ' 5, jobs 6
+  assert.equal(topic(text, [[2, 4]]), "AI and translators ' jobs");
+  assert.equal(
+    topic(text, [
+      [2, 4],
+      [6, 6],
+    ]),
+    "AI and translators ' jobs",
+  );
+  // A quote after a space is no possessive.
+  assert.equal(topic("research soil erosion 'now'", [[1, 2]]), 'soil erosion');
+});
+
 test('a full name is one name; a greeting or a title is not the name', () => {
   const names = (marked: string) => settled(marked, 'name');
   assert.deepEqual(names('change user to [Peter] van [Dijk]'), ['Peter van Dijk']);

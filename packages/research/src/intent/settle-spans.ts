@@ -117,6 +117,17 @@ const QUESTION_WORDS = new Set(['how', 'what', 'why', 'which', 'who', 'when', 'w
  */
 export function settleTopic(tokens: readonly Token[], tags: readonly number[]): number[] {
   const out = [...tags];
+  // A plural possessive does not end a topic ("… their owners' voices"): the tagger stops at
+  // the apostrophe, a token of its own, and may start another topic after it.
+  const possessive = (i: number) =>
+    tokens[i]?.raw === "'" && i > 0 && tokens[i]!.start === tokens[i - 1]!.end;
+  for (let i = 1; i + 1 < out.length; i++) {
+    const topicBefore = out[i - 1] === TOPIC_B || out[i - 1] === TOPIC_I;
+    if (possessive(i) && topicBefore && out[i + 1] === TOPIC_B) {
+      out[i] = TOPIC_I;
+      out[i + 1] = TOPIC_I;
+    }
+  }
   let last = -1;
   for (let i = 0; i < out.length; i++) if (out[i] === TOPIC_B || out[i] === TOPIC_I) last = i;
   // A question word just before it opens the topic ("how noise affects sleep"); "if" and
@@ -125,6 +136,22 @@ export function settleTopic(tokens: readonly Token[], tags: readonly number[]): 
   if (first > 0 && out[first - 1] === 0 && QUESTION_WORDS.has(tokens[first - 1]!.lower)) {
     out[first - 1] = TOPIC_B;
     out[first] = TOPIC_I;
+  }
+  // Or it stops at the apostrophe and leaves the rest of the clause out.
+  while (
+    last >= 0 &&
+    possessive(last + 1) &&
+    tokens[last + 2] &&
+    !tokens[last + 2]!.punct &&
+    out[last + 2] === 0
+  ) {
+    out[last + 1] = TOPIC_I;
+    out[last + 2] = TOPIC_I;
+    last += 2;
+    while (tokens[last + 1] && !tokens[last + 1]!.punct && out[last + 1] === 0) {
+      if (NOT_TOPIC.has(tokens[last + 1]!.lower)) break;
+      out[++last] = TOPIC_I;
+    }
   }
   const next = tokens[last + 1];
   if (last < 0 || !next || next.punct || out[last + 1] !== 0) return out;
