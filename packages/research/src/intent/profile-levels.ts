@@ -28,7 +28,9 @@ function inContentSlots(
  * The levels a message states. The lexicon reads the level words and idioms it knows, each
  * attached to the setting it names or stands nearest to ("risk low, strictness high"); the
  * learned level reader reads a tagged risk or strictness span of words the lexicon does not
- * know ("a cowboy with ideas"). Where the lexicon knows the words it is the more reliable of
+ * know ("a cowboy with ideas"), when the lexicon read no level in the message: if it did, the
+ * other span is the tagger's slip ("the ideas you gave last time were way too risky" is about
+ * risk alone). Where the lexicon knows the words it is the more reliable of
  * the two: the reader, trained on a few hundred spans, followed the setting's name
  * ("strictness … low" read high) and the tagger's choice of setting ("a balanced amount of
  * risk" as strictness). A tagged span of bare levels that name no setting ("middle-of-the-road
@@ -49,7 +51,7 @@ export function readProfileLevels(
     let level: Level | null = levels[slot] ?? null;
     if (!level && span) {
       const known = marks.slice(span[0], span[1] + 1).some(Boolean);
-      if (!known) level = model.levels.read(slot, tokens, ...span);
+      if (!known && !lexiconRead) level = model.levels.read(slot, tokens, ...span);
       else if (!lexiconRead) level = readLevel(words.slice(span[0], span[1] + 1).join(' '));
     }
     if (level) out[slot] = level;

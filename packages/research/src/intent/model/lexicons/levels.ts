@@ -146,9 +146,11 @@ export const LEVEL_PHRASES: Entries = [
     'level',
     'medium',
     'middle of the road|in between|in the middle|happy medium|middle ground|a bit of both|' +
-      'fair amount|some risk|bit of risk|a little risk|not too much|somewhere in between|' +
-      'riesgo medio|nivel medio|riesgo moderado',
+      'fair amount|not too much|somewhere in between|nivel medio',
   ],
+  // Idioms that name the risk itself: a level idiom would take the cue into it and leave the
+  // level nothing to attach to.
+  ['risk', 'medium', 'some risk|bit of risk|a little risk|riesgo medio|riesgo moderado'],
 ];
 
 /** French, Spanish and Arabic, as they are written (folded when read). */
@@ -238,6 +240,7 @@ export const LOWERING = 'down back lower reduce decrease fewer less moins menos 
 /** Words that name the risk or the strictness setting, to which a bare level attaches. */
 export const RISK_CUE_WORDS =
   'risk risks risky riskier riskiness gamble gambles stakes reward rewards chances ambition ' +
+  'ideas idea ' +
   'risque risques riesgo riesgos مخاطر المخاطر مخاطرة';
 export const STRICT_CUE_WORDS =
   'strict strictness baseline baselines rigour rigor standard standards bar review reviews ' +
