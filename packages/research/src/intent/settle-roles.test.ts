@@ -121,3 +121,17 @@ test('of two roles, the one said to hold now replaces the other', () => {
     'writer',
   ]);
 });
+
+test('a role word left out where a role is said is the role', () => {
+  assert.deepEqual(settled("I'm a cautious statistician").archetype, ['statistician']);
+  assert.deepEqual(settled('as a careful engineer , research bridges').archetype, ['engineer']);
+  // Not a role word after anything else, nor a generic one.
+  assert.deepEqual(settled('my sister is a nurse').archetype, []);
+  assert.deepEqual(settled("I'm a researcher").archetype, []);
+});
+
+test('a role cut before its person word takes it in', () => {
+  assert.deepEqual(settled("I'm a [a: very cautious] statistician").archetype, [
+    'very cautious statistician',
+  ]);
+});

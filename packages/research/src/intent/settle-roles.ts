@@ -56,6 +56,11 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
       asRole(known ? run.last + 1 : run.first, last);
     }
   }
+  // A role word the tagger left out where a role is said ("I'm a cautious | statistician").
+  if (runsOf(out, 'archetype').length === 0) {
+    const at = tokens.findIndex((_, i) => out[i] === 0 && role(i) && saysRole(tokens, out, i));
+    if (at >= 0) asRole(at, at);
+  }
   // Of two roles, the one said to hold now replaces the other ("remove the postdoc bit, I'm an
   // assistant professor now", "I was a nurse, these days I'm a data analyst").
   const roles = runsOf(out, 'archetype');
@@ -78,13 +83,34 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
       else if (first > 1 && out[first - 2] === 0 && PAIRED.test(pairBefore)) first -= 2;
       else moved = false;
     }
-    // A role cut after its qualifier ("associate | prof") takes in the role word next to it.
+    // A role cut before its person word ("associate | prof", "very cautious | statistician")
+    // takes it in; level words before it are read as the level, not the role (learned-router).
     let last = run.last;
-    if (isRoleModifier(tokens[last]!.lower) && out[last + 1] === 0 && role(last + 1)) last++;
+    while (out[last + 1] === 0 && role(last + 1)) last++;
     if (first < run.first || last > run.last) asRole(first, last);
   }
   return out;
 }
+
+const LEVEL_TAGS = new Set(
+  ['risk_preference', 'baseline_strictness'].flatMap((slot) =>
+    ['B', 'I'].map((bio) => TAGS.indexOf(`${bio}-${slot}`)),
+  ),
+);
+
+/**
+ * True when the word at `i` follows "I'm a", "I am an" or "as a", with at most three words
+ * between that the tagger read as a level or nothing ("I'm a very cautious statistician").
+ */
+function saysRole(tokens: readonly Token[], tags: readonly number[], i: number): boolean {
+  for (let j = i - 1; j >= Math.max(1, i - 4); j--) {
+    const word = tokens[j]!.lower;
+    if (word === 'a' || word === 'an') return INTRODUCING.has(tokens[j - 1]!.lower);
+    if (tokens[j]!.punct || (tags[j] !== 0 && !LEVEL_TAGS.has(tags[j]!))) return false;
+  }
+  return false;
+}
+const INTRODUCING = new Set(["i'm", 'im', 'am', 'as']);
 
 /** True when two folded words qualify a role together ("high school", "3rd year"). */
 export function isQualifierPair(first: string, second: string | undefined): boolean {

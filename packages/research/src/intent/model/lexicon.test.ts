@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readLevel, readLevels } from './lexicon.ts';
+import { levelMarks, readLevel, readLevels } from './lexicon.ts';
 import { tokenize } from './tokens.ts';
 
 test('a span reads as low, medium or high', () => {
@@ -102,4 +102,15 @@ test('hyphenated words: a level and a setting, or a hedge, read; other compounds
   assert.deepEqual(levels('i study high-energy physics and want strict baselines'), {
     baseline_strictness: 'high',
   });
+});
+
+test('a long word one edit from a risk or strictness word reads as it; a short one does not', () => {
+  const levels = (text: string) => {
+    const words = text.split(' ');
+    return readLevels(words, words.map(() => false), levelMarks(words));
+  };
+  assert.deepEqual(levels('make it more adventurus'), { risk_preference: 'high' });
+  assert.deepEqual(levels('rigourus reviews please'), { baseline_strictness: 'high' });
+  // "Darina" is one edit from "daring", but a name of six letters: left alone.
+  assert.deepEqual(levels("i'm darina"), {});
 });

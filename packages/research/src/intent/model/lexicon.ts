@@ -15,6 +15,8 @@ import {
   type Level,
   type LexiconClass,
 } from './lexicons/levels.ts';
+import { editDistance } from '../fuzzy.ts';
+import { isEnglishWord } from './english-words.ts';
 import { fold } from './tokens.ts';
 
 export type { Level, LexiconClass };
@@ -71,8 +73,32 @@ function arabicStems(word: string): string[] {
   return out;
 }
 
+/** Risk and strictness words long enough to be read when misspelt. */
+const SPELLABLE = [...LEXICON]
+  .filter(([word, entry]) => entry.cls !== 'level' && word.length >= 6 && /^[a-z]+$/.test(word))
+  .map(([word]) => word);
+
+/**
+ * A word no list has and no English word, one edit from a risk or strictness word (two from a
+ * long one): "adventurus", "rigourus". Not shorter words, which are too often names one edit
+ * from a listed word ("Darina").
+ */
+function misspelt(word: string): Entry | undefined {
+  if (word.length < 7 || !/^[a-z]+$/.test(word) || isEnglishWord(word)) return undefined;
+  const limit = word.length >= 10 ? 2 : 1;
+  let best: string | undefined;
+  let distance = limit + 1;
+  for (const known of SPELLABLE) {
+    if (Math.abs(known.length - word.length) >= distance) continue;
+    const d = editDistance(known, word);
+    if (d < distance) [best, distance] = [known, d];
+  }
+  return best === undefined ? undefined : LEXICON.get(best);
+}
+
 function lookUp(word: string): Entry | undefined {
   const entry = LEXICON.get(word);
+  if (!entry && /^[a-z]+$/.test(word)) return misspelt(word);
   if (entry || !/\p{Script=Arabic}/u.test(word)) return entry;
   for (const stem of arabicStems(word)) {
     const found = LEXICON.get(stem);
