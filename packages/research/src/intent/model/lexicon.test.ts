@@ -107,7 +107,11 @@ test('hyphenated words: a level and a setting, or a hedge, read; other compounds
 test('a long word one edit from a risk or strictness word reads as it; a short one does not', () => {
   const levels = (text: string) => {
     const words = text.split(' ');
-    return readLevels(words, words.map(() => false), levelMarks(words));
+    return readLevels(
+      words,
+      words.map(() => false),
+      levelMarks(words),
+    );
   };
   assert.deepEqual(levels('make it more adventurus'), { risk_preference: 'high' });
   assert.deepEqual(levels('rigourus reviews please'), { baseline_strictness: 'high' });
