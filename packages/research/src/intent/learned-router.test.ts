@@ -512,3 +512,8 @@ test("a labelled persona is the persona brief, its level words the persona's", (
     risk_preference: 'high',
   });
 });
+
+test('"now" in French or Spanish ends no field', () => {
+  const profile = (text: string) => routeLearned({ text, session: READY }).intent.profile;
+  assert.deepEqual(profile('je travaille en sociologie maintenant'), { domain: 'sociologie' });
+});

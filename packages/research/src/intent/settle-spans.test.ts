@@ -56,6 +56,14 @@ test('an article before a field is not part of it', () => {
   assert.deepEqual(settled('[the humanities]'), ['humanities']);
 });
 
+test('a field does not end on a joining word', () => {
+  assert.deepEqual(settled('je travaille en [génétique des] populations'), [
+    'génétique des populations',
+  ]);
+  assert.deepEqual(settled('I work on the [history of] medicine'), ['history of medicine']);
+  assert.deepEqual(settled('I do [ecology] and I like birds'), ['ecology']);
+});
+
 test('a place after "in", "at" or "from" is not a field', () => {
   assert.deepEqual(settled("I'm a community health worker in [Nairobi]"), []);
   assert.deepEqual(settled('a farmer in [Punjab], writing about crops'), []);

@@ -15,6 +15,21 @@ const I = TAGS.indexOf('I-domain');
 
 /** Words that join two pieces of one field. */
 const JOINS = new Set(['of', 'and', '&']);
+/** Words that join a field's words, in the languages people write fields in. */
+const DANGLING_JOINS = new Set([
+  'of',
+  'and',
+  '&',
+  'de',
+  'des',
+  'du',
+  'del',
+  'et',
+  'y',
+  'e',
+  'da',
+  'do',
+]);
 /** Words that say the field that follows is the current one. */
 export const NOW = new Set(['now', 'nowadays', 'currently', 'today', 'lately']);
 const ARTICLES = new Set(['the', 'a', 'an']);
@@ -54,6 +69,14 @@ export function settleDomains(tokens: readonly Token[], tags: readonly number[])
     if (!shifted) continue;
     for (const earlier of runs.slice(0, r)) out.fill(0, earlier.first, earlier.last + 1);
     break;
+  }
+  // A field does not end on a joining word: the tagger stopped one word short ("génétique
+  // des | populations", "history of | medicine").
+  for (const run of domainRuns(out)) {
+    const next = tokens[run.last + 1];
+    if (DANGLING_JOINS.has(words[run.last]!) && next && !next.punct && out[run.last + 1] === 0) {
+      out[run.last + 1] = I;
+    }
   }
   // A proper name after "in", "at" or "from" that no lexicon knows is a place, not a field
   // ("a community health worker in Nairobi", "a farmer in Punjab").
