@@ -73,22 +73,25 @@ function arabicStems(word: string): string[] {
   return out;
 }
 
-/** Risk and strictness words long enough to be read when misspelt. */
-const SPELLABLE = [...LEXICON]
-  .filter(([word, entry]) => entry.cls !== 'level' && word.length >= 6 && /^[a-z]+$/.test(word))
-  .map(([word]) => word);
+/** Risk and strictness words long enough to be read when misspelt, by first letter. */
+const SPELLABLE = new Map<string, string[]>();
+for (const [word, entry] of LEXICON) {
+  if (entry.cls === 'level' || word.length < 6 || !/^[a-z]+$/.test(word)) continue;
+  SPELLABLE.set(word[0]!, [...(SPELLABLE.get(word[0]!) ?? []), word]);
+}
 
 /**
  * A word no list has and no English word, one edit from a risk or strictness word (two from a
- * long one): "adventurus", "rigourus". Not shorter words, which are too often names one edit
- * from a listed word ("Darina").
+ * long one) with the same first letter: "adventurus", "rigourus". Not shorter words, which are
+ * too often names one edit from a listed word ("Darina"). Typos seldom touch the first
+ * letter, and comparing only words that share it keeps a message of many foreign words fast.
  */
 function misspelt(word: string): Entry | undefined {
   if (word.length < 7 || !/^[a-z]+$/.test(word) || isEnglishWord(word)) return undefined;
   const limit = word.length >= 10 ? 2 : 1;
   let best: string | undefined;
   let distance = limit + 1;
-  for (const known of SPELLABLE) {
+  for (const known of SPELLABLE.get(word[0]!) ?? []) {
     if (Math.abs(known.length - word.length) >= distance) continue;
     const d = editDistance(known, word);
     if (d < distance) [best, distance] = [known, d];

@@ -133,14 +133,19 @@ export const LEVEL_PHRASES: Entries = [
       'high standard|high standards|by the book|grill me|no slack|no shortcuts|' +
       "don't go easy|don't hold back on the criticism|leave no stone unturned|full peer review|" +
       'peer review treatment|hold me to|held to|raise the bar|reviewer 2|reviewer two|too soft|' +
-      'strong baselines|strongest baselines|stronger baselines|strong baseline',
+      'strong baselines|strongest baselines|stronger baselines|strong baseline|go hard on|' +
+      'be hard on|hard on me|hard on my|tough on|pick apart|pick it apart|poke holes|' +
+      'cut no slack|let nothing slide|sweat the details|fine tooth comb|critical eye|' +
+      'close scrutiny|heavy scrutiny|extra scrutiny',
   ],
   [
     'strict',
     'low',
     'go easy|easy on|take it easy|cut me some slack|some slack|be kind|be gentle|light touch|' +
       'laid back|low bar|soft touch|lighten up|good enough|rough and ready|quick and dirty|' +
-      'give me a break|soft on|go soft|ease up|pull punches|pull any punches',
+      'give me a break|soft on|go soft|ease up|pull punches|pull any punches|be nice|' +
+      'go light|light review|lighter touch|gentle touch|cut me slack|benefit of the doubt|' +
+      'kid gloves',
   ],
   [
     'level',
@@ -244,6 +249,7 @@ export const RISK_CUE_WORDS =
   'risque risques riesgo riesgos مخاطر المخاطر مخاطرة';
 export const STRICT_CUE_WORDS =
   'strict strictness baseline baselines rigour rigor standard standards bar review reviews ' +
+  'scrutiny critiques checks ' +
   'reviewing reviewer reviewers critique criticism requirements rigueur exigence severite ' +
   'exigencia ' +
   'revision revisiones صرامة المراجعة مراجعة';
