@@ -64,6 +64,13 @@ test('a field does not end on a joining word', () => {
   assert.deepEqual(settled('I do [ecology] and I like birds'), ['ecology']);
 });
 
+test('a field takes in the head word or the Arabic adjectives the tagger left after it', () => {
+  assert.deepEqual(settled('I work in [operations] management'), ['operations management']);
+  assert.deepEqual(settled('أنا طالب في [الكيمياء] الحيوية'), ['الكيمياء الحيوية']);
+  // Not "research": "my agronomy research" is agronomy.
+  assert.deepEqual(settled('for my [agronomy] research'), ['agronomy']);
+});
+
 test('a place after "in", "at" or "from" is not a field', () => {
   assert.deepEqual(settled("I'm a community health worker in [Nairobi]"), []);
   assert.deepEqual(settled('a farmer in [Punjab], writing about crops'), []);

@@ -5,7 +5,7 @@
 // Topics: a question word before one, a last word left out. Names: a greeting or a title
 // taken for the name, a full name in pieces.
 import { isEnglishWord } from './model/english-words.ts';
-import { inLexicons } from './model/gazetteer.ts';
+import { inLexicons, isFieldHead } from './model/gazetteer.ts';
 import { spanRuns, TAGS, type SpanRun } from './model/tags.ts';
 import type { Token } from './model/tokens.ts';
 import { wordClasses } from './model/word-classes.ts';
@@ -77,6 +77,16 @@ export function settleDomains(tokens: readonly Token[], tags: readonly number[])
     if (DANGLING_JOINS.has(words[run.last]!) && next && !next.punct && out[run.last + 1] === 0) {
       out[run.last + 1] = I;
     }
+  }
+  // Nor before the word that ends many fields' names ("operations | management"; not
+  // "research": "my agronomy research" is agronomy), nor, in
+  // Arabic, before its adjectives, which take the article ("الكيمياء | الحيوية").
+  for (const run of domainRuns(out)) {
+    let last = run.last;
+    const head = words[last + 1] ?? '';
+    if (out[last + 1] === 0 && head !== 'research' && isFieldHead(head)) last++;
+    while (out[last + 1] === 0 && /^ال\p{L}{2,}$/u.test(words[last + 1] ?? '')) last++;
+    out.fill(I, run.last + 1, last + 1);
   }
   // A proper name after "in", "at" or "from" that no lexicon knows is a place, not a field
   // ("a community health worker in Nairobi", "a farmer in Punjab").

@@ -157,6 +157,11 @@ export function isRoleWord(word: string): boolean {
   return [word, singular(word)].some((w) => roles.has(w) || moreRoles.has(w));
 }
 
+/** True when a folded word ends the name of many fields ("studies", "engineering"). */
+export function isFieldHead(word: string): boolean {
+  return fieldHeads.has(word) || fieldHeads.has(singular(word));
+}
+
 /** True when a folded word names a field on its own ("physics", "física"). */
 export function isField(word: string): boolean {
   return fields.has(word);
