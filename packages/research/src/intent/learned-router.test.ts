@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { nameToUserId, routeLearned } from './learned-router.ts';
+import { namesNoUser, nameToUserId, routeLearned } from './learned-router.ts';
+import { TAGS } from './model/tags.ts';
+import { tokenize } from './model/tokens.ts';
 import { cleanTopic } from './slots.ts';
 import { DEFAULT_CONFIDENCE_THRESHOLD } from './router.ts';
 import { Intent } from './schema.ts';
@@ -516,4 +518,17 @@ test("a labelled persona is the persona brief, its level words the persona's", (
 test('"now" in French or Spanish ends no field', () => {
   const profile = (text: string) => routeLearned({ text, session: READY }).intent.profile;
   assert.deepEqual(profile('je travaille en sociologie maintenant'), { domain: 'sociologie' });
+});
+
+test('a "name" made of level, field, role or command words is no user', () => {
+  const named = (text: string, name: string) => {
+    const tokens = tokenize(text);
+    const tags = tokens.map((t) => (t.raw === name ? TAGS.indexOf('B-name') : 0));
+    return namesNoUser(tokens, tags);
+  };
+  assert.equal(named("j'aime les idées audacieuses", 'audacieuses'), true);
+  assert.equal(named('as risk-free as possible', 'risk-free'), true);
+  assert.equal(named('switch to ecology', 'ecology'), true);
+  assert.equal(named('switch to Amara', 'Amara'), false);
+  assert.equal(named('switch to Grace', 'Grace'), false);
 });

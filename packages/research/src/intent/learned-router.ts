@@ -2,7 +2,9 @@
 // slots; exact rules only where they are exact (a quoted topic, the shape of a user id).
 import { chitchatReply, completeIntent, HELP_TEXT, type IntentDraft } from './replies.ts';
 import type { Intent, IntentAction, IntentRequest, IntentSession, ProfilePatch } from './schema.ts';
-import { lexiconClass } from './model/lexicon.ts';
+import { inLexicons } from './model/gazetteer.ts';
+import { levelMarks, lexiconClass } from './model/lexicon.ts';
+import { wordClasses } from './model/word-classes.ts';
 import { readProfileLevels, withoutLevelTail } from './profile-levels.ts';
 import { personaLabel, settlePersona } from './settle-persona.ts';
 import { isQualifierPair, settleRoles } from './settle-roles.ts';
@@ -44,10 +46,17 @@ export function routeLearned(
       understood: false,
     };
   }
-  const ranked = request.action ? [] : model.classify(text, tokens, session);
+  let ranked = request.action ? [] : model.classify(text, tokens, session);
   let action = request.action ?? ranked[0]!.action;
   let confidence = request.action ? 1 : ranked[0]!.p;
   let tags = model.tag(tokens, action, session);
+  // A user to create or switch to whose "name" is a word of the lexicons ("j'aime les idées
+  // audacieuses", "as risk-free as possible") is no user: the next guess is taken.
+  if (!request.action && ranked[1] && namesNoUser(tokens, tags)) {
+    ranked = [...ranked.slice(1), ranked[0]!];
+    [action, confidence] = [ranked[0]!.action, ranked[0]!.p];
+    tags = model.tag(tokens, action, session);
+  }
   // Nobody signed in can update a profile; if the message names its writer ("I am Ada, I
   // work in ecology") it is an introduction carrying the profile.
   if (action === 'update_profile' && !session.user_id && !request.action) {
@@ -70,6 +79,16 @@ export function routeLearned(
     ranked,
     understood: Boolean(request.action) || model.knowsAnyWord(text, tokens, session),
   };
+}
+
+/** True when every word the tagger read as a name is a level, field, role or command word. */
+export function namesNoUser(tokens: readonly Token[], tags: readonly number[]): boolean {
+  const named = tokens.filter((t, i) => slotOf(tags[i]!) === 'name' && !t.punct);
+  if (named.length === 0) return false;
+  const marks = levelMarks(tokens.map((t) => t.lower));
+  return named.every(
+    (t) => marks[tokens.indexOf(t)] || inLexicons(t.lower) || wordClasses(t.lower).length > 0,
+  );
 }
 
 /** The exact corrections of the tagger's spans, in the order they apply. */

@@ -49,7 +49,9 @@ function learned(model: IntentModel): Router {
     return {
       intent: route.intent,
       clarified,
-      guess: route.ranked[0]?.action,
+      // The action scored: the best guess when it asked back, else the action routed (which
+      // may differ from the classifier's first choice, as an introduction's does).
+      guess: clarified ? route.ranked[0]?.action : undefined,
       options,
       confidence: route.ranked[0]?.p ?? 0,
     };
