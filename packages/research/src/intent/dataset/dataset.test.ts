@@ -4,6 +4,7 @@ import { expectedSlots, EVAL_SLOTS } from '../training/evaluate.ts';
 import { INTENT_ACTIONS } from '../schema.ts';
 import {
   HELDOUT_FRESH_PATH,
+  HELDOUT_GENERAL_PATH,
   HELDOUT_LEVELS_PATH,
   HELDOUT_PATH,
   HELDOUT_PROFILES_PATH,
@@ -20,6 +21,7 @@ const styles = readExamples(HELDOUT_STYLES_PATH);
 const fresh = readExamples(HELDOUT_FRESH_PATH);
 const levels = readExamples(HELDOUT_LEVELS_PATH);
 const profiles = readExamples(HELDOUT_PROFILES_PATH);
+const general = readExamples(HELDOUT_GENERAL_PATH);
 
 test('at least 400 phrasings, at least 20 % of them held out', () => {
   const held = heldout.length + styles.length;
@@ -38,7 +40,7 @@ test('no held-out phrasing is in the training set or in an earlier held-out set'
   const key = (text: string) => text.toLowerCase().trim();
   // The fresh set's author saw no other set, and a few of its short phrasings ("status?") are
   // in the training set too; the sets written after it are checked against it.
-  const sets = [train, heldout, styles, levels, profiles];
+  const sets = [train, heldout, styles, levels, profiles, general];
   const earlier = new Set<string>();
   for (const set of sets) {
     assert.deepEqual(

@@ -69,6 +69,12 @@ export const HELDOUT_LEVELS_PATH = `${DATASET_DIR}heldout-levels.jsonl`;
  * profile), by another author who saw nothing of the project. Its failures are listed.
  */
 export const HELDOUT_PROFILES_PATH = `${DATASET_DIR}heldout-profiles.jsonl`;
+/**
+ * A sixth held-out set, a development set: 256 phrasings of all twelve actions as real users
+ * write them (hesitant, sarcastic, in the wrong session, two things at once, French, Spanish
+ * and Arabic), by another author who saw nothing of the project. Its failures are listed.
+ */
+export const HELDOUT_GENERAL_PATH = `${DATASET_DIR}heldout-general.jsonl`;
 /** Messages that mean nothing to the app: the router should ask rather than act. */
 export const NONSENSE_PATH = `${DATASET_DIR}nonsense.jsonl`;
 export const FILLERS_PATH = `${DATASET_DIR}fillers.json`;

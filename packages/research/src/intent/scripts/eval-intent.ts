@@ -1,8 +1,8 @@
-// Evaluates the learned intent router against the old rule router on the five held-out sets and
+// Evaluates the learned intent router against the old rule router on the six held-out sets and
 // on messages that mean nothing to the app.
 // Usage: npm run eval:intent [-- --failures] [-- --cv]
 //   --failures  list every phrasing of the development sets (the first held-out set, the
-//               levels and the profiles sets) and of cross-validation a router got wrong;
+//               levels, profiles and general sets) and of cross-validation a router got wrong;
 //               the styles and fresh held-out sets are test sets, scored only
 //   --cv        also 5-fold cross-validation of the learned router on the training set
 import { availableParallelism, loadavg } from 'node:os';
@@ -10,6 +10,7 @@ import { readFillers } from '../dataset/augment.ts';
 import {
   FILLERS_PATH,
   HELDOUT_FRESH_PATH,
+  HELDOUT_GENERAL_PATH,
   HELDOUT_LEVELS_PATH,
   HELDOUT_PATH,
   HELDOUT_PROFILES_PATH,
@@ -67,6 +68,7 @@ const styles = readExamples(HELDOUT_STYLES_PATH);
 const fresh = readExamples(HELDOUT_FRESH_PATH);
 const levels = readExamples(HELDOUT_LEVELS_PATH);
 const profiles = readExamples(HELDOUT_PROFILES_PATH);
+const general = readExamples(HELDOUT_GENERAL_PATH);
 const nonsense = readNonsense();
 const loadStarted = performance.now();
 const model = loadIntentModel();
@@ -90,6 +92,8 @@ const results: [string, Evaluation][] = [
   ['rules (old), held-out (levels)', scored(levels, rules)],
   ['learned, held-out (profiles)', scored(profiles, learned(model))],
   ['rules (old), held-out (profiles)', scored(profiles, rules)],
+  ['learned, held-out (general)', scored(general, learned(model))],
+  ['rules (old), held-out (general)', scored(general, rules)],
 ];
 /** The test sets: scored, their failures never listed. */
 const TEST_SETS = ['(styles)', '(fresh)'];
@@ -99,6 +103,7 @@ console.log(
   `Training set: ${train.length} phrasings; held-out: ${heldout.length} (${share.toFixed(1)} % ` +
     `of the first two), held-out (styles): ${styles.length}, held-out (fresh): ${fresh.length}, ` +
     `held-out (levels): ${levels.length}, held-out (profiles): ${profiles.length}, ` +
+    `held-out (general): ${general.length}, ` +
     `nonsense: ${nonsense.length}. ` +
     `Model loaded in ${loadMs.toFixed(0)} ms; confidence threshold ` +
     `${DEFAULT_CONFIDENCE_THRESHOLD}; load average ${loadavg()[0]!.toFixed(1)} on ` +
