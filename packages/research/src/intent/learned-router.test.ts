@@ -427,6 +427,11 @@ test('a deadline after a topic and a preamble before feedback are not part of th
     ['trade-offs in solar vs. wind', 'trade-offs in solar vs. wind'],
     ['the economics of rooftop solar', 'the economics of rooftop solar'],
     ['studying habits of bees', 'studying habits of bees'],
+    ['the topic of AI in education', 'AI in education'],
+    ['un artículo sobre la sequía', 'la sequía'],
+    ['wind turbine noise this time', 'wind turbine noise'],
+    ['fairness metrics for recommenders would', 'fairness metrics for recommenders'],
+    ['the philosophy of free will', 'the philosophy of free will'],
   ];
   for (const [raw, clean] of trims) assert.equal(cleanTopic(raw), clean, raw);
   const feedback = (text: string) => routeLearned({ text, session: PAUSED }).intent.feedback;
@@ -531,4 +536,14 @@ test('a "name" made of level, field, role or command words is no user', () => {
   assert.equal(named('switch to ecology', 'ecology'), true);
   assert.equal(named('switch to Amara', 'Amara'), false);
   assert.equal(named('switch to Grace', 'Grace'), false);
+});
+
+test('feedback that is the whole message keeps its emoji; a persona "of" is a persona', () => {
+  const paused = (text: string) => routeLearned({ text, session: PAUSED }).intent.feedback;
+  assert.equal(paused('👍 go ahead'), '👍 go ahead');
+  assert.equal(paused('feedback: add a stronger baseline 👍'), 'add a stronger baseline 👍');
+  const profile = (text: string) => routeLearned({ text, session: READY }).intent.profile;
+  assert.deepEqual(profile('take on the persona of a blunt senior reviewer'), {
+    persona_brief: 'a blunt senior reviewer',
+  });
 });

@@ -81,6 +81,9 @@ export function routeLearned(
   };
 }
 
+/** A text's words (letters and digits), for telling whether a span holds all of them. */
+const wordsOf = (text: string) => (text.match(/[\p{L}\p{N}]+/gu) ?? []).join(' ');
+
 /** True when every word the tagger read as a name is a level, field, role or command word. */
 export function namesNoUser(tokens: readonly Token[], tags: readonly number[]): boolean {
   const named = tokens.filter((t, i) => slotOf(tags[i]!) === 'name' && !t.punct);
@@ -262,7 +265,11 @@ function draftFor(
       break;
     }
     case 'submit_feedback': {
-      let feedback = cleanFeedback(spans.feedback?.[0] ?? '') || text.trim();
+      // A span that holds every word of the message is the message, emoji and all ("👍 go
+      // ahead"): only its edges' punctuation was left out.
+      const span = spans.feedback?.[0] ?? '';
+      const whole = span && wordsOf(span) === wordsOf(text) ? text : span;
+      let feedback = cleanFeedback(whole) || text.trim();
       if (full !== text && feedback) {
         // Cut at the read limit: the feedback runs on to the end of the message.
         const at = text.indexOf(feedback);

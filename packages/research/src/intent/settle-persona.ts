@@ -1,5 +1,5 @@
 // A persona given with its label ("my persona: a skeptical reviewer who loves clean
-// ablations", "persona — a pragmatic industry engineer") is the persona brief, all of what
+// ablations", "persona — a pragmatic industry engineer", "use the persona of a …") is the persona brief, all of what
 // follows the label, word for word: its roles, fields and level words describe the persona,
 // not the user's settings. An exact rule, so the tagger's reading is not needed.
 import { TAGS } from './model/tags.ts';
@@ -7,7 +7,7 @@ import type { Token } from './model/tokens.ts';
 
 const PERSONA_B = TAGS.indexOf('B-persona_brief');
 const PERSONA_I = TAGS.indexOf('I-persona_brief');
-const SEPARATORS = new Set([':', '—', '–', '-', '=', 'is']);
+const SEPARATORS = new Set([':', '—', '–', '-', '=', 'is', 'of']);
 
 /** Where the label ends (the index of its separator), or -1 when there is no label. */
 export function personaLabel(tokens: readonly Token[]): number {

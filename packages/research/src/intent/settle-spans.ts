@@ -30,6 +30,31 @@ const DANGLING_JOINS = new Set([
   'da',
   'do',
 ]);
+/** Words after "of" that end a field rather than continue it. */
+const NOT_OF_FIELD = new Set([
+  'course',
+  'sorts',
+  'all',
+  'mine',
+  'it',
+  'them',
+  'this',
+  'that',
+  'these',
+  'those',
+  'my',
+  'our',
+  'your',
+  'his',
+  'her',
+  'their',
+  'the',
+  'a',
+  'an',
+  'things',
+  'stuff',
+  'work',
+]);
 /** Words that say the field that follows is the current one. */
 export const NOW = new Set(['now', 'nowadays', 'currently', 'today', 'lately']);
 const ARTICLES = new Set(['the', 'a', 'an']);
@@ -77,6 +102,15 @@ export function settleDomains(tokens: readonly Token[], tags: readonly number[])
     if (DANGLING_JOINS.has(words[run.last]!) && next && !next.punct && out[run.last + 1] === 0) {
       out[run.last + 1] = I;
     }
+  }
+  // Nor before "of" and the word it takes ("Philosophy | of mind"), unless that word is no
+  // field's ("ecology of course", "economics of the household" keeps the field named).
+  for (const run of domainRuns(out)) {
+    const [of, next] = [tokens[run.last + 1], tokens[run.last + 2]];
+    if (of?.lower !== 'of' || !next || next.punct || out[run.last + 1] !== 0) continue;
+    if (out[run.last + 2] !== 0 || NOT_OF_FIELD.has(next.lower)) continue;
+    out[run.last + 1] = I;
+    out[run.last + 2] = I;
   }
   // Nor before the word that ends many fields' names ("operations | management"; not
   // "research": "my agronomy research" is agronomy), nor, in
