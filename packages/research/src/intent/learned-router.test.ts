@@ -534,6 +534,7 @@ test('a "name" made of level, field, role or command words is no user', () => {
   assert.equal(named("j'aime les idées audacieuses", 'audacieuses'), true);
   assert.equal(named('as risk-free as possible', 'risk-free'), true);
   assert.equal(named('switch to ecology', 'ecology'), true);
+  assert.equal(named('use my notes to re-train', 're-train'), true);
   assert.equal(named('switch to Amara', 'Amara'), false);
   assert.equal(named('switch to Grace', 'Grace'), false);
 });
@@ -545,5 +546,8 @@ test('feedback that is the whole message keeps its emoji; a persona "of" is a pe
   const profile = (text: string) => routeLearned({ text, session: READY }).intent.profile;
   assert.deepEqual(profile('take on the persona of a blunt senior reviewer'), {
     persona_brief: 'a blunt senior reviewer',
+  });
+  assert.deepEqual(profile('act like a patient tutor who explains the maths'), {
+    persona_brief: 'a patient tutor who explains the maths',
   });
 });

@@ -90,7 +90,10 @@ export function namesNoUser(tokens: readonly Token[], tags: readonly number[]): 
   if (named.length === 0) return false;
   const marks = levelMarks(tokens.map((t) => t.lower));
   return named.every(
-    (t) => marks[tokens.indexOf(t)] || inLexicons(t.lower) || wordClasses(t.lower).length > 0,
+    (t) =>
+      marks[tokens.indexOf(t)] ||
+      inLexicons(t.lower) ||
+      wordClasses(t.lower.replace(/-/g, '')).length > 0,
   );
 }
 

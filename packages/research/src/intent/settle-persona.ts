@@ -1,7 +1,8 @@
 // A persona given with its label ("my persona: a skeptical reviewer who loves clean
-// ablations", "persona — a pragmatic industry engineer", "use the persona of a …") is the persona brief, all of what
-// follows the label, word for word: its roles, fields and level words describe the persona,
-// not the user's settings. An exact rule, so the tagger's reading is not needed.
+// ablations", "persona — a pragmatic industry engineer", "use the persona of a …", "act like
+// a friendly mentor") is the persona brief, all of what follows the label, word for word:
+// its roles, fields and level words describe the persona, not the user's settings. An exact
+// rule, so the tagger's reading is not needed.
 import { TAGS } from './model/tags.ts';
 import type { Token } from './model/tokens.ts';
 
@@ -11,6 +12,15 @@ const SEPARATORS = new Set([':', '—', '–', '-', '=', 'is', 'of']);
 
 /** Where the label ends (the index of its separator), or -1 when there is no label. */
 export function personaLabel(tokens: readonly Token[]): number {
+  // "act like a friendly mentor who …", "pretend to be a tough reviewer"
+  const playing = tokens.findIndex(
+    (t, i) =>
+      (t.lower === 'act' && tokens[i + 1]?.lower === 'like') ||
+      (t.lower === 'pretend' && tokens[i + 1]?.lower === 'to' && tokens[i + 2]?.lower === 'be'),
+  );
+  if (playing >= 0 && playing + 3 < tokens.length) {
+    return playing + (tokens[playing]!.lower === 'act' ? 1 : 2);
+  }
   const at = tokens.findIndex(
     (t, i) =>
       (t.lower === 'persona' || t.lower === 'persona_brief') &&

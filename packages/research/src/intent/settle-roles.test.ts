@@ -135,3 +135,9 @@ test('a role cut before its person word takes it in', () => {
     'very cautious statistician',
   ]);
 });
+
+test('"I" is no part of a role; an Arabic role takes in its qualifier after it', () => {
+  assert.deepEqual(settled('مرحبا [a: وأنا طالب] في الفيزياء').archetype, ['طالب']);
+  assert.deepEqual(settled('أنا [a: أستاذ] مساعد في الهندسة').archetype, ['أستاذ مساعد']);
+  assert.deepEqual(settled('أنا [a: طالبة] ماجستير').archetype, ['طالبة ماجستير']);
+});

@@ -72,6 +72,19 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
     for (const earlier of roles.slice(0, -1)) out.fill(0, earlier.first, earlier.last + 1);
   }
   for (const run of runsOf(out, 'archetype')) {
+    // "I" is no part of a role (Arabic writes "and I" as one word: "وأنا | طالب"); in Arabic
+    // a role's qualifier follows it ("طالب دكتوراه", PhD student; "أستاذ مساعد").
+    let [start, end] = [run.first, run.last];
+    while (start < end && NOT_ROLE.has(tokens[start]!.lower)) out[start++] = 0;
+    while (
+      (out[end + 1] === 0 || LEVEL_TAGS.has(out[end + 1]!)) &&
+      ARABIC_QUALIFIERS.has(tokens[end + 1]?.lower ?? '')
+    ) {
+      end++;
+    }
+    if (start > run.first || end > run.last) asRole(start, end);
+  }
+  for (const run of runsOf(out, 'archetype')) {
     // Qualifiers just before a role belong to it ("second-year PhD student", "third year
     // undergrad", "high school teacher").
     let first = run.first;
@@ -111,6 +124,11 @@ function saysRole(tokens: readonly Token[], tags: readonly number[], i: number):
   return false;
 }
 const INTRODUCING = new Set(["i'm", 'im', 'am', 'as']);
+
+/** Words before a role that are never part of it, as the tokens fold them. */
+const NOT_ROLE = new Set(["i'm", 'im', 'i', 'am', 'a', 'an', 'my', 'انا', 'وانا']);
+/** Arabic words that qualify the role before them: doctorate, master's, assistant, associate. */
+const ARABIC_QUALIFIERS = new Set(['دكتوراه', 'ماجستير', 'مساعد', 'مساعدة', 'مشارك', 'مشاركة']);
 
 /** True when two folded words qualify a role together ("high school", "3rd year"). */
 export function isQualifierPair(first: string, second: string | undefined): boolean {
