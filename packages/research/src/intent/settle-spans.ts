@@ -294,6 +294,11 @@ const INTRODUCING = new Set([
   "it's",
   'its',
   "c'est",
+  'user',
+  'usuario',
+  'usuaria',
+  'utilisateur',
+  'utilisatrice',
 ]);
 
 /** Small words that are never part of a name, whatever their case. */
