@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { settleDomains, settleNames, settleTopic } from './settle-spans.ts';
+import { settleNames } from './settle-names.ts';
+import { settleDomains, settleTopic } from './settle-spans.ts';
 import { TAGS } from './model/tags.ts';
 import { tokenize } from './model/tokens.ts';
 
