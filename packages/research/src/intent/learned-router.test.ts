@@ -19,6 +19,9 @@ const READY: IntentSession = { ...NEW, has_profile: true };
 const RUNNING: IntentSession = { ...READY, run_id: 'run-1-abc', run_status: 'running' };
 const PAUSED: IntentSession = { ...READY, run_id: 'run-1-abc', run_status: 'awaiting_feedback' };
 
+/** The profile a signed-in user's message sets. */
+const profile = (text: string) => routeLearned({ text, session: READY }).intent.profile;
+
 interface Row {
   text: string;
   session: IntentSession;
@@ -335,7 +338,6 @@ test('a role from the lexicon is a profile statement: "i\'m a biostatistician"',
 });
 
 test('a role keeps its qualifiers; "high" in "high school" is no level', () => {
-  const profile = (text: string) => routeLearned({ text, session: READY }).intent.profile;
   assert.deepEqual(profile("I'm a high school biology teacher"), {
     archetype: 'high school biology teacher',
   });
@@ -506,7 +508,6 @@ test('scales, idioms and other languages set risk and strictness; a name stays a
 });
 
 test("a labelled persona is the persona brief, its level words the persona's", () => {
-  const profile = (text: string) => routeLearned({ text, session: READY }).intent.profile;
   assert.deepEqual(profile('my persona: skeptical reviewer who loves clean ablations'), {
     persona_brief: 'skeptical reviewer who loves clean ablations',
   });
@@ -521,7 +522,6 @@ test("a labelled persona is the persona brief, its level words the persona's", (
 });
 
 test('"now" in French or Spanish ends no field', () => {
-  const profile = (text: string) => routeLearned({ text, session: READY }).intent.profile;
   assert.deepEqual(profile('je travaille en sociologie maintenant'), { domain: 'sociologie' });
 });
 
@@ -543,7 +543,6 @@ test('feedback that is the whole message keeps its emoji; a persona "of" is a pe
   const paused = (text: string) => routeLearned({ text, session: PAUSED }).intent.feedback;
   assert.equal(paused('👍 go ahead'), '👍 go ahead');
   assert.equal(paused('feedback: add a stronger baseline 👍'), 'add a stronger baseline 👍');
-  const profile = (text: string) => routeLearned({ text, session: READY }).intent.profile;
   assert.deepEqual(profile('take on the persona of a blunt senior reviewer'), {
     persona_brief: 'a blunt senior reviewer',
   });

@@ -87,15 +87,13 @@ const wordsOf = (text: string) => (text.match(/[\p{L}\p{N}]+/gu) ?? []).join(' '
 
 /** True when every word the tagger read as a name is a level, field, role or command word. */
 export function namesNoUser(tokens: readonly Token[], tags: readonly number[]): boolean {
-  const named = tokens.filter((t, i) => slotOf(tags[i]!) === 'name' && !t.punct);
+  const named = tokens.flatMap((t, i) => (slotOf(tags[i]!) === 'name' && !t.punct ? [i] : []));
   if (named.length === 0) return false;
   const marks = levelMarks(tokens.map((t) => t.lower));
-  return named.every(
-    (t) =>
-      marks[tokens.indexOf(t)] ||
-      inLexicons(t.lower) ||
-      wordClasses(t.lower.replace(/-/g, '')).length > 0,
-  );
+  return named.every((i) => {
+    const word = tokens[i]!.lower;
+    return marks[i] || inLexicons(word) || wordClasses(word.replace(/-/g, '')).length > 0;
+  });
 }
 
 /** The exact corrections of the tagger's spans, in the order they apply. */

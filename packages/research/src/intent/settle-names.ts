@@ -3,12 +3,9 @@
 // is introduced.
 import { isEnglishWord } from './model/english-words.ts';
 import { inLexicons } from './model/gazetteer.ts';
-import { spanRuns, TAGS, type SpanRun } from './model/tags.ts';
+import { runsOf, TAGS } from './model/tags.ts';
 import type { Token } from './model/tokens.ts';
 import { wordClasses } from './model/word-classes.ts';
-
-const runsOf = (tags: readonly number[]): SpanRun[] =>
-  spanRuns(tags).filter((run) => run.slot === 'name');
 
 const NAME_B = TAGS.indexOf('B-name');
 const NAME_I = TAGS.indexOf('I-name');
@@ -140,7 +137,7 @@ export function settleNames(tokens: readonly Token[], tags: readonly number[]): 
   const join = (from: number, to: number) => {
     for (let i = from; i <= to; i++) out[i] = i === from ? NAME_B : NAME_I;
   };
-  let runs = runsOf(out);
+  let runs = runsOf(out, 'name');
   for (let r = runs.length - 1; r > 0; r--) {
     const [a, b] = [runs[r - 1]!, runs[r]!];
     const gap = tokens.slice(a.last + 1, b.first);
@@ -152,7 +149,7 @@ export function settleNames(tokens: readonly Token[], tags: readonly number[]): 
       join(a.first, b.last);
     }
   }
-  runs = runsOf(out);
+  runs = runsOf(out, 'name');
   for (const run of runs) {
     let { first, last } = run;
     // Words that introduce a name or stand before it are not part of it ("Naitwa Baraka").
@@ -168,7 +165,7 @@ export function settleNames(tokens: readonly Token[], tags: readonly number[]): 
     if (!lowerCase && out[first - 1] === 0 && nameLike(tokens, first - 1, false)) first--;
     join(first, last);
   }
-  runs = runsOf(out);
+  runs = runsOf(out, 'name');
   if (runs.length > 1) {
     const chosen = runs.find((run) => {
       let at = run.first - 1;

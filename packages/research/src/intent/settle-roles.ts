@@ -4,8 +4,9 @@
 // teacher", "urban planner"): the tagger often reads the field part as a domain and leaves the
 // person word out, or leaves out a qualifier before the role ("second-year | PhD student").
 import { inLexicons, isField, isRoleModifier, isRoleWord } from './model/gazetteer.ts';
-import { spanRuns, TAGS, type SpanRun } from './model/tags.ts';
-import { NOW } from './settle-spans.ts';
+import { LEVEL_SLOTS } from './model/level-reader.ts';
+import { runsOf, TAGS } from './model/tags.ts';
+import { saysNow } from './settle-spans.ts';
 import type { Token } from './model/tokens.ts';
 
 const ROLE_B = TAGS.indexOf('B-archetype');
@@ -16,9 +17,6 @@ const ROLE_I = TAGS.indexOf('I-archetype');
  * economics (the profile's role is a researcher by default), as does "an econ person".
  */
 const GENERIC = new Set(['researcher', 'researchers', 'scientist', 'person', 'investigator']);
-
-const runsOf = (tags: readonly number[], slot: string): SpanRun[] =>
-  spanRuns(tags).filter((run) => run.slot === slot);
 
 /**
  * The tags with the role spans settled as above; other slots are untouched but for a domain
@@ -64,11 +62,7 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
   // Of two roles, the one said to hold now replaces the other ("remove the postdoc bit, I'm an
   // assistant professor now", "I was a nurse, these days I'm a data analyst").
   const roles = runsOf(out, 'archetype');
-  const later = tokens.slice(roles[0]?.last ?? tokens.length).map((t) => t.lower);
-  if (
-    roles.length > 1 &&
-    later.some((w, i) => NOW.has(w) || `${w} ${later[i + 1]}` === 'these days')
-  ) {
+  if (roles.length > 1 && saysNow(tokens.slice(roles[0]!.last).map((t) => t.lower))) {
     for (const earlier of roles.slice(0, -1)) out.fill(0, earlier.first, earlier.last + 1);
   }
   for (const run of runsOf(out, 'archetype')) {
@@ -106,9 +100,7 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
 }
 
 const LEVEL_TAGS = new Set(
-  ['risk_preference', 'baseline_strictness'].flatMap((slot) =>
-    ['B', 'I'].map((bio) => TAGS.indexOf(`${bio}-${slot}`)),
-  ),
+  LEVEL_SLOTS.flatMap((slot) => ['B', 'I'].map((bio) => TAGS.indexOf(`${bio}-${slot}`))),
 );
 
 /**

@@ -6,7 +6,7 @@
 // settled in settle-names.ts.
 import { isEnglishWord } from './model/english-words.ts';
 import { inLexicons, isFieldHead } from './model/gazetteer.ts';
-import { spanRuns, TAGS, type SpanRun } from './model/tags.ts';
+import { runsOf, TAGS } from './model/tags.ts';
 import type { Token } from './model/tokens.ts';
 
 const B = TAGS.indexOf('B-domain');
@@ -54,8 +54,13 @@ const NOT_OF_FIELD = new Set([
   'stuff',
   'work',
 ]);
-/** Words that say the field that follows is the current one. */
-export const NOW = new Set(['now', 'nowadays', 'currently', 'today', 'lately']);
+/** Words that say what follows is the current field or role. */
+const NOW = new Set(['now', 'nowadays', 'currently', 'today', 'lately']);
+
+/** True when folded words say "now" or "these days" ("my field was X, now it's Y"). */
+export function saysNow(words: readonly string[]): boolean {
+  return words.some((w, i) => NOW.has(w) || (w === 'these' && words[i + 1] === 'days'));
+}
 const ARTICLES = new Set(['the', 'a', 'an']);
 
 /** Words before a place: "in Nairobi", "from Brno", "en Bogotá". */
@@ -65,8 +70,7 @@ const PLACE_BEFORE = new Set(['in', 'at', 'from', 'en']);
 const placeWord = (token: Token) =>
   /^\p{Lu}\p{Ll}/u.test(token.raw) && !inLexicons(token.lower) && !isEnglishWord(token.lower);
 
-const domainRuns = (tags: readonly number[]): SpanRun[] =>
-  spanRuns(tags).filter((run) => run.slot === 'domain');
+const domainRuns = (tags: readonly number[]) => runsOf(tags, 'domain');
 
 /** The tags with the domain spans settled as above; other slots are untouched. */
 export function settleDomains(tokens: readonly Token[], tags: readonly number[]): number[] {
@@ -84,11 +88,7 @@ export function settleDomains(tokens: readonly Token[], tags: readonly number[])
   // A later field after "now" or "these days" is the one that holds.
   const words = tokens.map((t) => t.lower);
   for (let r = runs.length - 1; r > 0; r--) {
-    const between = words.slice(runs[0]!.last + 1, runs[r]!.first);
-    const shifted = between.some(
-      (w, i) => NOW.has(w) || (w === 'these' && between[i + 1] === 'days'),
-    );
-    if (!shifted) continue;
+    if (!saysNow(words.slice(runs[0]!.last + 1, runs[r]!.first))) continue;
     for (const earlier of runs.slice(0, r)) out.fill(0, earlier.first, earlier.last + 1);
     break;
   }
@@ -110,8 +110,8 @@ export function settleDomains(tokens: readonly Token[], tags: readonly number[])
     out[run.last + 2] = I;
   }
   // Nor before the word that ends many fields' names ("operations | management"; not
-  // "research": "my agronomy research" is agronomy), nor, in
-  // Arabic, before its adjectives, which take the article ("الكيمياء | الحيوية").
+  // "research": "my agronomy research" is agronomy), nor, in Arabic, before its adjectives,
+  // which take the article ("الكيمياء | الحيوية").
   for (const run of domainRuns(out)) {
     let last = run.last;
     const head = words[last + 1] ?? '';

@@ -87,7 +87,7 @@ for (const [word, entry] of LEXICON) {
  * letter, and comparing only words that share it keeps a message of many foreign words fast.
  */
 function misspelt(word: string): Entry | undefined {
-  if (word.length < 7 || !/^[a-z]+$/.test(word) || isEnglishWord(word)) return undefined;
+  if (word.length < 7 || isEnglishWord(word)) return undefined; // lookUp passes only [a-z]+
   const limit = word.length >= 10 ? 2 : 1;
   let best: string | undefined;
   let distance = limit + 1;

@@ -42,3 +42,8 @@ export function spanRuns(tags: readonly number[]): SpanRun[] {
   });
   return runs;
 }
+
+/** The tagged spans of one slot, in order. */
+export function runsOf(tags: readonly number[], slot: SpanSlot): SpanRun[] {
+  return spanRuns(tags).filter((run) => run.slot === slot);
+}
