@@ -3,13 +3,15 @@
 import { chitchatReply, completeIntent, HELP_TEXT, type IntentDraft } from './replies.ts';
 import type { Intent, IntentAction, IntentRequest, IntentSession, ProfilePatch } from './schema.ts';
 import { inLexicons } from './model/gazetteer.ts';
-import { levelMarks, lexiconClass } from './model/lexicon.ts';
+import { levelMarks, lexiconClass, readLevels } from './model/lexicon.ts';
 import { wordClasses } from './model/word-classes.ts';
 import { readProfileLevels, withoutLevelTail } from './profile-levels.ts';
 import { personaLabel, settlePersona } from './settle-persona.ts';
 import { isQualifierPair, settleRoles } from './settle-roles.ts';
 import { settleNames, TITLES } from './settle-names.ts';
-import { settleDomains, settleTopic } from './settle-spans.ts';
+import { nameFromPlace } from './name-fallback.ts';
+import { settleDomains } from './settle-fields.ts';
+import { settleTopic } from './settle-topics.ts';
 import { shippedIntentModel, type ActionScore, type IntentModel } from './model/intent-model.ts';
 import { slotOf, spanRuns, type SpanSlot } from './model/tags.ts';
 import { fold, type Token } from './model/tokens.ts';
@@ -58,6 +60,13 @@ export function routeLearned(
     [action, confidence] = [ranked[0]!.action, ranked[0]!.p];
     tags = model.tag(tokens, action, session);
   }
+  // A signed-in user who says how bold or strict to be, in words the classifier has not met
+  // ("Soyez impitoyable avec mes articles", "pick holes in everything"), updates the profile.
+  if (!request.action && session.user_id && setsLevelInstead(tokens, action)) {
+    confidence = ranked.find((r) => r.action === 'update_profile')?.p ?? confidence;
+    action = 'update_profile';
+    tags = model.tag(tokens, action, session);
+  }
   // Nobody signed in can update a profile; if the message names its writer ("I am Ada, I
   // work in ecology") it is an introduction carrying the profile.
   if (action === 'update_profile' && !session.user_id && !request.action) {
@@ -69,6 +78,7 @@ export function routeLearned(
     }
   }
   tags = SPAN_CORRECTIONS.reduce((settled, settle) => settle(tokens, settled), tags);
+  if (action === 'create_user' || action === 'select_user') tags = nameFromPlace(tokens, tags);
   const spans = readSpans(text, tokens, tags);
   const profile = () => profileFrom(spans, tokens, tags, model);
   return {
@@ -94,6 +104,37 @@ export function namesNoUser(tokens: readonly Token[], tags: readonly number[]): 
     const word = tokens[i]!.lower;
     return marks[i] || inLexicons(word) || wordClasses(word.replace(/-/g, '')).length > 0;
   });
+}
+
+/**
+ * The word classes that speak for each action a level word cannot belong to: "switch to the
+ * strict profile" still switches, "thanks, harsh but fair" is still thanks.
+ */
+const OWN_CLASSES: Partial<Record<IntentAction, readonly string[]>> = {
+  select_user: ['switching', 'account', 'naming'],
+  train_planner: ['training'],
+  list_users: ['account', 'people'],
+  list_skills: ['skill'],
+  list_memories: ['memory'],
+  chitchat: ['greet', 'thanks', 'bye', 'praise'],
+};
+
+/**
+ * True when a message routed to an action that takes no level states a risk or strictness
+ * level and no word of that action's own outside the level's idiom ("pick holes").
+ */
+export function setsLevelInstead(tokens: readonly Token[], action: IntentAction): boolean {
+  const own = OWN_CLASSES[action];
+  if (!own) return false;
+  const words = tokens.map((t) => t.lower);
+  const marks = levelMarks(words);
+  const levels = readLevels(
+    words,
+    words.map(() => false),
+    marks,
+  );
+  if (Object.keys(levels).length === 0) return false;
+  return !tokens.some((t, i) => !marks[i] && wordClasses(t.lower).some((c) => own.includes(c)));
 }
 
 /** The exact corrections of the tagger's spans, in the order they apply. */
@@ -171,7 +212,9 @@ function readSpans(text: string, tokens: Token[], tags: number[]): Spans {
         last = Math.max(last, next);
       }
     }
-    while (first <= last && isEdge(tokens[first]!)) first++;
+    // "D'Arcy", "O'Neill": a capital and an apostrophe joined to the name are part of it
+    const elided = (t: Token) => run.slot === 'name' && /^\p{Lu}'$/u.test(t.raw);
+    while (first <= last && isEdge(tokens[first]!) && !elided(tokens[first]!)) first++;
     while (last >= first && isEdge(tokens[last]!)) last--;
     if (first > last) continue;
     (spans[run.slot] ??= []).push(text.slice(tokens[first]!.start, tokens[last]!.end));
@@ -269,8 +312,12 @@ function draftFor(
     case 'submit_feedback': {
       // A span that holds every word of the message is the message, emoji and all ("👍 go
       // ahead"): only its edges' punctuation was left out.
+      // A span that runs to the last word keeps what follows it ("… baseline 👍").
       const span = spans.feedback?.[0] ?? '';
-      const whole = span && wordsOf(span) === wordsOf(text) ? text : span;
+      const at = span ? text.indexOf(span) : -1;
+      const toEnd = at >= 0 && wordsOf(text.slice(at + span.length)) === '';
+      const whole =
+        span && wordsOf(span) === wordsOf(text) ? text : toEnd ? text.slice(at).trim() : span;
       let feedback = cleanFeedback(whole) || text.trim();
       if (full !== text && feedback) {
         // Cut at the read limit: the feedback runs on to the end of the message.

@@ -1,10 +1,17 @@
 // The risk and strictness levels of a routed message: the lexicon (model/lexicon.ts) where it
 // knows the words, the learned level reader where it does not; and the stretch of a run's
 // topic that is really a level ("research coral bleaching and be bold").
-import { levelMarks, readLevel, readLevels, type Level, type LevelMark } from './model/lexicon.ts';
+import {
+  levelMarks,
+  noLevelWords,
+  readLevel,
+  readLevels,
+  type Level,
+  type LevelMark,
+} from './model/lexicon.ts';
 import type { IntentModel } from './model/intent-model.ts';
 import { firstSpan, LEVEL_SLOTS, type LevelSlot } from './model/level-reader.ts';
-import { slotOf, spanRuns } from './model/tags.ts';
+import { runsOf, slotOf, spanRuns } from './model/tags.ts';
 import type { Token } from './model/tokens.ts';
 
 /**
@@ -17,10 +24,13 @@ function inContentSlots(
   tags: readonly number[],
   marks: readonly (LevelMark | undefined)[],
 ): boolean[] {
+  // Only the first topic is the run's; the tagger's later "topics" are often what the user
+  // adds ("… à Lyon, avec des relectures exigeantes").
+  const topicEnd = runsOf(tags, 'topic')[0]?.last ?? -1;
   return tags.map((tag, i) => {
     const slot = slotOf(tag);
     if (slot === 'name') return !marks[i] || marks[i]!.cls === 'level';
-    return slot === 'topic' || slot === 'feedback';
+    return (slot === 'topic' && i <= topicEnd) || slot === 'feedback';
   });
 }
 
@@ -51,6 +61,10 @@ export function readProfileLevels(
     let level: Level | null = levels[slot] ?? null;
     if (!level && span) {
       const known = marks.slice(span[0], span[1] + 1).some(Boolean);
+      const plain = noLevelWords(words)
+        .slice(span[0], span[1] + 1)
+        .some(Boolean);
+      if (plain) continue; // "a high school teacher"
       if (!known && !lexiconRead) level = model.levels.read(slot, tokens, ...span);
       else if (!lexiconRead) level = readLevel(words.slice(span[0], span[1] + 1).join(' '));
     }

@@ -2,13 +2,15 @@
 // greeting or a title taken for the name, a full name in pieces, several names of which one
 // is introduced.
 import { isEnglishWord } from './model/english-words.ts';
-import { inLexicons } from './model/gazetteer.ts';
+import { inLexicons, isField } from './model/gazetteer.ts';
 import { runsOf, TAGS } from './model/tags.ts';
-import type { Token } from './model/tokens.ts';
+import { fold, type Token } from './model/tokens.ts';
 import { wordClasses } from './model/word-classes.ts';
 
 const NAME_B = TAGS.indexOf('B-name');
 const NAME_I = TAGS.indexOf('I-name');
+const DOMAIN_B = TAGS.indexOf('B-domain');
+const DOMAIN_I = TAGS.indexOf('I-domain');
 
 /** Titles before a name: "Dr. Osei" is osei, "Professor Adeyemi" adeyemi. */
 export const TITLES = new Set([
@@ -51,9 +53,14 @@ const PARTICLES = new Set([
   'ben',
   'ter',
   'ten',
+  'ni',
+  'nic',
+  'bint',
+  'abu',
+  'mac',
 ]);
 /** What stands just before a name in an introduction, in the languages people greet in. */
-const INTRODUCING = new Set([
+export const INTRODUCING: ReadonlySet<string> = new Set([
   "i'm",
   'im',
   'am',
@@ -81,7 +88,7 @@ const INTRODUCING = new Set([
 ]);
 
 /** Small words that are never part of a name, whatever their case. */
-const NOT_NAME = new Set([
+export const NOT_NAME: ReadonlySet<string> = new Set([
   'and',
   'or',
   'but',
@@ -102,14 +109,50 @@ const NOT_NAME = new Set([
   'aqui',
   'ici',
   'hai',
+  'ich',
+  'before',
+  'again',
+  'por',
+  'favor',
+  'svp',
+  'stp',
+  'porfa',
+  'pls',
+  'plz',
+  'please',
+  'lol',
+  'haha',
+  'btw',
+  'fyi',
+  'tbh',
+  'thx',
 ]);
+
+/**
+ * Words that open a sentence before a name but are none: greetings, thanks, commands. A
+ * capitalised English word there is otherwise taken as a first name ("Grace Hopper here").
+ */
+const OPENERS = new Set(
+  (
+    'hi hello hey dear thanks thank please yes no ok okay so well now then also this that it ' +
+    'my our your welcome sorry just new returning switch log sign create add make register ' +
+    'user account name call good morning evening afternoon greetings yo hiya howdy bye ' +
+    'cheers regards best kind note oh ah um hmm alright right great cool nice fine hola ' +
+    'bonjour salut buenos buenas'
+  ).split(' '),
+);
 
 /**
  * A word that can be part of a name: no word of the app's nor a field or role, and
  * capitalised (an English word too, "Grace Hopper", unless it opens a sentence) or, in a
  * message written all in lower case, foreign.
  */
-function nameLike(tokens: readonly Token[], i: number, lowerCaseMessage: boolean): boolean {
+export function nameLike(
+  tokens: readonly Token[],
+  i: number,
+  lowerCaseMessage: boolean,
+  beforeName = false,
+): boolean {
   const token = tokens[i];
   if (!token || token.punct || token.lower.length < 2) return false;
   if (TITLES.has(token.lower) || NOT_NAME.has(token.lower) || INTRODUCING.has(token.lower)) {
@@ -118,11 +161,26 @@ function nameLike(tokens: readonly Token[], i: number, lowerCaseMessage: boolean
   if (wordClasses(token.lower).length > 0 || inLexicons(token.lower)) return false;
   if (!/^\p{L}[\p{L}'-]*$/u.test(token.raw)) return false;
   if (lowerCaseMessage) return !isEnglishWord(token.lower);
-  if (!/^\p{Lu}/u.test(token.raw)) return false;
+  // "al-Hassan", "bin-Laden": a particle joined to the capitalised name
+  if (
+    !/^\p{Lu}/u.test(token.raw) &&
+    !/^(?:al|el|ad|ar|as|ash|az|bin|ibn|abu|abd)-\p{Lu}/u.test(token.raw)
+  ) {
+    return false;
+  }
   const before = tokens[i - 1];
   const opensSentence = !before || /^[.!?]$/.test(before.raw);
-  return !opensSentence || !isEnglishWord(token.lower);
+  // An English word opening a sentence is a first name only just before a name ("Will Adeyemi").
+  if (opensSentence && isEnglishWord(token.lower)) return beforeName && !OPENERS.has(token.lower);
+  return true;
 }
+
+/** Words written in lower case: a writer who types "mohammed al-farsi" names so. */
+const lowerCased = (tokens: readonly Token[], first: number, last: number) =>
+  tokens.slice(first, last + 1).every((t) => !/\p{Lu}/u.test(t.raw));
+
+/** True for the words "i", "i'm" and the like, capitalised in a message typed in lower case. */
+const firstPerson = (token: Token) => /^i(?:'[a-z]+)?$/.test(token.lower);
 
 /**
  * The name spans settled: a title and its name, or a name's pieces around a particle, are one
@@ -133,7 +191,7 @@ function nameLike(tokens: readonly Token[], i: number, lowerCaseMessage: boolean
  */
 export function settleNames(tokens: readonly Token[], tags: readonly number[]): number[] {
   const out = [...tags];
-  const lowerCase = !tokens.some((t) => /\p{Lu}/u.test(t.raw));
+  const lowerCase = !tokens.some((t) => /\p{Lu}/u.test(t.raw) && !firstPerson(t));
   const join = (from: number, to: number) => {
     for (let i = from; i <= to; i++) out[i] = i === from ? NAME_B : NAME_I;
   };
@@ -159,13 +217,48 @@ export function settleNames(tokens: readonly Token[], tags: readonly number[]): 
     ) {
       out[first++] = 0;
     }
-    for (let n = 0; n < 2 && out[last + 1] === 0 && nameLike(tokens, last + 1, lowerCase); n++) {
-      last++;
+    if (first === last && NOT_NAME.has(tokens[first]!.lower)) {
+      out[first] = 0;
+      continue;
     }
-    if (!lowerCase && out[first - 1] === 0 && nameLike(tokens, first - 1, false)) first--;
+    const lower = lowerCase || lowerCased(tokens, first, last);
+    for (let n = 0; n < 2 && out[last + 1] === 0; n++) {
+      // a particle and the name after it ("Layla al-Hassan", "Siobhán Ní Bhriain")
+      const skip = PARTICLES.has(tokens[last + 1]?.lower ?? '') && out[last + 2] === 0 ? 1 : 0;
+      if (!nameLike(tokens, last + 1 + skip, lower)) break;
+      last += 1 + skip;
+    }
+    // the word before it, over a particle ("Ahmad bin Yusuf"); in a message typed in lower
+    // case only a word that opens it or follows a colon ("new user: li wei")
+    const skip = PARTICLES.has(tokens[first - 1]?.lower ?? '') && out[first - 2] === 0 ? 1 : 0;
+    const at = first - 1 - skip;
+    const opens = at === 0 || /^[:,]$/.test(tokens[at - 1]?.raw ?? '');
+    if (
+      out[at] === 0 &&
+      (!lower || opens) &&
+      nameLike(tokens, at, lower && !lowerCase ? false : lower, true)
+    ) {
+      first = at;
+    }
     join(first, last);
   }
+  // Pieces that now touch are one name ("Nguyen | Thi | Lan").
   runs = runsOf(out, 'name');
+  for (let r = runs.length - 1; r > 0; r--) {
+    if (runs[r]!.first === runs[r - 1]!.last + 1) join(runs[r - 1]!.first, runs[r]!.last);
+  }
+  runs = runsOf(out, 'name');
+  // Of several, a run of plain English words in lower case is none ("new around here").
+  // French imperatives ("Connecte-moi") are no names either.
+  const plain = (run: { first: number; last: number }) =>
+    /-(?:moi|toi|nous|vous)$/u.test(tokens[run.first]!.lower) ||
+    tokens
+      .slice(run.first, run.last + 1)
+      .every((t) => !/\p{Lu}/u.test(t.raw) && isEnglishWord(t.lower));
+  if (runs.length > 1 && !lowerCase && runs.some((run) => !plain(run))) {
+    for (const run of runs) if (plain(run)) out.fill(0, run.first, run.last + 1);
+    runs = runsOf(out, 'name');
+  }
   if (runs.length > 1) {
     const chosen = runs.find((run) => {
       let at = run.first - 1;
@@ -173,8 +266,13 @@ export function settleNames(tokens: readonly Token[], tags: readonly number[]): 
       const introduced = at >= 0 && INTRODUCING.has(tokens[at]!.lower);
       return introduced || tokens[run.last + 1]?.lower === 'here';
     });
-    if (chosen && chosen !== runs[0]) {
-      for (const run of runs) if (run !== chosen) out.fill(0, run.first, run.last + 1);
+    const user = chosen ?? runs[0]!;
+    for (const run of runs) {
+      if (run === user) continue;
+      // A field said apart from the name is the field ("I'm Ji-woo Park. Bioinformatics.").
+      if (tokens.slice(run.first, run.last + 1).every((t) => isField(fold(t.lower)))) {
+        for (let i = run.first; i <= run.last; i++) out[i] = i === run.first ? DOMAIN_B : DOMAIN_I;
+      } else if (chosen && chosen !== runs[0]) out.fill(0, run.first, run.last + 1);
     }
   }
   return out;

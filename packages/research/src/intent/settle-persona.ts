@@ -3,7 +3,8 @@
 // a friendly mentor") is the persona brief, all of what follows the label, word for word:
 // its roles, fields and level words describe the persona, not the user's settings. An exact
 // rule, so the tagger's reading is not needed.
-import { TAGS } from './model/tags.ts';
+import { LEVEL_SLOTS, type LevelSlot } from './model/level-reader.ts';
+import { slotOf, TAGS } from './model/tags.ts';
 import type { Token } from './model/tokens.ts';
 
 const PERSONA_B = TAGS.indexOf('B-persona_brief');
@@ -34,7 +35,12 @@ export function personaLabel(tokens: readonly Token[]): number {
 export function settlePersona(tokens: readonly Token[], tags: readonly number[]): number[] {
   const label = personaLabel(tokens);
   if (label < 0) return [...tags];
-  return tags.map((tag, i) =>
-    i <= label ? (i >= label - 1 ? 0 : tag) : i === label + 1 ? PERSONA_B : PERSONA_I,
-  );
+  // The few words that ask for it say no level ("take on | the persona of").
+  let asking = label - 1;
+  while (asking > 0 && label - asking < 5 && !tokens[asking - 1]!.punct) asking--;
+  const level = (tag: number) => LEVEL_SLOTS.includes(slotOf(tag) as LevelSlot);
+  return tags.map((tag, i) => {
+    if (i > label) return i === label + 1 ? PERSONA_B : PERSONA_I;
+    return i >= label - 1 || (i >= asking && level(tag)) ? 0 : tag;
+  });
 }

@@ -141,3 +141,32 @@ test('"I" is no part of a role; an Arabic role takes in its qualifier after it',
   assert.deepEqual(settled('أنا [a: أستاذ] مساعد في الهندسة').archetype, ['أستاذ مساعد']);
   assert.deepEqual(settled('أنا [a: طالبة] ماجستير').archetype, ['طالبة ماجستير']);
 });
+
+test('a field read with an academic position into one role is the field and the position', () => {
+  assert.deepEqual(settled("I'm an [a: economics professor]"), {
+    archetype: ['professor'],
+    domain: ['economics'],
+  });
+  assert.deepEqual(settled("i'm a [a: third-year econ PhD student] fyi"), {
+    archetype: ['PhD student'],
+    domain: ['econ'],
+  });
+  assert.deepEqual(settled('[a: Māori studies researcher]'), {
+    archetype: [],
+    domain: ['Māori studies'],
+  });
+  // Roles that only qualify a person, or take no field: kept whole.
+  for (const role of [
+    'data scientist',
+    'nursing student',
+    'clinical researcher',
+    'high school biology teacher',
+  ]) {
+    assert.deepEqual(settled(`I'm a [a: ${role}]`), { archetype: [role], domain: [] });
+  }
+  // "a historian | of science": a field read from "of" on after a role is the role's.
+  assert.deepEqual(settled("I'm a [a: historian] [d: of science]"), {
+    archetype: ['historian of science'],
+    domain: [],
+  });
+});

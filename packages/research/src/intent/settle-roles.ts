@@ -3,14 +3,51 @@
 // with what qualifies the person inside it ("Persian lit scholar", "high school science
 // teacher", "urban planner"): the tagger often reads the field part as a domain and leaves the
 // person word out, or leaves out a qualifier before the role ("second-year | PhD student").
-import { inLexicons, isField, isRoleModifier, isRoleWord } from './model/gazetteer.ts';
+import {
+  inLexicons,
+  isField,
+  isFieldHead,
+  isFieldModifier,
+  isRoleModifier,
+  isRoleWord,
+} from './model/gazetteer.ts';
 import { LEVEL_SLOTS } from './model/level-reader.ts';
-import { runsOf, TAGS } from './model/tags.ts';
-import { saysNow } from './settle-spans.ts';
+import { runsOf, slotOf, TAGS } from './model/tags.ts';
+import { saysNow } from './settle-fields.ts';
 import type { Token } from './model/tokens.ts';
 
 const ROLE_B = TAGS.indexOf('B-archetype');
 const ROLE_I = TAGS.indexOf('I-archetype');
+const FIELD_B = TAGS.indexOf('B-domain');
+const FIELD_I = TAGS.indexOf('I-domain');
+
+/**
+ * Academic positions that take a field before them as the field, not as part of the role:
+ * "an economics professor", "econ PhD", "cognitive psych grad student". Not "teacher" or a
+ * bare "student", which make occupations of it ("nursing student", "biology teacher").
+ */
+const POSITIONS = new Set([
+  'professor',
+  'prof',
+  'lecturer',
+  'phd',
+  'postdoc',
+  'post-doc',
+  'fellow',
+  'scholar',
+  'candidate',
+]);
+const STUDENT_KINDS = new Set([
+  'phd',
+  'grad',
+  'graduate',
+  'doctoral',
+  'masters',
+  "master's",
+  'msc',
+  'ma',
+  'ms',
+]);
 
 /**
  * Person words that add nothing to a field: "a health economics researcher" works in health
@@ -37,6 +74,15 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
       !isField(token.lower),
     );
   };
+  if (runsOf(out, 'domain').length === 0) {
+    for (const run of runsOf(out, 'archetype')) splitField(tokens, out, run.first, run.last);
+  }
+  // "a historian | of science": a field read from "of" on, just after a role, is the role's.
+  for (const run of runsOf(out, 'domain')) {
+    if (tokens[run.first]!.lower !== 'of' || slotOf(out[run.first - 1] ?? 0) !== 'archetype')
+      continue;
+    out.fill(ROLE_I, run.first, run.last + 1);
+  }
   if (runsOf(out, 'archetype').length === 0) {
     for (const run of runsOf(out, 'domain')) {
       // A "field" that ends on a person is a role ("urban planner").
@@ -97,6 +143,42 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
     if (first < run.first || last > run.last) asRole(first, last);
   }
   return out;
+}
+
+/**
+ * A role read whole that opens on a field and ends on an academic position ("economics
+ * professor", "third-year econ PhD student") is the field and the position; a qualifier
+ * before the field is neither. A field before a generic person word is the field alone
+ * ("oncology researcher", "Māori studies researcher"), unless the words before it only
+ * qualify a role ("data scientist", "clinical researcher").
+ */
+function splitField(tokens: readonly Token[], out: number[], first: number, last: number): void {
+  const words = tokens.slice(0, last + 1).map((t) => t.lower);
+  let start = first;
+  while (start < last && isRoleModifier(words[start]!) && !isField(words[start]!)) start++;
+  let end = start; // one past the field
+  let named = false;
+  while (end < last && !POSITIONS.has(words[end]!) && !GENERIC.has(words[end]!)) {
+    const word = words[end]!;
+    if (isField(word) || isFieldHead(word)) named = true;
+    else if (!isFieldModifier(word) && !/^\p{Lu}/u.test(tokens[end]!.raw)) return;
+    end++;
+  }
+  if (!named || end === start) return;
+  const rest = words.slice(end);
+  const generic = rest.every((w) => GENERIC.has(w));
+  const position =
+    rest.length > 0 &&
+    rest.every(
+      (w, i) =>
+        POSITIONS.has(w) ||
+        (w === 'student' && STUDENT_KINDS.has(rest[i - 1] ?? '')) ||
+        (STUDENT_KINDS.has(w) && rest[i + 1] === 'student'),
+    );
+  if (!generic && !position) return;
+  out.fill(0, first, last + 1);
+  for (let i = start; i < end; i++) out[i] = i === start ? FIELD_B : FIELD_I;
+  if (position) for (let i = end; i <= last; i++) out[i] = i === end ? ROLE_B : ROLE_I;
 }
 
 const LEVEL_TAGS = new Set(

@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { settleNames } from './settle-names.ts';
-import { settleDomains, settleTopic } from './settle-spans.ts';
+import { settleDomains } from './settle-fields.ts';
+import { settleTopic } from './settle-topics.ts';
 import { TAGS } from './model/tags.ts';
 import { tokenize } from './model/tokens.ts';
 
@@ -143,4 +144,75 @@ test('a full name is one name; a greeting or a title is not the name', () => {
   assert.deepEqual(names('[Chen]. Research coral reefs'), ['Chen']);
   assert.deepEqual(names("i'm [giorgos] n i do marine chemistry"), ['giorgos']);
   assert.deepEqual(names('[Ada] Ecology'), ['Ada']);
+});
+
+test('a name takes in its particles, a joined "al-", a capital before an apostrophe', () => {
+  const names = (marked: string) => settled(marked, 'name');
+  assert.deepEqual(names('Hi, this is [Layla] al-Hassan again'), ['Layla al-Hassan']);
+  assert.deepEqual(names('Ahmad bin [Yusuf] here'), ['Ahmad bin Yusuf']);
+  assert.deepEqual(names("I'm [Siobhán] Ní Bhriain from Galway"), ['Siobhán Ní Bhriain']);
+  assert.deepEqual(names('hello I am [mohammed] al-farsi'), ['mohammed al-farsi']);
+  assert.deepEqual(names('María [José] de la [Cruz], returning user'), ['María José de la Cruz']);
+  assert.deepEqual(names('hello again, [Nguyen] Thi [Lan] here'), ['Nguyen Thi Lan']);
+  // Of several, plain English words in lower case and French imperatives are none.
+  assert.deepEqual(names('hey, [Ngozi McDonald-Eze], sociolinguist, new [around] here'), [
+    'Ngozi McDonald-Eze',
+  ]);
+  assert.deepEqual(names('[Connecte-moi] en tant que [Camille Dubois]'), ['Camille Dubois']);
+  assert.deepEqual(names("it's will again, same account as [before]"), []);
+});
+
+test('French and Spanish fields take in "de" and the word after it, and their adjectives', () => {
+  assert.deepEqual(settled('Mi campo es la [neurociencia] cognitiva'), ['neurociencia cognitiva']);
+  assert.deepEqual(settled('Mon domaine : [économie] du développement'), [
+    'économie du développement',
+  ]);
+  // Not a possessive or a place after "de".
+  assert.deepEqual(settled('[historia] de mi familia'), ['historia']);
+  assert.deepEqual(settled('[biología] de Madrid'), ['biología']);
+});
+
+test('a list of fields is one; a field ends before "than" and starts after a verb', () => {
+  assert.deepEqual(settled('an undergrad in [philosophy], [politics and economics]'), [
+    'philosophy , politics and economics',
+  ]);
+  assert.deepEqual(settled('I mostly do [remote sensing] and GIS'), ['remote sensing and GIS']);
+  assert.deepEqual(settled('more like [philosophy of language than linguistics]'), [
+    'philosophy of language',
+  ]);
+  assert.deepEqual(settled('data journalist, [covering climate]'), ['climate']);
+  assert.deepEqual(settled('environmental [epidemiology] is my field'), [
+    'environmental epidemiology',
+  ]);
+  // Two fields not ended by "and" stay apart.
+  assert.deepEqual(settled('[economics], [politics]'), ['economics', 'politics']);
+});
+
+test('a pronoun, a setting, a lone head word or a place of two words is not a field', () => {
+  assert.deepEqual(settled('pick holes in [everything]'), []);
+  assert.deepEqual(settled('hold my papers to [top-venue standards]'), []);
+  assert.deepEqual(settled("reviews should be gentle, I'm still [learning]"), []);
+  assert.deepEqual(settled('Anthropology lecturer in [Cape Town]'), []);
+  assert.deepEqual(settled('[quiero crear una] [cuenta]'), ['quiero crear una']);
+});
+
+test('a topic takes in the place it is about', () => {
+  assert.deepEqual(settled("lance une recherche sur [la pollution de l'air] à Lyon", 'topic'), [
+    "la pollution de l' air à Lyon",
+  ]);
+});
+
+test('a French or Spanish role read with its field is the role and the field', () => {
+  const tokens = tokenize('soy profesora de historia del arte en Bogotá');
+  const role = [0, 1, 1, 1, 1, 1, 0, 0].map((r, i) =>
+    r ? TAGS.indexOf(i === 1 ? 'B-archetype' : 'I-archetype') : 0,
+  );
+  const out = settleDomains(tokens, role);
+  const spans = (slot: string) =>
+    tokens
+      .filter((_, i) => TAGS[out[i]!]?.endsWith(slot))
+      .map((t) => t.raw)
+      .join(' ');
+  assert.equal(spans('archetype'), 'profesora');
+  assert.equal(spans('domain'), 'historia del arte');
 });

@@ -75,6 +75,13 @@ export const HELDOUT_PROFILES_PATH = `${DATASET_DIR}heldout-profiles.jsonl`;
  * and Arabic), by another author who saw nothing of the project. Its failures are listed.
  */
 export const HELDOUT_GENERAL_PATH = `${DATASET_DIR}heldout-general.jsonl`;
+/**
+ * A seventh held-out set, a development set: 547 phrasings that carry what is hardest to read
+ * from free text (names of many cultures and spellings, fields with and without a role, how
+ * strict the reviewing should be, in English, French, Spanish and Arabic), by two more
+ * authors who saw nothing of the project, each from the same brief. Its failures are listed.
+ */
+export const HELDOUT_PEOPLE_PATH = `${DATASET_DIR}heldout-people.jsonl`;
 /** Messages that mean nothing to the app: the router should ask rather than act. */
 export const NONSENSE_PATH = `${DATASET_DIR}nonsense.jsonl`;
 export const FILLERS_PATH = `${DATASET_DIR}fillers.json`;

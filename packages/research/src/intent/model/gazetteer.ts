@@ -167,6 +167,11 @@ export function isField(word: string): boolean {
   return fields.has(word);
 }
 
+/** True when a folded word qualifies a field ("marine", "computational", "ecological"). */
+export function isFieldModifier(word: string): boolean {
+  return fieldModifiers.has(word);
+}
+
 /** True when a folded word qualifies a role ("senior", "second-year", "registered"). */
 export function isRoleModifier(word: string): boolean {
   return roleModifiers.has(word) || moreRoleModifiers.has(word);

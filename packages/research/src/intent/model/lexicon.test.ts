@@ -118,3 +118,23 @@ test('a long word one edit from a risk or strictness word reads as it; a short o
   // "Darina" is one edit from "daring", but a name of six letters: left alone.
   assert.deepEqual(levels("i'm darina"), {});
 });
+
+test('idioms with a gap, "too" idioms under a negation, and words that are no level there', () => {
+  assert.deepEqual(levels('rip my drafts apart , honestly'), { baseline_strictness: 'high' });
+  assert.deepEqual(levels('hold my papers to top-venue standards'), {
+    baseline_strictness: 'high',
+  });
+  assert.deepEqual(levels('hold back a bit on the criticism'), { baseline_strictness: 'low' });
+  // "too soft" asks for more rigour, with "not" before it too: a balance with "not too harsh".
+  assert.deepEqual(levels('not too harsh , not too soft'), { baseline_strictness: 'medium' });
+  assert.deepEqual(levels('lenient-ish reviewing'), { baseline_strictness: 'low' });
+  assert.deepEqual(levels('conservative ideas , medium-level rigor'), {
+    risk_preference: 'low',
+    baseline_strictness: 'medium',
+  });
+  // A word that names the setting qualifies nothing beside a level word.
+  assert.deepEqual(levels('review standard : pretty demanding'), { baseline_strictness: 'high' });
+  assert.deepEqual(levels('I teach physics at a high school'), {});
+  assert.deepEqual(levels('نقد متوسط الصرامة من فضلك'), { baseline_strictness: 'medium' });
+  assert.deepEqual(levels('no seas tan duro con mis textos'), { baseline_strictness: 'low' });
+});

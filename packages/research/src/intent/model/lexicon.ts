@@ -8,6 +8,7 @@ import {
   LEVEL_PHRASES,
   LEVEL_WORDS,
   LOWERING,
+  NOT_LEVEL_PHRASES,
   OTHER_LANGUAGES,
   RAISING,
   RISK_CUE_WORDS,
@@ -59,6 +60,45 @@ for (const [cls, level, phrases] of LEVEL_PHRASES) {
   }
 }
 for (const list of PHRASES.values()) list.sort((a, b) => b.words.length - a.words.length);
+
+const NOT_LEVEL = new Map<string, string[][]>();
+for (const phrase of NOT_LEVEL_PHRASES.split('|')) {
+  const words = phraseWords(phrase);
+  NOT_LEVEL.set(words[0]!, [...(NOT_LEVEL.get(words[0]!) ?? []), words]);
+}
+
+/** Folded tokens that say no level where they stand ("high school"): NOT_LEVEL_PHRASES. */
+export function noLevelWords(tokens: readonly string[]): boolean[] {
+  const out = tokens.map(() => false);
+  tokens.forEach((token, i) => {
+    const phrase = NOT_LEVEL.get(token)?.find((words) =>
+      words.every((w, n) => tokens[i + n] === w),
+    );
+    if (phrase) out.fill(true, i, i + phrase.length);
+  });
+  return out;
+}
+
+/**
+ * How many of `parts` from `k` on an idiom's words match, 0 when they do not; its "*" takes
+ * one word, or two when the idiom goes on only after them.
+ */
+function matchLength(words: readonly string[], parts: readonly { word: string }[], k: number) {
+  let at = k;
+  for (let n = 0; n < words.length; n++) {
+    const w = words[n]!;
+    if (w !== '*') {
+      if (parts[at]?.word !== w) return 0;
+      at++;
+      continue;
+    }
+    if (!parts[at]) return 0;
+    const next = words[n + 1];
+    at +=
+      next !== undefined && parts[at + 1]?.word !== next && parts[at + 2]?.word === next ? 2 : 1;
+  }
+  return at - k;
+}
 
 /**
  * An Arabic word without a leading "and" (و), a preposition (ب, ل) or the article (ال):
@@ -112,14 +152,16 @@ function lookUp(word: string): Entry | undefined {
 
 /**
  * A hyphenated level and setting ("low-stakes", "medium-risk") or a hedged level
- * ("medium-ish") reads as its level; other hyphenated words do not ("high-energy physics",
- * "low-income housing").
+ * ("medium-ish", "lenient-ish") reads as its level; other hyphenated words do not
+ * ("high-energy physics", "low-income housing").
  */
 function levelBeforeCue(token: string): Entry | undefined {
   const [head, ...rest] = token.split('-');
   const entry = head ? lookUp(head) : undefined;
-  const hedged = rest.length === 1 && rest[0] === 'ish'; // "medium-ish", "low-ish"
-  return entry?.cls === 'level' && (hedged || rest.some((p) => cueOf(p))) ? entry : undefined;
+  // "medium-ish", "low-ish", "medium-level"
+  const hedged = rest.length === 1 && (rest[0] === 'ish' || rest[0] === 'level');
+  if (hedged) return entry;
+  return entry?.cls === 'level' && rest.some((p) => cueOf(p)) ? entry : undefined;
 }
 
 /** What the lexicon says of one token of a message. */
@@ -140,24 +182,26 @@ export function levelMarks(tokens: readonly string[]): (LevelMark | undefined)[]
     for (const word of token.split('-')) if (word) parts.push({ word, token: i });
   });
   const marks: (LevelMark | undefined)[] = tokens.map(() => undefined);
+  const noLevel = noLevelWords(tokens);
   for (let k = 0; k < parts.length;) {
-    const match = PHRASES.get(parts[k]!.word)?.find((p) =>
-      p.words.every((w, n) => parts[k + n]?.word === w),
+    let length = 0;
+    const match = PHRASES.get(parts[k]!.word)?.find(
+      (p) => (length = matchLength(p.words, parts, k)) > 0,
     );
     if (!match) {
       k++;
       continue;
     }
     const first = parts[k]!.token;
-    for (let n = 0; n < match.words.length; n++) {
+    for (let n = 0; n < length; n++) {
       const at = parts[k + n]!.token;
       marks[at] ??= { ...match.entry, idiom: true, first: at === first };
     }
-    k += match.words.length;
+    k += length;
   }
   markScales(tokens, marks);
   tokens.forEach((token, i) => {
-    if (marks[i]) return;
+    if (marks[i] || noLevel[i]) return;
     const entry = lookUp(token) ?? levelBeforeCue(token) ?? direction(tokens, i);
     if (entry) marks[i] = { ...entry, idiom: false, first: true };
   });
@@ -275,8 +319,8 @@ const RISK_CUES = new Set(RISK_CUE_WORDS.split(' ').map(fold));
 const STRICT_CUES = new Set(STRICT_CUE_WORDS.split(' ').map(fold));
 
 /** The setting a token names, if any (a part of it counts: "low-stakes"). */
-function cueOf(token: string): keyof LevelReading | undefined {
-  const parts = [token, ...token.split('-')];
+export function cueOf(token: string): keyof LevelReading | undefined {
+  const parts = [token, ...token.split('-'), ...arabicStems(token).slice(1)];
   if (parts.some((p) => RISK_CUES.has(p))) return 'risk_preference';
   if (parts.some((p) => STRICT_CUES.has(p))) return 'baseline_strictness';
   return undefined;
@@ -349,10 +393,19 @@ function levelOf(
   let high = 0;
   let low = 0;
   let medium = 0;
-  for (const i of at) {
+  // A word that names the setting as well ("review standard: pretty demanding") qualifies
+  // nothing when another word says the level.
+  const naming = (i: number) => marks[i]!.level === 'medium' && cueOf(words[i]!) !== undefined;
+  const others = at.filter((i) => !naming(i));
+  for (const i of others.length > 0 ? others : at) {
     let level = marks[i]!.level;
     let negated = false;
-    for (let j = Math.max(0, i - 5); j < i; j++) if (negates(words, marks, j)) negated = true;
+    // An idiom that opens on "too" ("too soft": be stricter) says the same with a negation
+    // before it ("not too soft"), so "not too harsh, not too soft" is a balance.
+    const turned = marks[i]!.idiom && words[i] === 'too';
+    for (let j = Math.max(0, i - 5); j < i; j++) {
+      if (!turned && negates(words, marks, j)) negated = true;
+    }
     if (negated) level = negate(level);
     if (level === 'high') high++;
     else if (level === 'low') low++;

@@ -1,8 +1,9 @@
-// Evaluates the learned intent router against the old rule router on the six held-out sets and
+// Evaluates the learned intent router against the old rule router on the seven held-out sets and
 // on messages that mean nothing to the app.
 // Usage: npm run eval:intent [-- --failures] [-- --cv]
 //   --failures  list every phrasing of the development sets (the first held-out set, the
-//               levels, profiles and general sets) and of cross-validation a router got wrong;
+//               levels, profiles, general and people sets) and of cross-validation a router
+//               got wrong;
 //               the styles and fresh held-out sets are test sets, scored only
 //   --cv        also 5-fold cross-validation of the learned router on the training set
 import { availableParallelism, loadavg } from 'node:os';
@@ -13,6 +14,7 @@ import {
   HELDOUT_GENERAL_PATH,
   HELDOUT_LEVELS_PATH,
   HELDOUT_PATH,
+  HELDOUT_PEOPLE_PATH,
   HELDOUT_PROFILES_PATH,
   HELDOUT_STYLES_PATH,
   readExamples,
@@ -69,6 +71,7 @@ const fresh = readExamples(HELDOUT_FRESH_PATH);
 const levels = readExamples(HELDOUT_LEVELS_PATH);
 const profiles = readExamples(HELDOUT_PROFILES_PATH);
 const general = readExamples(HELDOUT_GENERAL_PATH);
+const people = readExamples(HELDOUT_PEOPLE_PATH);
 const nonsense = readNonsense();
 const loadStarted = performance.now();
 const model = loadIntentModel();
@@ -94,6 +97,8 @@ const results: [string, Evaluation][] = [
   ['rules (old), held-out (profiles)', scored(profiles, rules)],
   ['learned, held-out (general)', scored(general, learned(model))],
   ['rules (old), held-out (general)', scored(general, rules)],
+  ['learned, held-out (people)', scored(people, learned(model))],
+  ['rules (old), held-out (people)', scored(people, rules)],
 ];
 /** The test sets: scored, their failures never listed. */
 const TEST_SETS = ['(styles)', '(fresh)'];
@@ -103,7 +108,7 @@ console.log(
   `Training set: ${train.length} phrasings; held-out: ${heldout.length} (${share.toFixed(1)} % ` +
     `of the first two), held-out (styles): ${styles.length}, held-out (fresh): ${fresh.length}, ` +
     `held-out (levels): ${levels.length}, held-out (profiles): ${profiles.length}, ` +
-    `held-out (general): ${general.length}, ` +
+    `held-out (general): ${general.length}, held-out (people): ${people.length}, ` +
     `nonsense: ${nonsense.length}. ` +
     `Model loaded in ${loadMs.toFixed(0)} ms; confidence threshold ` +
     `${DEFAULT_CONFIDENCE_THRESHOLD}; load average ${loadavg()[0]!.toFixed(1)} on ` +

@@ -44,7 +44,12 @@ const SINGLE =
   'hci nlp ai ml fintech biomedicine geomatics geodesy surveying ergonomics kinesiology ' +
   'anesthesiology anaesthesiology immunotherapy pharmacokinetics pharmacogenomics ' +
   'econophysics neuroimaging neuropsychology neuroeconomics bioethics biosecurity ' +
-  'sustainability conservation silviculture viticulture enology oenology';
+  'sustainability conservation silviculture viticulture enology oenology macroeconomics ' +
+  'microeconomics geoinformatics ' +
+  // the short names people type
+  'econ psych bio chem neuro stats gis cs compsci polisci ' +
+  // industries named as fields
+  'edtech healthtech medtech biotech cleantech agritech agtech legaltech insurtech';
 
 /** Multi-word fields, and field names whose words are common on their own. */
 const PHRASES = [
@@ -244,7 +249,8 @@ const HEADS =
   'medicine health policy management research design systems mechanics dynamics analysis ' +
   'learning processing modelling modeling planning ecology psychology history law art arts ' +
   'technology technologies informatics statistics mathematics linguistics literature ' +
-  'geography genetics imaging sensing computing security communication';
+  'geography genetics imaging sensing computing security communication analytics ' +
+  'administration education therapy architecture finance ethics relations';
 
 /** Common fields in French, Spanish and Arabic (introductions in those languages). */
 const OTHER_LANGUAGES =
@@ -253,11 +259,19 @@ const OTHER_LANGUAGES =
   'mathématiques médecine histoire philosophie géologie écologie neurosciences ' +
   'astronomie anthropologie archéologie géographie droit épidémiologie statistiques ' +
   'ingénierie pharmacie botanique zoologie génétique climatologie océanographie ' +
+  'microbiologie bioinformatique neuro-imagerie robotique mécanique électronique agronomie ' +
+  'hydrologie sismologie toxicologie pharmacologie immunologie virologie oncologie ' +
+  'cardiologie neurologie pédiatrie démographie criminologie urbanisme traduction ' +
+  'littérature musicologie théologie pédagogie ' +
   // Spanish
   'biología química física informática economía sociología lingüística psicología ' +
   'matemáticas medicina historia filosofía geología ecología neurociencia neurociencias ' +
   'astronomía antropología arqueología geografía derecho epidemiología estadística ' +
   'ingeniería farmacia botánica zoología genética climatología oceanografía ' +
+  'microbiología bioinformática robótica mecánica electrónica agronomía hidrología ' +
+  'sismología toxicología farmacología inmunología virología oncología cardiología ' +
+  'neurología pediatría enfermería demografía criminología urbanismo arquitectura ' +
+  'traducción literatura musicología teología pedagogía ' +
   // Arabic
   'الفيزياء الكيمياء الرياضيات الأحياء البيولوجيا الاقتصاد الطب التاريخ الفلسفة ' +
   'الجيولوجيا اللسانيات الهندسة الإحصاء الفلك الصيدلة الحاسوب البيئة الاجتماع النفس ' +

@@ -89,20 +89,22 @@ export const LEVEL_WORDS: Entries = [
       'tough tougher harsh harsher exacting picky fussy meticulous thorough severe ' +
       'uncompromising ruthless brutal merciless pedantic nitpick nitpicky nitpicking nit-picky ' +
       'hardcore sceptical skeptical unforgiving exhaustive airtight ironclad ' +
-      'scrupulous punctilious stern hard-nosed draconian relentless tighten tear',
+      'scrupulous punctilious stern hard-nosed draconian relentless tighten tear mercilessly ' +
+      'ruthlessly harshly brutally unsparing unsparingly thick-skinned nit-picking',
   ],
   [
     'strict',
     'low',
     'lenient relaxed loose looser flexible easy easier easygoing lax forgiving gentle gentler ' +
       'softer chill generous mild laid-back laidback permissive indulgent relax loosen ' +
-      'sugar-coat sugarcoat',
+      'sugar-coat sugarcoat soften',
   ],
 ];
 
 /**
- * Idioms, matched as a whole. A negation inside one belongs to it ("no mercy" is strict,
- * "don't hold back" bold); before one it turns it round ("nothing too out there" is safe).
+ * Idioms, matched as a whole; "*" stands for one or two words ("rip my drafts apart"). A
+ * negation inside one belongs to it ("no mercy" is strict, "don't hold back" bold); before
+ * one it turns it round ("nothing too out there" is safe).
  */
 export const LEVEL_PHRASES: Entries = [
   [
@@ -136,7 +138,9 @@ export const LEVEL_PHRASES: Entries = [
       'strong baselines|strongest baselines|stronger baselines|strong baseline|go hard on|' +
       'be hard on|hard on me|hard on my|tough on|pick apart|pick it apart|poke holes|' +
       'cut no slack|let nothing slide|sweat the details|fine tooth comb|critical eye|' +
-      'close scrutiny|heavy scrutiny|extra scrutiny',
+      'close scrutiny|heavy scrutiny|extra scrutiny|pick holes|from hell|rip * apart|tear * apart|' +
+      'pick * apart|hold * to|criticize freely|criticise freely|sans pitie|sin piedad|' +
+      'sin contemplaciones',
   ],
   [
     'strict',
@@ -153,10 +157,20 @@ export const LEVEL_PHRASES: Entries = [
     'middle of the road|in between|in the middle|happy medium|middle ground|a bit of both|' +
       'fair amount|not too much|somewhere in between|nivel medio',
   ],
+  // "hold back on the criticism": less of the setting named nearest
+  ['level', 'low', 'hold back|holding back'],
   // Idioms that name the risk itself: a level idiom would take the cue into it and leave the
   // level nothing to attach to.
   ['risk', 'medium', 'some risk|bit of risk|a little risk|riesgo medio|riesgo moderado'],
 ];
+
+/**
+ * Level words that say no level where they stand with the next word: "high school",
+ * "low-income housing" (a hyphenated token is read as one word there).
+ */
+export const NOT_LEVEL_PHRASES =
+  'high school|high schools|middle school|higher education|higher ed|low income|middle east|' +
+  'middle ages|high performance|high throughput|low resource|high frequency';
 
 /** French, Spanish and Arabic, as they are written (folded when read). */
 export const OTHER_LANGUAGES: Entries = [
@@ -191,7 +205,7 @@ export const OTHER_LANGUAGES: Entries = [
     'strict',
     'low',
     'indulgente indulgents indulgentes souple souples clement clemente tolerante detendu ' +
-      'detendue doux douce bienveillant bienveillante',
+      'detendue doux douce douces bienveillant bienveillante bienveillants gentil gentille',
   ],
   // Spanish
   ['level', 'high', 'alto alta altos altas elevado elevada maximo maxima'],
@@ -199,7 +213,7 @@ export const OTHER_LANGUAGES: Entries = [
   [
     'level',
     'medium',
-    'moderado moderada moderados moderadas equilibrado equilibrada intermedio intermedia',
+    'moderado moderada moderados moderadas equilibrado equilibrada intermedio intermedia medio',
   ],
   [
     'risk',
@@ -218,12 +232,13 @@ export const OTHER_LANGUAGES: Entries = [
     'strict',
     'high',
     'estricto estricta estrictos estrictas riguroso rigurosa rigurosos rigurosas exigente ' +
-      'exigentes severo severa severos severas implacable implacables',
+      'exigentes severo severa severos severas implacable implacables duro dura duros duras',
   ],
   [
     'strict',
     'low',
-    'indulgentes relajado relajada flexibles suave suaves tolerantes benevolo benevola',
+    'indulgentes relajado relajada flexibles suave suaves tolerantes benevolo benevola amable ' +
+      'amables suavidad',
   ],
   // Arabic (read without the article or a leading "and": الجريئة is جريئة)
   ['level', 'high', 'عالي عالية مرتفع مرتفعة'],
@@ -251,5 +266,5 @@ export const STRICT_CUE_WORDS =
   'strict strictness baseline baselines rigour rigor standard standards bar review reviews ' +
   'scrutiny critiques checks ' +
   'reviewing reviewer reviewers critique criticism requirements rigueur exigence severite ' +
-  'exigencia ' +
+  'exigencia critica criticas relecture relectures ' +
   'revision revisiones صرامة المراجعة مراجعة';

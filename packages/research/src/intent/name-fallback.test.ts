@@ -1,0 +1,41 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { nameFromPlace } from './name-fallback.ts';
+import { TAGS } from './model/tags.ts';
+import { tokenize } from './model/tokens.ts';
+
+/** The name read from its place in a message the tagger found no name in. */
+function named(text: string): string {
+  const tokens = tokenize(text);
+  const tags = nameFromPlace(
+    tokens,
+    tokens.map(() => 0),
+  );
+  return tokens
+    .filter((_, i) => TAGS[tags[i]!]?.endsWith('-name'))
+    .map((t) => t.raw)
+    .join(' ');
+}
+
+test('a name where requests put it: after "switch to", "as", "for", "como", or first', () => {
+  assert.equal(named('switch me to hope pls'), 'hope');
+  assert.equal(named('could you make a profile for Raj'), 'Raj');
+  assert.equal(named('Inicia sesión como pedro por favor'), 'pedro');
+  assert.equal(named('Hope signing in'), 'Hope');
+  assert.equal(named('grace again, sign me in'), 'grace');
+  assert.equal(named('yo its mike mcdonald lol sign me up'), 'mike mcdonald');
+  assert.equal(named("hi, I'm Kwame"), 'Kwame');
+});
+
+test('no name from words that stand there without being one', () => {
+  assert.equal(named('create an account for me'), '');
+  assert.equal(named("I'd like to sign up please"), '');
+  assert.equal(named("I'm interested in joining"), '');
+  assert.equal(named('switch to another user'), '');
+});
+
+test('a name the tagger found is left as it is', () => {
+  const tokens = tokenize('switch to Ana');
+  const tags = [0, 0, TAGS.indexOf('B-name')];
+  assert.deepEqual(nameFromPlace(tokens, tags), tags);
+});

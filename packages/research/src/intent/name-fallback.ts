@@ -1,0 +1,83 @@
+// A name the tagger left out of a request to create or switch to a user, read from where
+// names stand in such requests: after "switch to", "log in as", "a profile for", "sesión
+// como", "en tant que", or first in "Hope signing in", "grace again", "Amir here". Exact
+// positions, tried only when the tagger found no name at all; the writer's own spelling may
+// be an English word ("switch me to hope pls").
+import { levelMarks } from './model/lexicon.ts';
+import { inLexicons } from './model/gazetteer.ts';
+import { runsOf, TAGS } from './model/tags.ts';
+import type { Token } from './model/tokens.ts';
+import { wordClasses } from './model/word-classes.ts';
+import { INTRODUCING, nameLike, NOT_NAME, TITLES } from './settle-names.ts';
+
+const NAME_B = TAGS.indexOf('B-name');
+const NAME_I = TAGS.indexOf('I-name');
+
+/** Words after which a request names the user. */
+const BEFORE_NAME = new Set(['to', 'as', 'como', 'que', 'for', 'called', 'named', 'para']);
+/** Words that introduce a name and nothing else: "it's mike", "c'est Yannick". */
+const STRONG_INTRO = new Set(["it's", 'its', "c'est", 'llamo', 'appelle']);
+/** Words after a name that opens a request ("Hope signing in", "Amir here"). */
+const AFTER_NAME = new Set([
+  'here',
+  'again',
+  'signing',
+  'logging',
+  'speaking',
+  'back',
+  'returning',
+  'aqui',
+  'ici',
+]);
+/** Words that stand where a name would and are none. */
+const NOT_A_NAME = new Set(
+  (
+    'me us you him her them it my your our his their the a an this that another other someone ' +
+    'somebody new different same please pls plz now in out up on off back again here there ' +
+    'mine myself moi mi mon ma yo je un une una el la le les what who which'
+  ).split(' '),
+);
+
+function candidate(tokens: readonly Token[], i: number): boolean {
+  const token = tokens[i];
+  if (!token || token.punct || !/^\p{L}[\p{L}'-]*$/u.test(token.raw)) return false;
+  const word = token.lower;
+  if (NOT_A_NAME.has(word) || NOT_NAME.has(word) || INTRODUCING.has(word) || TITLES.has(word)) {
+    return false;
+  }
+  if (wordClasses(word).length > 0 || inLexicons(word)) return false;
+  return !levelMarks([word])[0];
+}
+
+/** The tags with a name read from its place when the tagger read none. */
+export function nameFromPlace(tokens: readonly Token[], tags: readonly number[]): number[] {
+  if (runsOf(tags, 'name').length > 0) return [...tags];
+  const out = [...tags];
+  let at = -1;
+  const opening = tokens.findIndex((t) => !t.punct && !wordClasses(t.lower).includes('greet'));
+  if (
+    opening >= 0 &&
+    AFTER_NAME.has(tokens[opening + 1]?.lower ?? '') &&
+    candidate(tokens, opening)
+  ) {
+    at = opening;
+  }
+  for (let i = 0; at < 0 && i < tokens.length; i++) {
+    const word = tokens[i]!.lower;
+    if (out[i + 1] !== 0 || !candidate(tokens, i + 1)) continue;
+    // after "I'm" or "soy" only a word that looks like a name ("I'm interested" is not)
+    const strong =
+      BEFORE_NAME.has(word) ||
+      STRONG_INTRO.has(word) ||
+      (word === 'is' && i > 0 && ['this', 'name', "name's"].includes(tokens[i - 1]!.lower));
+    if (strong || (INTRODUCING.has(word) && nameLike(tokens, i + 1, false))) {
+      at = i + 1;
+    }
+  }
+  if (at < 0) return out;
+  let last = at;
+  const lowerCase = !/\p{Lu}/u.test(tokens[at]!.raw);
+  while (last - at < 2 && out[last + 1] === 0 && nameLike(tokens, last + 1, lowerCase)) last++;
+  for (let i = at; i <= last; i++) out[i] = i === at ? NAME_B : NAME_I;
+  return out;
+}

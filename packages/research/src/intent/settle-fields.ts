@@ -1,0 +1,282 @@
+// Exact corrections of the tagger's field (domain) spans, read off the misses of
+// cross-validation and of the development sets: a field in two tagged pieces ("psychology |
+// of | music", "économie du | développement"), a list of fields, a field that changed ("my
+// field was economics, now it's public finance"), an article, a verb or a qualifier before
+// the field, a place or a pronoun read as a field ("… in Nairobi", "… in everything"), a
+// French or Spanish field's adjectives ("neurociencia | cognitiva"). Names are settled in
+// settle-names.ts, topics in settle-topics.ts.
+import { isEnglishWord } from './model/english-words.ts';
+import {
+  inLexicons,
+  isField,
+  isFieldHead,
+  isFieldModifier,
+  isRoleModifier,
+} from './model/gazetteer.ts';
+import { runsOf, slotOf, TAGS } from './model/tags.ts';
+import { cueOf, lexiconClass } from './model/lexicon.ts';
+import type { Token } from './model/tokens.ts';
+
+const B = TAGS.indexOf('B-domain');
+const I = TAGS.indexOf('I-domain');
+
+/** Words that join a field's words, in the languages people write fields in. */
+const DANGLING_JOINS = new Set([
+  'of',
+  'and',
+  '&',
+  'de',
+  'des',
+  'du',
+  'del',
+  'et',
+  'y',
+  'e',
+  'da',
+  'do',
+]);
+/** Words after "of" that end a field rather than continue it. */
+const NOT_OF_FIELD = new Set([
+  'course',
+  'sorts',
+  'all',
+  'mine',
+  'it',
+  'them',
+  'this',
+  'that',
+  'these',
+  'those',
+  'my',
+  'our',
+  'your',
+  'his',
+  'her',
+  'their',
+  'the',
+  'a',
+  'an',
+  'things',
+  'stuff',
+  'work',
+]);
+/** Words that stand for things or for the app's own, never a field. */
+const NEVER_FIELD = new Set(
+  (
+    'everything anything something nothing everyone team group lab company job project account ' +
+    'cuenta compte perfil profil usuario utilisateur svp inscrire registrarme connecter'
+  ).split(' '),
+);
+/** Verbs the tagger takes into a field ("data journalist, covering | climate"). */
+const LEADING_VERBS = new Set(
+  'covering studying doing working researching teaching exploring focusing'.split(' '),
+);
+/** Words that end a field: "more like philosophy of language | than linguistics". */
+const FIELD_ENDS = new Set(['than', 'rather', 'instead', 'not', 'but']);
+/** Words that say what follows is the current field or role. */
+const NOW = new Set(['now', 'nowadays', 'currently', 'today', 'lately']);
+
+/** True when folded words say "now" or "these days" ("my field was X, now it's Y"). */
+export function saysNow(words: readonly string[]): boolean {
+  return words.some((w, i) => NOW.has(w) || (w === 'these' && words[i + 1] === 'days'));
+}
+const ARTICLES = new Set(['the', 'a', 'an']);
+const AND = new Set(['and', '&', 'y', 'et', 'e']);
+
+/** How many words join a field to the word it takes in French or Spanish: "de", "de la". */
+function romanceJoin(words: readonly string[], at: number): number {
+  if (!ROMANCE_JOINS.has(words[at] ?? '')) return 0;
+  return words[at] === 'de' && ['la', "l'"].includes(words[at + 1] ?? '') ? 2 : 1;
+}
+const ROMANCE_JOINS = new Set(['de', 'del', 'du', 'des', "d'"]);
+/** Words after "de" that end a field: possessives, articles, pronouns. */
+const ROMANCE_STOPS = new Set(
+  'mi mis tu tus su sus el la los las un una este esta estos que lo mon ma mes ton ta tes son sa ses le les une ce cette ces qui nos vos notre votre nuestro nuestra'.split(
+    ' ',
+  ),
+);
+/** A word in lower case that can continue a French or Spanish field. */
+const romanceWord = (token: Token | undefined) =>
+  Boolean(token && /^\p{Ll}{3,}$/u.test(token.raw) && !ROMANCE_STOPS.has(token.lower));
+/** A field word that is not English ("física", "économie"), which adjectives follow. */
+const romanceField = (word: string) => isField(word) && !isEnglishWord(word);
+/** Adjective endings of French and Spanish ("cognitiva", "marine", "théorique", "civil"). */
+const romanceAdjective = (token: Token | undefined) =>
+  romanceWord(token) &&
+  /(?:al|ale|ales|aux|el|elle|elles|ico|ica|icos|icas|ique|iques|ivo|iva|ivos|ivas|ive|if|ario|aria|aire|ina|ino|ine|ano|ana|ain|aine|ien|ienne|ente|il|ile|ar|aire|oso|osa|eux|euse|ada|ado|ee|ée)$/u.test(
+    token!.lower,
+  );
+
+/** Words before a place: "in Nairobi", "from Brno", "en Bogotá". */
+const PLACE_BEFORE = new Set(['in', 'at', 'from', 'en']);
+
+/** A capitalised word that names no field, role or English word: a place or an institution. */
+export const placeWord = (token: Token) =>
+  /^\p{Lu}\p{Ll}/u.test(token.raw) && !inLexicons(token.lower) && !isEnglishWord(token.lower);
+
+const domainRuns = (tags: readonly number[]) => runsOf(tags, 'domain');
+
+/** The tags with the domain spans settled as above; other slots are untouched. */
+export function settleDomains(tokens: readonly Token[], tags: readonly number[]): number[] {
+  const out = [...tags];
+  const words = tokens.map((t) => t.lower);
+  // A field word is no level ("remote sensing and | GIS" read as a risk).
+  words.forEach((word, i) => {
+    const slot = slotOf(out[i]!);
+    if ((slot === 'risk_preference' || slot === 'baseline_strictness') && isField(word)) {
+      out[i] = slotOf(out[i - 1] ?? 0) === 'domain' ? I : B;
+    }
+  });
+  // A French or Spanish role read with its field ("profesora de | historia del arte").
+  for (const run of runsOf(out, 'archetype')) {
+    for (let k = run.first + 1; k < run.last; k++) {
+      const join = romanceJoin(words, k);
+      if (join === 0 || !isField(words[k + join] ?? '')) continue;
+      out.fill(0, k, k + join);
+      out.fill(I, k + join, run.last + 1);
+      out[k + join] = B;
+      break;
+    }
+  }
+  let runs = domainRuns(out);
+  // Two pieces one joining word apart are one field.
+  for (let r = runs.length - 1; r > 0; r--) {
+    const [a, b] = [runs[r - 1]!, runs[r]!];
+    if (b.first === a.last + 2 && DANGLING_JOINS.has(tokens[a.last + 1]!.lower)) {
+      out[a.last + 1] = I;
+      out[b.first] = I;
+    }
+  }
+  runs = domainRuns(out);
+  // A later field after "now" or "these days" is the one that holds.
+  for (let r = runs.length - 1; r > 0; r--) {
+    if (!saysNow(words.slice(runs[0]!.last + 1, runs[r]!.first))) continue;
+    for (const earlier of runs.slice(0, r)) out.fill(0, earlier.first, earlier.last + 1);
+    break;
+  }
+  // A field does not end on a joining word: the tagger stopped one word short ("génétique
+  // des | populations", "history of | medicine").
+  for (const run of domainRuns(out)) {
+    const next = tokens[run.last + 1];
+    if (DANGLING_JOINS.has(words[run.last]!) && next && !next.punct && out[run.last + 1] === 0) {
+      out[run.last + 1] = I;
+    }
+  }
+  // Nor before "of" and the word it takes ("Philosophy | of mind"), unless that word is no
+  // field's ("ecology of course", "economics of the household" keeps the field named).
+  for (const run of domainRuns(out)) {
+    const [of, next] = [tokens[run.last + 1], tokens[run.last + 2]];
+    if (of?.lower !== 'of' || !next || next.punct || out[run.last + 1] !== 0) continue;
+    if (out[run.last + 2] !== 0 || NOT_OF_FIELD.has(next.lower)) continue;
+    out[run.last + 1] = I;
+    out[run.last + 2] = I;
+  }
+  // Nor, in French or Spanish, before "de" and the word it takes ("historia del | arte",
+  // "économie du | développement") or the adjectives after it ("neurociencia | cognitiva").
+  for (const run of domainRuns(out)) {
+    let last = run.last;
+    for (let n = 0; n < 2; n++) {
+      const join = romanceJoin(words, last + 1);
+      if (
+        join > 0 &&
+        out.slice(last + 1, last + join + 2).every((t) => t === 0) &&
+        romanceWord(tokens[last + join + 1])
+      ) {
+        last += join + 1;
+      } else if (
+        out[last + 1] === 0 &&
+        romanceField(words[last]!) &&
+        romanceAdjective(tokens[last + 1])
+      ) {
+        last++;
+      }
+    }
+    out.fill(I, run.last + 1, last + 1);
+  }
+  // Nor before "and" and a field or an acronym ("remote sensing and GIS").
+  for (const run of domainRuns(out)) {
+    const [and, next] = [tokens[run.last + 1], tokens[run.last + 2]];
+    if (!and || !next || !AND.has(and.lower) || out[run.last + 1] !== 0 || out[run.last + 2] !== 0)
+      continue;
+    if (isField(next.lower) || /^\p{Lu}{2,5}s?$/u.test(next.raw))
+      out.fill(I, run.last + 1, run.last + 3);
+  }
+  // Nor before the word that ends many fields' names ("operations | management"; not
+  // "research": "my agronomy research" is agronomy), nor, in Arabic, before its adjectives,
+  // which take the article ("الكيمياء | الحيوية").
+  for (const run of domainRuns(out)) {
+    let last = run.last;
+    const head = words[last + 1] ?? '';
+    if (out[last + 1] === 0 && head !== 'research' && isFieldHead(head)) last++;
+    while (out[last + 1] === 0 && /^ال\p{L}{2,}$/u.test(words[last + 1] ?? '')) last++;
+    out.fill(I, run.last + 1, last + 1);
+  }
+  // A proper name after "in", "at" or "from" that no lexicon knows is a place, not a field
+  // ("a community health worker in Nairobi", "a farmer in Punjab").
+  for (const run of domainRuns(out)) {
+    const span = tokens.slice(run.first, run.last + 1);
+    const named = span.every((t) => /^\p{Lu}/u.test(t.raw) && !inLexicons(t.lower));
+    const place = named && (span.length > 1 || placeWord(span[0]!));
+    if (PLACE_BEFORE.has(words[run.first - 1] ?? '') && place) {
+      out.fill(0, run.first, run.last + 1);
+    }
+  }
+  // Nor is a pronoun ("pick holes in everything") or what names a setting ("hold my papers
+  // to top-venue standards").
+  for (const run of domainRuns(out)) {
+    const span = words.slice(run.first, run.last + 1);
+    const headOnly = span.length === 1 && isFieldHead(span[0]!) && !isField(span[0]!);
+    if (
+      span.every((w) => NOT_OF_FIELD.has(w) || NEVER_FIELD.has(w)) ||
+      cueOf(span.at(-1)!) ||
+      headOnly // "I'm still learning"
+    ) {
+      out.fill(0, run.first, run.last + 1);
+    }
+  }
+  for (const run of domainRuns(out)) {
+    // A field ends before "than" and the like, starts after a verb, and takes in the word
+    // that qualifies it before it ("environmental | epidemiology").
+    const end = words.slice(run.first + 1, run.last + 1).findIndex((w) => FIELD_ENDS.has(w));
+    if (end >= 0) out.fill(0, run.first + 1 + end, run.last + 1);
+    if (run.last > run.first && LEADING_VERBS.has(words[run.first]!)) {
+      out[run.first] = 0;
+      out[run.first + 1] = B;
+    }
+    const before = words[run.first - 1];
+    if (out[run.first - 1] === 0 && before && isFieldModifier(before) && !lexiconClass(before)) {
+      out[run.first - 1] = B;
+      out[run.first] = I;
+    }
+  }
+  // A list of fields that ends on "and" is one ("philosophy, politics and economics"), whether
+  // the tagger read it whole or in pieces.
+  for (const run of domainRuns(out)) {
+    const listed = (at: number) => isField(words[at] ?? '') && (out[at] === 0 || out[at] === B);
+    let [k, ended] = [run.last + 1, false];
+    const piece = () => {
+      k += 2;
+      for (; out[k] === I; k++) ended ||= AND.has(words[k]!);
+    };
+    while (words[k] === ',' && listed(k + 1)) piece();
+    if (k === run.last + 1) continue;
+    if (!ended && AND.has(words[k] ?? '') && listed(k + 1)) {
+      ended = true;
+      piece();
+    }
+    if (ended) out.fill(I, run.last + 1, k);
+  }
+  // An article, or what qualifies a person ("third-year"), is not part of the field.
+  for (const run of domainRuns(out)) {
+    let first = run.first;
+    while (
+      first < run.last &&
+      (ARTICLES.has(words[first]!) ||
+        (isRoleModifier(words[first]!) && !inLexicons(words[first]!.replace(/-.*/, ''))))
+    ) {
+      out[first++] = 0;
+    }
+    out[first] = B;
+  }
+  return out;
+}
