@@ -11,6 +11,8 @@ import { isQualifierPair, settleRoles } from './settle-roles.ts';
 import { settleNames, TITLES } from './settle-names.ts';
 import { nameFromPlace } from './name-fallback.ts';
 import { settleDomains } from './settle-fields.ts';
+import { fieldFromLexicon } from './field-fallback.ts';
+
 import { settleTopic } from './settle-topics.ts';
 import { shippedIntentModel, type ActionScore, type IntentModel } from './model/intent-model.ts';
 import { slotOf, spanRuns, type SpanSlot } from './model/tags.ts';
@@ -79,6 +81,8 @@ export function routeLearned(
   }
   tags = SPAN_CORRECTIONS.reduce((settled, settle) => settle(tokens, settled), tags);
   if (action === 'create_user' || action === 'select_user') tags = nameFromPlace(tokens, tags);
+  if (action === 'create_user' || action === 'update_profile')
+    tags = fieldFromLexicon(tokens, tags);
   const spans = readSpans(text, tokens, tags);
   const profile = () => profileFrom(spans, tokens, tags, model);
   return {

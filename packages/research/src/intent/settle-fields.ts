@@ -16,6 +16,7 @@ import {
 import { runsOf, slotOf, TAGS } from './model/tags.ts';
 import { cueOf, lexiconClass } from './model/lexicon.ts';
 import type { Token } from './model/tokens.ts';
+import { fieldAfterLabel } from './field-fallback.ts';
 
 const B = TAGS.indexOf('B-domain');
 const I = TAGS.indexOf('I-domain');
@@ -64,6 +65,7 @@ const NOT_OF_FIELD = new Set([
 const NEVER_FIELD = new Set(
   (
     'everything anything something nothing everyone team group lab company job project account ' +
+    'app application tool site website service ' +
     'cuenta compte perfil profil usuario utilisateur svp inscrire registrarme connecter'
   ).split(' '),
 );
@@ -71,7 +73,21 @@ const NEVER_FIELD = new Set(
 const LEADING_VERBS = new Set(
   'covering studying doing working researching teaching exploring focusing'.split(' '),
 );
+/**
+ * An English adjective that can qualify a field ("intellectual | property law"): its ending,
+ * and no qualifier of people ("postdoctoral") or word that says how much.
+ */
+const adjective = (word: string) =>
+  /^[a-z]{4,}(?:al|ic|ive|ary|ar|ous)$/.test(word) &&
+  !isRoleModifier(word) &&
+  !NOT_FIELD_ADJECTIVES.has(word);
+const NOT_FIELD_ADJECTIVES = new Set(
+  'personal several actual usual total original potential special real various similar particular regular primary typical'.split(
+    ' ',
+  ),
+);
 /** Words that end a field: "more like philosophy of language | than linguistics". */
+
 const FIELD_ENDS = new Set(['than', 'rather', 'instead', 'not', 'but']);
 /** Words that say what follows is the current field or role. */
 const NOW = new Set(['now', 'nowadays', 'currently', 'today', 'lately']);
@@ -117,6 +133,7 @@ export const placeWord = (token: Token) =>
 const domainRuns = (tags: readonly number[]) => runsOf(tags, 'domain');
 
 /** The tags with the domain spans settled as above; other slots are untouched. */
+
 export function settleDomains(tokens: readonly Token[], tags: readonly number[]): number[] {
   const out = [...tags];
   const words = tokens.map((t) => t.lower);
@@ -138,6 +155,7 @@ export function settleDomains(tokens: readonly Token[], tags: readonly number[])
       break;
     }
   }
+  fieldAfterLabel(tokens, out);
   let runs = domainRuns(out);
   // Two pieces one joining word apart are one field.
   for (let r = runs.length - 1; r > 0; r--) {
@@ -193,13 +211,17 @@ export function settleDomains(tokens: readonly Token[], tags: readonly number[])
     }
     out.fill(I, run.last + 1, last + 1);
   }
-  // Nor before "and" and a field or an acronym ("remote sensing and GIS").
+  // Nor before "and" and a field, an acronym or a word and a head ("remote sensing and GIS",
+  // "art history and museum studies").
   for (const run of domainRuns(out)) {
     const [and, next] = [tokens[run.last + 1], tokens[run.last + 2]];
     if (!and || !next || !AND.has(and.lower) || out[run.last + 1] !== 0 || out[run.last + 2] !== 0)
       continue;
-    if (isField(next.lower) || /^\p{Lu}{2,5}s?$/u.test(next.raw))
+    if (isField(next.lower) || /^\p{Lu}{2,5}s?$/u.test(next.raw)) {
       out.fill(I, run.last + 1, run.last + 3);
+    } else if (out[run.last + 3] === 0 && isFieldHead(words[run.last + 3] ?? '') && !next.punct) {
+      out.fill(I, run.last + 1, run.last + 4);
+    }
   }
   // Nor before the word that ends many fields' names ("operations | management"; not
   // "research": "my agronomy research" is agronomy), nor, in Arabic, before its adjectives,
@@ -225,10 +247,10 @@ export function settleDomains(tokens: readonly Token[], tags: readonly number[])
   // to top-venue standards").
   for (const run of domainRuns(out)) {
     const span = words.slice(run.first, run.last + 1);
-    const headOnly = span.length === 1 && isFieldHead(span[0]!) && !isField(span[0]!);
+    const headOnly = span.length === 1 && span[0]!.endsWith('ing') && !isField(span[0]!);
     if (
       span.every((w) => NOT_OF_FIELD.has(w) || NEVER_FIELD.has(w)) ||
-      cueOf(span.at(-1)!) ||
+      cueOf(span.at(-1)!) === 'baseline_strictness' ||
       headOnly // "I'm still learning"
     ) {
       out.fill(0, run.first, run.last + 1);
@@ -236,7 +258,7 @@ export function settleDomains(tokens: readonly Token[], tags: readonly number[])
   }
   for (const run of domainRuns(out)) {
     // A field ends before "than" and the like, starts after a verb, and takes in the word
-    // that qualifies it before it ("environmental | epidemiology").
+    // that qualifies it before it ("environmental | epidemiology", "Māori | studies").
     const end = words.slice(run.first + 1, run.last + 1).findIndex((w) => FIELD_ENDS.has(w));
     if (end >= 0) out.fill(0, run.first + 1 + end, run.last + 1);
     if (run.last > run.first && LEADING_VERBS.has(words[run.first]!)) {
@@ -244,7 +266,12 @@ export function settleDomains(tokens: readonly Token[], tags: readonly number[])
       out[run.first + 1] = B;
     }
     const before = words[run.first - 1];
-    if (out[run.first - 1] === 0 && before && isFieldModifier(before) && !lexiconClass(before)) {
+    const named = /^\p{Lu}/u.test(tokens[run.first - 1]?.raw ?? '') && !isEnglishWord(before ?? '');
+    const qualifies =
+      before &&
+      !lexiconClass(before) &&
+      (isFieldModifier(before) || adjective(before) || (named && isFieldHead(words[run.first]!)));
+    if (out[run.first - 1] === 0 && qualifies) {
       out[run.first - 1] = B;
       out[run.first] = I;
     }

@@ -170,3 +170,18 @@ test('a field read with an academic position into one role is the field and the 
     domain: [],
   });
 });
+
+test('a "role" that ends on a field is the field; a field opening on a qualifier joins its role', () => {
+  assert.deepEqual(settled("I'm a [a: hobbyist], [a: amateur astronomy]"), {
+    archetype: ['hobbyist'],
+    domain: ['amateur astronomy'],
+  });
+  assert.deepEqual(settled("I'm a [d: high school biology] [a: teacher]"), {
+    archetype: ['high school biology teacher'],
+    domain: [],
+  });
+  assert.deepEqual(settled("I'm Aroha, Māori [a: studies lecturer]"), {
+    archetype: ['lecturer'],
+    domain: ['Māori studies'],
+  });
+});

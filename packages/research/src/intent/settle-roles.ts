@@ -14,6 +14,7 @@ import {
 import { LEVEL_SLOTS } from './model/level-reader.ts';
 import { runsOf, slotOf, TAGS } from './model/tags.ts';
 import { saysNow } from './settle-fields.ts';
+import { isEnglishWord } from './model/english-words.ts';
 import type { Token } from './model/tokens.ts';
 
 const ROLE_B = TAGS.indexOf('B-archetype');
@@ -74,9 +75,27 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
       !isField(token.lower),
     );
   };
+  // A "role" that ends on a field is the field ("a hobbyist, | amateur astronomy").
+  for (const run of runsOf(out, 'archetype')) {
+    const last = tokens[run.last]!.lower;
+    if (!isField(last) || isRoleWord(last)) continue;
+    out.fill(FIELD_I, run.first, run.last + 1);
+    out[run.first] = FIELD_B;
+  }
   if (runsOf(out, 'domain').length === 0) {
     for (const run of runsOf(out, 'archetype')) splitField(tokens, out, run.first, run.last);
   }
+  // A field that opens on a qualifier of people, just before a role, is part of the role
+  // ("a | high school biology | teacher").
+  for (const run of runsOf(out, 'domain')) {
+    const words = [tokens[run.first]!.lower, tokens[run.first + 1]?.lower];
+    if (!isQualifierPair(words[0]!, words[1]) || slotOf(out[run.last + 1] ?? 0) !== 'archetype') {
+      continue;
+    }
+    out.fill(ROLE_I, run.first, run.last + 2);
+    out[run.first] = ROLE_B;
+  }
+
   // "a historian | of science": a field read from "of" on, just after a role, is the role's.
   for (const run of runsOf(out, 'domain')) {
     if (tokens[run.first]!.lower !== 'of' || slotOf(out[run.first - 1] ?? 0) !== 'archetype')
@@ -177,6 +196,14 @@ function splitField(tokens: readonly Token[], out: number[], first: number, last
     );
   if (!generic && !position) return;
   out.fill(0, first, last + 1);
+  // the untagged word that qualifies the field before it ("Māori | studies lecturer")
+  const before = tokens[start - 1];
+  const qualifier = (t: Token) =>
+    isFieldModifier(t.lower) ||
+    (/^\p{Lu}/u.test(t.raw) && !isEnglishWord(t.lower) && !inLexicons(t.lower));
+  if (start === first && before && !before.punct && out[start - 1] === 0 && qualifier(before))
+    start--;
+
   for (let i = start; i < end; i++) out[i] = i === start ? FIELD_B : FIELD_I;
   if (position) for (let i = end; i <= last; i++) out[i] = i === end ? ROLE_B : ROLE_I;
 }

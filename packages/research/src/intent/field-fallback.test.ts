@@ -1,0 +1,43 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { fieldAfterLabel, fieldFromLexicon } from './field-fallback.ts';
+import { TAGS } from './model/tags.ts';
+import { tokenize } from './model/tokens.ts';
+
+const fieldOf = (text: string, tags: number[]) => {
+  const tokens = tokenize(text);
+  return tokens
+    .filter((_, i) => TAGS[tags[i]!]?.endsWith('-domain'))
+    .map((t) => t.raw)
+    .join(' ');
+};
+
+test('a field after its label, to the end of the clause', () => {
+  const read = (text: string) => {
+    const tags = tokenize(text).map(() => 0);
+    fieldAfterLabel(tokenize(text), tags);
+    return fieldOf(text, tags);
+  };
+  assert.equal(read('run: prompt injection defenses. field = security'), 'security');
+  assert.equal(read('Field: CS. Role: undergrad.'), 'CS');
+  assert.equal(read('مجالي هو إدارة المخاطر'), 'إدارة المخاطر');
+  // A word "field" without a label's separator, or a clause too long to be a field, is none.
+  assert.equal(read('what field should I pick'), '');
+  assert.equal(read('my field is something I would rather not talk about today'), '');
+});
+
+test('a field word left out, with the words that qualify it around it', () => {
+  const read = (text: string) => {
+    const tokens = tokenize(text);
+    return fieldOf(
+      text,
+      fieldFromLexicon(
+        tokens,
+        tokens.map(() => 0),
+      ),
+    );
+  };
+  assert.equal(read('This is Declan from the chemistry dept, setting up an account'), 'chemistry');
+  assert.equal(read('I do computational linguistics'), 'computational linguistics');
+  assert.equal(read("I'm a nurse"), '');
+});

@@ -1,0 +1,68 @@
+// A field the tagger left out, read from where fields stand: after its label ("field =
+// security", "مجالي هو …"), or a word of the field lexicon in a message that says who the
+// user is ("I'm a hobbyist, amateur astronomy"). Tried only when the tagger found no field.
+import { isField, isFieldHead, isFieldModifier } from './model/gazetteer.ts';
+import { lexiconClass } from './model/lexicon.ts';
+import { runsOf, TAGS } from './model/tags.ts';
+import type { Token } from './model/tokens.ts';
+
+const B = TAGS.indexOf('B-domain');
+const I = TAGS.indexOf('I-domain');
+const domainRuns = (tags: readonly number[]) => runsOf(tags, 'domain');
+
+/** Words that label a field: "field: security", "مجالي هو إدارة المخاطر". */
+const FIELD_LABELS = new Set([
+  'field',
+  'domain',
+  'area',
+  'discipline',
+  'major',
+  'campo',
+  'domaine',
+  'مجالي',
+  'تخصصي',
+  'مجال',
+  'تخصص',
+]);
+const LABEL_SEPARATORS = new Set([':', '=', '-', '—', 'is', 'es', 'est', 'هو']);
+
+/**
+ * A field the tagger left out after its label ("run: prompt injection defenses. field =
+ * security"): the words up to the end of the clause, when no field was tagged.
+ */
+export function fieldAfterLabel(tokens: readonly Token[], out: number[]): void {
+  if (domainRuns(out).length > 0) return;
+  for (let i = 0; i < tokens.length; i++) {
+    if (!FIELD_LABELS.has(tokens[i]!.lower)) continue;
+    let at = i + 1;
+    if (LABEL_SEPARATORS.has(tokens[at]?.lower ?? '')) at++;
+    else if (!/\p{Script=Arabic}/u.test(tokens[i]!.raw)) continue;
+    let end = at;
+    while (end < tokens.length && end - at < 6 && !tokens[end]!.punct && out[end] === 0) end++;
+    if (end === at || end - at >= 6) continue;
+    out.fill(I, at, end);
+    out[at] = B;
+    return;
+  }
+}
+
+/**
+ * A field word the tagger left out of a message that says who the user is ("I'm a
+ * hobbyist, amateur astronomy"), with the words that qualify it around it; only when no
+ * field was tagged.
+ */
+export function fieldFromLexicon(tokens: readonly Token[], tags: readonly number[]): number[] {
+  if (domainRuns(tags).length > 0) return [...tags];
+  const at = tokens.findIndex(
+    (t, i) => tags[i] === 0 && isField(t.lower) && !lexiconClass(t.lower),
+  );
+  if (at < 0) return [...tags];
+  const out = [...tags];
+  let [first, last] = [at, at];
+  const free = (i: number) => out[i] === 0 && tokens[i] && !tokens[i]!.punct;
+  while (free(first - 1) && isFieldModifier(tokens[first - 1]!.lower)) first--;
+  while (free(last + 1) && isFieldHead(tokens[last + 1]!.lower)) last++;
+  out.fill(I, first, last + 1);
+  out[first] = B;
+  return out;
+}
