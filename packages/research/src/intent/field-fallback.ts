@@ -9,6 +9,11 @@ import type { Token } from './model/tokens.ts';
 const B = TAGS.indexOf('B-domain');
 const I = TAGS.indexOf('I-domain');
 const domainRuns = (tags: readonly number[]) => runsOf(tags, 'domain');
+const LEVEL_TAGS = new Set(
+  ['risk_preference', 'baseline_strictness'].flatMap((slot) =>
+    ['B', 'I'].map((bio) => TAGS.indexOf(`${bio}-${slot}`)),
+  ),
+);
 
 /** Words that label a field: "field: security", "مجالي هو إدارة المخاطر". */
 const FIELD_LABELS = new Set([
@@ -37,8 +42,11 @@ export function fieldAfterLabel(tokens: readonly Token[], out: number[]): void {
     let at = i + 1;
     if (LABEL_SEPARATORS.has(tokens[at]?.lower ?? '')) at++;
     else if (!/\p{Script=Arabic}/u.test(tokens[i]!.raw)) continue;
+    // words the tagger took for a level though the lexicon knows no level in them are free
+    const free = (k: number) =>
+      out[k] === 0 || (LEVEL_TAGS.has(out[k]!) && !lexiconClass(tokens[k]!.lower));
     let end = at;
-    while (end < tokens.length && end - at < 6 && !tokens[end]!.punct && out[end] === 0) end++;
+    while (end < tokens.length && end - at < 6 && !tokens[end]!.punct && free(end)) end++;
     if (end === at || end - at >= 6) continue;
     out.fill(I, at, end);
     out[at] = B;

@@ -121,6 +121,7 @@ const OWN_CLASSES: Partial<Record<IntentAction, readonly string[]>> = {
   list_skills: ['skill'],
   list_memories: ['memory'],
   chitchat: ['greet', 'thanks', 'bye', 'praise'],
+  help: ['helping', 'asking'],
 };
 
 /**
@@ -130,6 +131,9 @@ const OWN_CLASSES: Partial<Record<IntentAction, readonly string[]>> = {
 export function setsLevelInstead(tokens: readonly Token[], action: IntentAction): boolean {
   const own = OWN_CLASSES[action];
   if (!own) return false;
+  // a question about the app stays one ("is strict review slower?")
+  if (action === 'help' && tokens.some((t) => t.raw === '?')) return false;
+
   const words = tokens.map((t) => t.lower);
   const marks = levelMarks(words);
   const levels = readLevels(

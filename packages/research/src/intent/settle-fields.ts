@@ -65,7 +65,7 @@ const NOT_OF_FIELD = new Set([
 const NEVER_FIELD = new Set(
   (
     'everything anything something nothing everyone team group lab company job project account ' +
-    'app application tool site website service ' +
+    'app application tool site website service detail details ' +
     'cuenta compte perfil profil usuario utilisateur svp inscrire registrarme connecter'
   ).split(' '),
 );

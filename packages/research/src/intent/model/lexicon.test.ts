@@ -138,3 +138,12 @@ test('idioms with a gap, "too" idioms under a negation, and words that are no le
   assert.deepEqual(levels('نقد متوسط الصرامة من فضلك'), { baseline_strictness: 'medium' });
   assert.deepEqual(levels('no seas tan duro con mis textos'), { baseline_strictness: 'low' });
 });
+
+test('"don\'t mind" turns nothing; what follows "over" or "than" is what the user does not want', () => {
+  assert.deepEqual(levels("I don't mind harsh reviews"), { baseline_strictness: 'high' });
+  assert.deepEqual(levels('novel ideas over safe ones'), { risk_preference: 'high' });
+  assert.deepEqual(levels('bold rather than safe'), { risk_preference: 'high' });
+  assert.deepEqual(levels('ideas can be a bit risky'), { risk_preference: 'medium' });
+  assert.deepEqual(levels('critique me hard'), { baseline_strictness: 'high' });
+  assert.deepEqual(levels('keep reviews light'), { baseline_strictness: 'low' });
+});

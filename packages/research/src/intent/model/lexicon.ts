@@ -247,11 +247,16 @@ export function negates(
   marks: readonly (LevelMark | undefined)[],
   i: number,
 ): boolean {
+  // "don't mind harsh reviews", "don't care if it's risky": no turn
+  if (NOT_TURNED.has(tokens[i + 1] ?? '')) return false;
   return NEGATORS.has(tokens[i]!) && !marks[i]?.idiom;
 }
 
+const NOT_TURNED = new Set(['mind', 'care', 'matter']);
+
 /**
- * Words that turn what follows around: "not strict", "no long shots", "less cautious",
+ * Words that turn what follows around:
+ "not strict", "no long shots", "less cautious",
  * "stop nitpicking", "neither too safe nor too wild" (the last stays medium).
  */
 export const NEGATORS: ReadonlySet<string> = new Set([
@@ -282,7 +287,11 @@ export const NEGATORS: ReadonlySet<string> = new Set([
   'bored',
   'tired',
   'sick',
+  // "novel ideas over safe ones", "bold rather than safe"
+  'over',
+  'than',
   // less, in French, Spanish and Arabic
+
   'moins',
   'menos',
   'اقل',

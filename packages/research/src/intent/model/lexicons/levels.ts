@@ -58,7 +58,8 @@ export const FEATURE_WORDS: Entries = [
 
 /** One word each (space separated). */
 export const LEVEL_WORDS: Entries = [
-  ['level', 'high', 'high higher highest max maximum maximal lots plenty'],
+  ['level', 'high', 'high higher highest max maximum maximal lots plenty hard harder'],
+
   ['level', 'low', 'low lower lowest minimal minimum min little zero'],
   [
     'level',
@@ -73,7 +74,8 @@ export const LEVEL_WORDS: Entries = [
       'moonshot moonshots longshot longshots audacious aggressive radical wild wilder brave ' +
       'fearless gamble gambles gambler gamblers taker takers cowboy maverick reckless yolo ' +
       'daredevil unconventional unorthodox contrarian outlandish crazy wacky edgy provocative ' +
-      'groundbreaking visionary blue-sky high-risk',
+      'groundbreaking visionary blue-sky high-risk unusual surprising risk-tolerant ' +
+      'risk-seeking risk-loving',
   ],
   [
     'risk',
@@ -89,14 +91,14 @@ export const LEVEL_WORDS: Entries = [
       'tough tougher harsh harsher exacting picky fussy meticulous thorough severe ' +
       'uncompromising ruthless brutal merciless pedantic nitpick nitpicky nitpicking nit-picky ' +
       'hardcore sceptical skeptical unforgiving exhaustive airtight ironclad ' +
-      'scrupulous punctilious stern hard-nosed draconian relentless tighten tear mercilessly ' +
+      'scrupulous punctilious savage stern hard-nosed draconian relentless tighten tear mercilessly ' +
       'ruthlessly harshly brutally unsparing unsparingly thick-skinned nit-picking',
   ],
   [
     'strict',
     'low',
     'lenient relaxed loose looser flexible easy easier easygoing lax forgiving gentle gentler ' +
-      'softer chill generous mild laid-back laidback permissive indulgent relax loosen ' +
+      'softer laxer chill generous mild laid-back laidback permissive indulgent relax loosen ' +
       'sugar-coat sugarcoat soften',
   ],
 ];
@@ -117,7 +119,8 @@ export const LEVEL_PHRASES: Entries = [
       'bet big|high stakes|go for broke|out on a limb|cutting edge|bleeding edge|' +
       "don't hold back|no holds barred|fail spectacularly|break the mold|break the mould|" +
       'break some rules|high reward|high rewards|take risks|take a risk|taking risks|take big risks|' +
-      'taking big risks|risk taker|risk takers|risk taking|swing big|bigger swings|go big or go home',
+      'taking big risks|risk taker|risk takers|risk taking|swing big|bigger swings|go big or go home|' +
+      'surprise me|more experimental|be experimental|off the beaten path|off the beaten track',
   ],
   [
     'risk',
@@ -140,6 +143,9 @@ export const LEVEL_PHRASES: Entries = [
       'cut no slack|let nothing slide|sweat the details|fine tooth comb|critical eye|' +
       'close scrutiny|heavy scrutiny|extra scrutiny|pick holes|from hell|rip * apart|tear * apart|' +
       'pick * apart|hold * to|criticize freely|criticise freely|sans pitie|sin piedad|' +
+      'top journal|top journals|top venue|top venues|top tier|top-tier|be critical|very critical|' +
+      'highly critical|hypercritical|push me|challenge me|a hard time|in detail|in great detail|' +
+      'every detail|line by line|' +
       'sin contemplaciones',
   ],
   [
@@ -149,7 +155,8 @@ export const LEVEL_PHRASES: Entries = [
       'laid back|low bar|soft touch|lighten up|good enough|rough and ready|quick and dirty|' +
       'give me a break|soft on|go soft|ease up|pull punches|pull any punches|be nice|' +
       'go light|light review|lighter touch|gentle touch|cut me slack|benefit of the doubt|' +
-      'kid gloves',
+      'kid gloves|be soft|soft feedback|soft review|soft reviews|soft reviewer|should be soft|' +
+      'keep it light|reviews light|review light|light reviews|light reviewing',
   ],
   [
     'level',
@@ -162,6 +169,9 @@ export const LEVEL_PHRASES: Entries = [
   // Idioms that name the risk itself: a level idiom would take the cue into it and leave the
   // level nothing to attach to.
   ['risk', 'medium', 'some risk|bit of risk|a little risk|riesgo medio|riesgo moderado'],
+  // A little of a risk or strictness word is a middle level; a little more is more.
+  ['risk', 'medium', 'a bit risky|a little risky|slightly risky|a bit bold|a little bold'],
+  ['strict', 'medium', 'a bit strict|a little strict|slightly strict|a bit critical'],
 ];
 
 /**
