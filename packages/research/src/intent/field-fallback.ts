@@ -5,6 +5,7 @@ import { isField, isFieldHead, isFieldModifier } from './model/gazetteer.ts';
 import { lexiconClass } from './model/lexicon.ts';
 import { runsOf, TAGS } from './model/tags.ts';
 import type { Token } from './model/tokens.ts';
+import { headWith } from './field-words.ts';
 
 const B = TAGS.indexOf('B-domain');
 const I = TAGS.indexOf('I-domain');
@@ -70,6 +71,7 @@ export function fieldFromLexicon(tokens: readonly Token[], tags: readonly number
   const free = (i: number) => out[i] === 0 && tokens[i] && !tokens[i]!.punct;
   while (free(first - 1) && isFieldModifier(tokens[first - 1]!.lower)) first--;
   while (free(last + 1) && isFieldHead(tokens[last + 1]!.lower)) last++;
+  first = Math.min(first, headWith(tokens, out, at));
   out.fill(I, first, last + 1);
   out[first] = B;
   return out;

@@ -13,7 +13,7 @@ import {
 } from './model/gazetteer.ts';
 import { LEVEL_SLOTS } from './model/level-reader.ts';
 import { runsOf, slotOf, TAGS } from './model/tags.ts';
-import { saysNow } from './settle-fields.ts';
+import { saysNow } from './field-words.ts';
 import { isEnglishWord } from './model/english-words.ts';
 import type { Token } from './model/tokens.ts';
 

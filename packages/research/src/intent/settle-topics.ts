@@ -1,7 +1,7 @@
 // Exact corrections of the tagger's topic spans, read off cross-validation's misses: a
 // question word before the topic, a last word left out, a plural possessive, the place the
 // topic is about.
-import { placeWord } from './settle-fields.ts';
+import { placeWord } from './field-words.ts';
 import { runsOf, TAGS } from './model/tags.ts';
 import type { Token } from './model/tokens.ts';
 

@@ -45,7 +45,7 @@ const SINGLE =
   'anesthesiology anaesthesiology immunotherapy pharmacokinetics pharmacogenomics ' +
   'econophysics neuroimaging neuropsychology neuroeconomics bioethics biosecurity ' +
   'sustainability conservation silviculture viticulture enology oenology macroeconomics ' +
-  'microeconomics geoinformatics ' +
+  'microeconomics geoinformatics microscopy spectrometry tomography ' +
   // the short names people type
   'econ psych bio chem neuro stats gis cs compsci polisci ' +
   // industries named as fields
@@ -250,7 +250,8 @@ const HEADS =
   'learning processing modelling modeling planning ecology psychology history law art arts ' +
   'technology technologies informatics statistics mathematics linguistics literature ' +
   'geography genetics imaging sensing computing security communication analytics ' +
-  'administration education therapy architecture finance ethics relations';
+  'administration education therapy architecture finance ethics relations networks ' +
+  'microscopy spectrometry';
 
 /** Common fields in French, Spanish and Arabic (introductions in those languages). */
 const OTHER_LANGUAGES =

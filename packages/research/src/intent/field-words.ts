@@ -1,0 +1,148 @@
+// The words and word shapes the field corrections read (settle-fields.ts, field-fallback.ts):
+// what joins, ends or qualifies a field, what never is one, and the shape of French and
+// Spanish fields.
+import { isEnglishWord } from './model/english-words.ts';
+import { inLexicons, isField, isFieldHead, isRoleModifier, isRoleWord } from './model/gazetteer.ts';
+import { lexiconClass } from './model/lexicon.ts';
+import type { Token } from './model/tokens.ts';
+import { wordClasses } from './model/word-classes.ts';
+
+/** Words that join a field's words, in the languages people write fields in. */
+export const DANGLING_JOINS = new Set([
+  'of',
+  'and',
+  '&',
+  'de',
+  'des',
+  'du',
+  'del',
+  'et',
+  'y',
+  'e',
+  'da',
+  'do',
+]);
+/** Words after "of" that end a field rather than continue it. */
+export const NOT_OF_FIELD = new Set([
+  'course',
+  'sorts',
+  'all',
+  'mine',
+  'it',
+  'them',
+  'this',
+  'that',
+  'these',
+  'those',
+  'my',
+  'our',
+  'your',
+  'his',
+  'her',
+  'their',
+  'the',
+  'a',
+  'an',
+  'things',
+  'stuff',
+  'work',
+]);
+/** Words that stand for things or for the app's own, never a field. */
+export const NEVER_FIELD = new Set(
+  (
+    'everything anything something nothing everyone team group lab company job project account ' +
+    'app application tool site website service detail details ' +
+    'cuenta compte perfil profil usuario utilisateur svp inscrire registrarme connecter'
+  ).split(' '),
+);
+/** Verbs the tagger takes into a field ("data journalist, covering | climate"). */
+export const LEADING_VERBS = new Set(
+  'covering studying doing working researching teaching exploring focusing'.split(' '),
+);
+/**
+ * An English adjective that can qualify a field ("intellectual | property law"): its ending,
+ * and no qualifier of people ("postdoctoral") or word that says how much.
+ */
+export const adjective = (word: string) =>
+  /^[a-z]{4,}(?:al|ic|ive|ary|ar|ous)$/.test(word) &&
+  !isRoleModifier(word) &&
+  !NOT_FIELD_ADJECTIVES.has(word);
+const NOT_FIELD_ADJECTIVES = new Set(
+  'personal several actual usual total original potential special real various similar particular regular primary typical'.split(
+    ' ',
+  ),
+);
+/** Small words that never name part of a field, as the tokens fold them. */
+const FUNCTION_WORDS = new Set(
+  (
+    'the and for with from into onto about this that these those some any our your their ' +
+    'his her its was were been being have has had will would can could should also just ' +
+    'very really mostly mainly mostly years year lot lots stuff things thing'
+  ).split(' '),
+);
+
+/**
+ * Where a field that opens on a head word begins, with the untagged words before it that
+ * name what the head is of ("wireless sensor | networks", "energy | systems"): up to two
+ * words in lower case that no lexicon, command or function word list has.
+ */
+export function headWith(tokens: readonly Token[], tags: readonly number[], first: number): number {
+  const head = tokens[first]?.lower ?? '';
+  // a head that is a field on its own may follow a verb ("I mix | statistics")
+  if (!isFieldHead(head) || isField(head)) return first;
+
+  let at = first;
+  const content = (t: Token | undefined) =>
+    Boolean(t) &&
+    /^\p{Ll}[\p{Ll}-]{2,}$/u.test(t!.raw) &&
+    !FUNCTION_WORDS.has(t!.lower) &&
+    !LEADING_VERBS.has(t!.lower) &&
+    !lexiconClass(t!.lower) &&
+    !isRoleWord(t!.lower) &&
+    wordClasses(t!.lower).length === 0;
+  while (first - at < 2 && tags[at - 1] === 0 && content(tokens[at - 1])) at--;
+  return at;
+}
+/** Words that end a field: "more like philosophy of language | than linguistics". */
+
+export const FIELD_ENDS = new Set(['than', 'rather', 'instead', 'not', 'but']);
+/** Words that say what follows is the current field or role. */
+const NOW = new Set(['now', 'nowadays', 'currently', 'today', 'lately']);
+
+/** True when folded words say "now" or "these days" ("my field was X, now it's Y"). */
+export function saysNow(words: readonly string[]): boolean {
+  return words.some((w, i) => NOW.has(w) || (w === 'these' && words[i + 1] === 'days'));
+}
+export const ARTICLES = new Set(['the', 'a', 'an']);
+export const AND = new Set(['and', '&', 'y', 'et', 'e']);
+
+/** How many words join a field to the word it takes in French or Spanish: "de", "de la". */
+export function romanceJoin(words: readonly string[], at: number): number {
+  if (!ROMANCE_JOINS.has(words[at] ?? '')) return 0;
+  return words[at] === 'de' && ['la', "l'"].includes(words[at + 1] ?? '') ? 2 : 1;
+}
+const ROMANCE_JOINS = new Set(['de', 'del', 'du', 'des', "d'"]);
+/** Words after "de" that end a field: possessives, articles, pronouns. */
+const ROMANCE_STOPS = new Set(
+  'mi mis tu tus su sus el la los las un una este esta estos que lo mon ma mes ton ta tes son sa ses le les une ce cette ces qui nos vos notre votre nuestro nuestra'.split(
+    ' ',
+  ),
+);
+/** A word in lower case that can continue a French or Spanish field. */
+export const romanceWord = (token: Token | undefined) =>
+  Boolean(token && /^\p{Ll}{3,}$/u.test(token.raw) && !ROMANCE_STOPS.has(token.lower));
+/** A field word that is not English ("física", "économie"), which adjectives follow. */
+export const romanceField = (word: string) => isField(word) && !isEnglishWord(word);
+/** Adjective endings of French and Spanish ("cognitiva", "marine", "théorique", "civil"). */
+export const romanceAdjective = (token: Token | undefined) =>
+  romanceWord(token) &&
+  /(?:al|ale|ales|aux|el|elle|elles|ico|ica|icos|icas|ique|iques|ivo|iva|ivos|ivas|ive|if|ario|aria|aire|ina|ino|ine|ano|ana|ain|aine|ien|ienne|ente|il|ile|ar|aire|oso|osa|eux|euse|ada|ado|ee|ée)$/u.test(
+    token!.lower,
+  );
+
+/** Words before a place: "in Nairobi", "from Brno", "en Bogotá". */
+export const PLACE_BEFORE = new Set(['in', 'at', 'from', 'en']);
+
+/** A capitalised word that names no field, role or English word: a place or an institution. */
+export const placeWord = (token: Token) =>
+  /^\p{Lu}\p{Ll}/u.test(token.raw) && !inLexicons(token.lower) && !isEnglishWord(token.lower);
