@@ -38,6 +38,7 @@ import { SlotTagger, type TaggerTrainOptions } from '../model/tagger.ts';
 import { TAGS } from '../model/tags.ts';
 import { tokenize, type Token } from '../model/tokens.ts';
 import { INTENT_ACTIONS } from '../schema.ts';
+import { averageModels } from './ensemble.ts';
 
 export interface IntentTrainOptions {
   seed: number;
@@ -48,6 +49,11 @@ export interface IntentTrainOptions {
   calibrationFolds: number;
   /** Messages that mean nothing, trained towards a flat distribution (see outliers.ts). */
   outliers: number;
+  /**
+   * Runs averaged into the model (ensemble.ts), with seeds `seed`, `seed + 1`, …; only the
+   * first fits the temperature.
+   */
+  runs: number;
 }
 
 export const DEFAULT_INTENT_TRAIN_OPTIONS: IntentTrainOptions = {
@@ -64,6 +70,7 @@ export const DEFAULT_INTENT_TRAIN_OPTIONS: IntentTrainOptions = {
   tagger: { epochs: 10, prune: 0.3 },
   calibrationFolds: 5,
   outliers: 400,
+  runs: 4,
 };
 
 /** Fields and roles from the lexicons, swapped into training phrasings beside the fillers. */
@@ -187,12 +194,36 @@ function fitTemperature(
   return best;
 }
 
-/** Trains the whole model from examples; `sha256` identifies the data in the model file. */
+/**
+ * Trains the whole model from examples, as the average of `options.runs` runs; `sha256`
+ * identifies the data in the model file.
+ */
 export function trainIntentModel(
   examples: readonly Example[],
   fillers: Fillers,
   sha256: string,
   options: IntentTrainOptions = DEFAULT_INTENT_TRAIN_OPTIONS,
+): { model: IntentModel; report: TrainReport } {
+  const started = performance.now();
+  const runs = Array.from({ length: Math.max(1, options.runs) }, (_, k) =>
+    trainRun(examples, fillers, sha256, {
+      ...options,
+      seed: options.seed + k,
+      calibrationFolds: k === 0 ? options.calibrationFolds : 0,
+    }),
+  );
+  return {
+    model: averageModels(runs.map((r) => r.model)),
+    report: { ...runs[0]!.report, duration_ms: Math.round(performance.now() - started) },
+  };
+}
+
+/** One run of training: the classifier, its temperature, the tagger and the level reader. */
+function trainRun(
+  examples: readonly Example[],
+  fillers: Fillers,
+  sha256: string,
+  options: IntentTrainOptions,
 ): { model: IntentModel; report: TrainReport } {
   const started = performance.now();
   const temperature = fitTemperature(examples, fillers, options);
