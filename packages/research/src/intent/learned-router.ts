@@ -64,11 +64,17 @@ export function routeLearned(
   }
   // A signed-in user who says how bold or strict to be, in words the classifier has not met
   // ("Soyez impitoyable avec mes articles", "pick holes in everything"), updates the profile.
+  // The lexicon's reading is the evidence, as sure as the classifier was of its own guess,
+  // which becomes the second.
   if (!request.action && session.user_id && setsLevelInstead(tokens, action)) {
-    confidence = ranked.find((r) => r.action === 'update_profile')?.p ?? confidence;
+    ranked = [
+      ...ranked.filter((r) => r.action === 'update_profile'),
+      ...ranked.filter((r) => r.action !== 'update_profile'),
+    ];
     action = 'update_profile';
     tags = model.tag(tokens, action, session);
   }
+
   // Nobody signed in can update a profile; if the message names its writer ("I am Ada, I
   // work in ecology") it is an introduction carrying the profile.
   if (action === 'update_profile' && !session.user_id && !request.action) {

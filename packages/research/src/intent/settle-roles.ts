@@ -124,6 +124,7 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
     const at = tokens.findIndex((_, i) => out[i] === 0 && role(i) && saysRole(tokens, out, i));
     if (at >= 0) asRole(at, at);
   }
+  dropNonRoles(tokens, out);
   // Of two roles, the one said to hold now replaces the other ("remove the postdoc bit, I'm an
   // assistant professor now", "I was a nurse, these days I'm a data analyst").
   const roles = runsOf(out, 'archetype');
@@ -206,6 +207,47 @@ function splitField(tokens: readonly Token[], out: number[], first: number, last
 
   for (let i = start; i < end; i++) out[i] = i === start ? FIELD_B : FIELD_I;
   if (position) for (let i = end; i <= last; i++) out[i] = i === end ? ROLE_B : ROLE_I;
+}
+
+/** What completes a French or Spanish role after "de" or "en": "estudiante de doctorado". */
+const ROLE_COMPLEMENTS = new Set(
+  (
+    'doctorado doctorat master máster maestria maestría grado licence licenciatura these thèse ' +
+    'conferences conférences software datos sistemas recherche investigacion investigación'
+  ).split(' '),
+);
+const JOIN_WORDS = new Set(['de', 'en', 'del', 'du', 'des', 'in', 'of', 'at', 'a']);
+
+/**
+ * Roles that are none: a school ("at a high school"), a word in -ing ("I'm still learning"),
+ * people the user works with ("I teach organic chem to undergrads"); a role does not end on
+ * "de" or "en", and takes in what completes it in French or Spanish ("estudiante | de
+ * doctorado").
+ */
+function dropNonRoles(tokens: readonly Token[], out: number[]): void {
+  for (const run of runsOf(out, 'archetype')) {
+    const words = tokens.slice(run.first, run.last + 1).map((t) => t.lower);
+    const before = tokens[run.first - 1]?.lower ?? '';
+    const school = words.length === 2 && words[1] === 'school';
+    const others =
+      ['to', 'for', 'with'].includes(before) && words.at(-1)!.endsWith('s') && words.length === 1;
+    if (school || (words.length === 1 && words[0]!.endsWith('ing')) || others) {
+      out.fill(0, run.first, run.last + 1);
+      continue;
+    }
+    let last = run.last;
+    while (last > run.first && JOIN_WORDS.has(tokens[last]!.lower)) out[last--] = 0;
+    const join = tokens[last + 1]?.lower ?? '';
+    const next = tokens[last + 2]?.lower ?? '';
+    if (
+      ['de', 'en'].includes(join) &&
+      ROLE_COMPLEMENTS.has(next) &&
+      out[last + 1] === 0 &&
+      out[last + 2] === 0
+    ) {
+      out.fill(ROLE_I, last + 1, last + 3);
+    }
+  }
 }
 
 const LEVEL_TAGS = new Set(

@@ -139,7 +139,7 @@ export const LEVEL_PHRASES: Entries = [
       "don't go easy|don't hold back on the criticism|leave no stone unturned|full peer review|" +
       'peer review treatment|hold me to|held to|raise the bar|reviewer 2|reviewer two|too soft|' +
       'strong baselines|strongest baselines|stronger baselines|strong baseline|go hard on|' +
-      'be hard on|hard on me|hard on my|tough on|pick apart|pick it apart|poke holes|' +
+      'be hard on|hard on me|hard on my|harder on|go harder|go hard|tough on|pick apart|pick it apart|poke holes|' +
       'cut no slack|let nothing slide|sweat the details|fine tooth comb|critical eye|' +
       'close scrutiny|heavy scrutiny|extra scrutiny|pick holes|from hell|rip * apart|tear * apart|' +
       'pick * apart|hold * to|criticize freely|criticise freely|sans pitie|sin piedad|' +
