@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { namesNoUser, nameToUserId, routeLearned, setsLevelInstead } from './learned-router.ts';
+import { namesNoUser, nameToUserId, routeLearned } from './learned-router.ts';
+import { returnsInstead, setsLevelInstead } from './action-overrides.ts';
 import { TAGS } from './model/tags.ts';
 import { tokenize } from './model/tokens.ts';
 import { cleanTopic } from './slots.ts';
@@ -563,4 +564,17 @@ test('a level said to an action that takes none is a profile update, unless it i
   assert.equal(instead('thanks, harsh but fair', 'chitchat'), false);
   // Actions that carry a level keep it.
   assert.equal(instead('start a bold run on coral reefs', 'start_run'), false);
+});
+
+test('someone who says they are back signs in, unless they also say they are new', () => {
+  const back = (text: string) => returnsInstead(tokenize(text), 'create_user');
+  assert.equal(back("I'm back, Rose here"), true);
+  assert.equal(back('Hola de nuevo, soy Joaquín, entra con mi cuenta'), true);
+  assert.equal(back("Bonsoir, c'est encore moi, Yannick"), true);
+  assert.equal(back("it's Faith, returning"), true);
+  assert.equal(back("I'm Diego, already have an account here"), true);
+  assert.equal(back("I'm new here, it's Ana"), false);
+  assert.equal(back('soy Joaquín, usuario nuevo'), false);
+  assert.equal(back('sign me up again, Ravi'), false);
+  assert.equal(returnsInstead(tokenize("I'm back, Rose here"), 'select_user'), false);
 });

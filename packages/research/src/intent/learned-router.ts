@@ -3,12 +3,13 @@
 import { chitchatReply, completeIntent, HELP_TEXT, type IntentDraft } from './replies.ts';
 import type { Intent, IntentAction, IntentRequest, IntentSession, ProfilePatch } from './schema.ts';
 import { inLexicons } from './model/gazetteer.ts';
-import { levelMarks, lexiconClass, readLevels } from './model/lexicon.ts';
+import { levelMarks, lexiconClass } from './model/lexicon.ts';
 import { wordClasses } from './model/word-classes.ts';
 import { readProfileLevels, withoutLevelTail } from './profile-levels.ts';
 import { personaLabel, settlePersona } from './settle-persona.ts';
 import { isQualifierPair, settleRoles } from './settle-roles.ts';
 import { settleNames, TITLES } from './settle-names.ts';
+import { returnsInstead, setsLevelInstead } from './action-overrides.ts';
 import { nameFromPlace } from './name-fallback.ts';
 import { settleDomains } from './settle-fields.ts';
 import { fieldFromLexicon } from './field-fallback.ts';
@@ -66,12 +67,18 @@ export function routeLearned(
   // ("Soyez impitoyable avec mes articles", "pick holes in everything"), updates the profile.
   // The lexicon's reading is the evidence, as sure as the classifier was of its own guess,
   // which becomes the second.
-  if (!request.action && session.user_id && setsLevelInstead(tokens, action)) {
+  const instead =
+    !request.action && session.user_id && setsLevelInstead(tokens, action)
+      ? 'update_profile'
+      : !request.action && returnsInstead(tokens, action)
+        ? 'select_user'
+        : undefined;
+  if (instead) {
     ranked = [
-      ...ranked.filter((r) => r.action === 'update_profile'),
-      ...ranked.filter((r) => r.action !== 'update_profile'),
+      ...ranked.filter((r) => r.action === instead),
+      ...ranked.filter((r) => r.action !== instead),
     ];
-    action = 'update_profile';
+    action = instead;
     tags = model.tag(tokens, action, session);
   }
 
@@ -114,41 +121,6 @@ export function namesNoUser(tokens: readonly Token[], tags: readonly number[]): 
     const word = tokens[i]!.lower;
     return marks[i] || inLexicons(word) || wordClasses(word.replace(/-/g, '')).length > 0;
   });
-}
-
-/**
- * The word classes that speak for each action a level word cannot belong to: "switch to the
- * strict profile" still switches, "thanks, harsh but fair" is still thanks.
- */
-const OWN_CLASSES: Partial<Record<IntentAction, readonly string[]>> = {
-  select_user: ['switching', 'account', 'naming'],
-  train_planner: ['training'],
-  list_users: ['account', 'people'],
-  list_skills: ['skill'],
-  list_memories: ['memory'],
-  chitchat: ['greet', 'thanks', 'bye', 'praise'],
-  help: ['helping', 'asking'],
-};
-
-/**
- * True when a message routed to an action that takes no level states a risk or strictness
- * level and no word of that action's own outside the level's idiom ("pick holes").
- */
-export function setsLevelInstead(tokens: readonly Token[], action: IntentAction): boolean {
-  const own = OWN_CLASSES[action];
-  if (!own) return false;
-  // a question about the app stays one ("is strict review slower?")
-  if (action === 'help' && tokens.some((t) => t.raw === '?')) return false;
-
-  const words = tokens.map((t) => t.lower);
-  const marks = levelMarks(words);
-  const levels = readLevels(
-    words,
-    words.map(() => false),
-    marks,
-  );
-  if (Object.keys(levels).length === 0) return false;
-  return !tokens.some((t, i) => !marks[i] && wordClasses(t.lower).some((c) => own.includes(c)));
 }
 
 /** The exact corrections of the tagger's spans, in the order they apply. */
