@@ -82,6 +82,12 @@ export const HELDOUT_GENERAL_PATH = `${DATASET_DIR}heldout-general.jsonl`;
  * authors who saw nothing of the project, each from the same brief. Its failures are listed.
  */
 export const HELDOUT_PEOPLE_PATH = `${DATASET_DIR}heldout-people.jsonl`;
+/**
+ * An eighth held-out set, a test set like the second and third: 266 phrasings of all twelve
+ * actions and every slot, by an author who saw only the labelling conventions, scored once
+ * when it was added and never listed (the lines that repeat another set were dropped).
+ */
+export const HELDOUT_BLIND_PATH = `${DATASET_DIR}heldout-blind.jsonl`;
 /** Messages that mean nothing to the app: the router should ask rather than act. */
 export const NONSENSE_PATH = `${DATASET_DIR}nonsense.jsonl`;
 export const FILLERS_PATH = `${DATASET_DIR}fillers.json`;

@@ -1,15 +1,16 @@
-// Evaluates the learned intent router against the old rule router on the seven held-out sets and
+// Evaluates the learned intent router against the old rule router on the eight held-out sets and
 // on messages that mean nothing to the app.
 // Usage: npm run eval:intent [-- --failures] [-- --cv]
 //   --failures  list every phrasing of the development sets (the first held-out set, the
 //               levels, profiles, general and people sets) and of cross-validation a router
 //               got wrong;
-//               the styles and fresh held-out sets are test sets, scored only
+//               the styles, fresh and blind held-out sets are test sets, scored only
 //   --cv        also 5-fold cross-validation of the learned router on the training set
 import { availableParallelism, loadavg } from 'node:os';
 import { readFillers } from '../dataset/augment.ts';
 import {
   FILLERS_PATH,
+  HELDOUT_BLIND_PATH,
   HELDOUT_FRESH_PATH,
   HELDOUT_GENERAL_PATH,
   HELDOUT_LEVELS_PATH,
@@ -72,6 +73,7 @@ const levels = readExamples(HELDOUT_LEVELS_PATH);
 const profiles = readExamples(HELDOUT_PROFILES_PATH);
 const general = readExamples(HELDOUT_GENERAL_PATH);
 const people = readExamples(HELDOUT_PEOPLE_PATH);
+const blind = readExamples(HELDOUT_BLIND_PATH);
 const nonsense = readNonsense();
 const loadStarted = performance.now();
 const model = loadIntentModel();
@@ -91,6 +93,8 @@ const results: [string, Evaluation][] = [
   ['rules (old), held-out (styles)', scored(styles, rules)],
   ['learned, held-out (fresh)', scored(fresh, learned(model))],
   ['rules (old), held-out (fresh)', scored(fresh, rules)],
+  ['learned, held-out (blind)', scored(blind, learned(model))],
+  ['rules (old), held-out (blind)', scored(blind, rules)],
   ['learned, held-out (levels)', scored(levels, learned(model))],
   ['rules (old), held-out (levels)', scored(levels, rules)],
   ['learned, held-out (profiles)', scored(profiles, learned(model))],
@@ -101,7 +105,7 @@ const results: [string, Evaluation][] = [
   ['rules (old), held-out (people)', scored(people, rules)],
 ];
 /** The test sets: scored, their failures never listed. */
-const TEST_SETS = ['(styles)', '(fresh)'];
+const TEST_SETS = ['(styles)', '(fresh)', '(blind)'];
 
 const share = (100 * heldout.length) / (heldout.length + train.length);
 console.log(
@@ -109,6 +113,7 @@ console.log(
     `of the first two), held-out (styles): ${styles.length}, held-out (fresh): ${fresh.length}, ` +
     `held-out (levels): ${levels.length}, held-out (profiles): ${profiles.length}, ` +
     `held-out (general): ${general.length}, held-out (people): ${people.length}, ` +
+    `held-out (blind): ${blind.length}, ` +
     `nonsense: ${nonsense.length}. ` +
     `Model loaded in ${loadMs.toFixed(0)} ms; confidence threshold ` +
     `${DEFAULT_CONFIDENCE_THRESHOLD}; load average ${loadavg()[0]!.toFixed(1)} on ` +
@@ -158,6 +163,6 @@ if (args.has('--failures')) {
     for (const f of e.failures) console.log(`  ${f}`);
   }
   console.log(
-    '\n(The held-out (styles) and (fresh) sets are test sets: their failures are not listed.)',
+    '\n(The held-out (styles), (fresh) and (blind) sets are test sets: their failures are not listed.)',
   );
 }
