@@ -578,3 +578,8 @@ test('someone who says they are back signs in, unless they also say they are new
   assert.equal(back('sign me up again, Ravi'), false);
   assert.equal(returnsInstead(tokenize("I'm back, Rose here"), 'select_user'), false);
 });
+
+test('a role joined to another by a slash is one role', () => {
+  const intent = routeLearned({ text: "I'm an MD/PhD student in immunology", session: NEW }).intent;
+  assert.equal(intent.profile?.archetype, 'MD/PhD student');
+});

@@ -185,3 +185,10 @@ test('a "role" that ends on a field is the field; a field opening on a qualifier
     domain: ['Māori studies'],
   });
 });
+
+test('a role ends on no verb', () => {
+  assert.deepEqual(settled("I'm Noor, an [a: undergrad majoring] in [d: biochem]"), {
+    archetype: ['undergrad'],
+    domain: ['biochem'],
+  });
+});

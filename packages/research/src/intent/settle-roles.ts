@@ -102,6 +102,7 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
       continue;
     out.fill(ROLE_I, run.first, run.last + 1);
   }
+
   if (runsOf(out, 'archetype').length === 0) {
     for (const run of runsOf(out, 'domain')) {
       // A "field" that ends on a person is a role ("urban planner").
@@ -236,7 +237,28 @@ function dropNonRoles(tokens: readonly Token[], out: number[]): void {
       continue;
     }
     let last = run.last;
-    while (last > run.first && JOIN_WORDS.has(tokens[last]!.lower)) out[last--] = 0;
+    // a role ends on no joining word nor on a verb ("an undergrad | majoring in …")
+    const trailing = (t: Token) =>
+      JOIN_WORDS.has(t.lower) || (t.lower.endsWith('ing') && !isRoleWord(t.lower));
+    while (last > run.first && trailing(tokens[last]!)) out[last--] = 0;
+    // a role joined to another by a slash ("MD/PhD student")
+    let first = run.first;
+    const [slash, other] = [tokens[first - 1], tokens[first - 2]];
+    const joined = (a: Token, b: Token) => a.end === b.start;
+    if (
+      slash?.raw === '/' &&
+      other &&
+      !other.punct &&
+      out[first - 1] === 0 &&
+      out[first - 2] === 0
+    ) {
+      if (joined(slash, tokens[first]!) && joined(other, slash)) first -= 2;
+    }
+
+    if (first < run.first) {
+      out.fill(ROLE_I, first, run.first + 1);
+      out[first] = ROLE_B;
+    }
     const join = tokens[last + 1]?.lower ?? '';
     const next = tokens[last + 2]?.lower ?? '';
     if (

@@ -66,7 +66,7 @@ export function cleanTopic(text: string): string {
  * cents — …", "quick thought - …", "reviewer hat on: …".
  */
 const FEEDBACK_PREAMBLE =
-  /^[^:—–]{0,40}?\b(?:feedback|thoughts?|notes?|comments?|cents|hat on|suggestions?|points?|things?|remarks?|take)\s*(?::|—|–|\s-\s)\s*/iu;
+  /^[^:—–]{0,40}?\b(?:(?:feedback|thoughts?|notes?|comments?)(?:\s+(?:for|on|about|regarding|re)\s+[^:—–]{1,30}?)?|cents|hat on|suggestions?|points?|things?|remarks?|take)\s*(?::|—|–|\s-\s)\s*/iu;
 
 export function cleanFeedback(text: string): string {
   const rest = text.replace(FEEDBACK_PREAMBLE, '');
