@@ -583,3 +583,13 @@ test('a role joined to another by a slash is one role', () => {
   const intent = routeLearned({ text: "I'm an MD/PhD student in immunology", session: NEW }).intent;
   assert.equal(intent.profile?.archetype, 'MD/PhD student');
 });
+
+test('while a run waits for feedback, what the model cannot read is feedback', () => {
+  for (const text of ['👍', '¯\\_(ツ)_/¯', 'zxqv blorf']) {
+    const route = routeLearned({ text, session: PAUSED });
+    assert.equal(route.intent.action, 'submit_feedback', text);
+    assert.equal(route.intent.feedback, text);
+  }
+  // Elsewhere it is still not understood.
+  assert.equal(routeLearned({ text: '👍', session: READY }).understood, false);
+});

@@ -41,6 +41,17 @@ export function routeLearned(
   const full = request.text;
   const text = full.length > READ_LIMIT ? full.slice(0, READ_LIMIT) : full;
   const tokens = model.read(text);
+  // While a run waits for feedback, what the model cannot read is feedback too ("👍",
+  // "¯\_(ツ)_/¯"): the user is answering the run.
+  const unread = !tokens.some((t) => !t.punct) || !model.knowsAnyWord(text, tokens, session);
+  if (!request.action && session.run_status === 'awaiting_feedback' && unread && full.trim()) {
+    return {
+      intent: completeIntent({ action: 'submit_feedback', feedback: full.trim() }, session),
+      confidence: 1,
+      ranked: [],
+      understood: true,
+    };
+  }
   if (!tokens.some((t) => !t.punct) && !request.action) {
     return {
       intent: completeIntent(
