@@ -5,27 +5,35 @@
 // posted at once against one run slot per core.
 // Run: flock /tmp/bench.lock npm run bench:research-scale [-- --runs=24 --rss-runs=50 --help]
 // Writes bench/results/research-scale.json (git-ignored).
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, release, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
-import { startPostgres, type TestPostgres } from '../packages/research/src/testing/postgres.ts';
-import { clockTicksPerSecond, machineCpuTicks } from './lib/proc-stats.ts';
 import { summarize } from './lib/stats.ts';
 import {
   nowMs,
   startGetLoop,
   statusKb,
   subscribe,
-  treeCpuMs,
   type SseResult,
 } from './research-scale/clients.ts';
 import {
-  startResearchProcess,
-  type ResearchProcess as Instance,
-} from '../packages/research/src/testing/service-process.ts';
+  cpuBetween,
+  cpuNow,
+  freshDatabase,
+  isStopping,
+  launch,
+  request,
+  startCluster,
+  stopAll,
+  stopEverything,
+  stopFleet,
+  waitForQuiet,
+  waitForRuns,
+  type Instance,
+  type Snapshot,
+} from './research-scale/fleet.ts';
 import { outputPath, parseBenchArgs } from './lib/cli.ts';
 import { printScaleTables } from './research-scale/report.ts';
 
@@ -77,6 +85,14 @@ const BATCH_LIMIT_MS = 180_000;
 /** Everything stops after this, whatever state it is in. */
 const TOTAL_LIMIT_MS = 9 * 60_000;
 
+const hardStop = setTimeout(() => {
+  console.error(`research-scale: still running after ${TOTAL_LIMIT_MS / 60_000} min; stopping`);
+  void stopEverything(2);
+}, TOTAL_LIMIT_MS);
+hardStop.unref();
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.on(signal, () => void stopEverything(130));
+
 interface Config {
   key: 'sqlite-1' | 'postgres-1' | 'postgres-2';
   label: string;
@@ -89,144 +105,10 @@ const CONFIGS: Config[] = [
   { key: 'postgres-2', label: '2 instances, Postgres', instances: 2, postgres: true },
 ];
 
-interface Snapshot {
-  run_id: string;
-  status: string;
-  started_at: string;
-  updated_at: string;
-  error: string | null;
-}
-
 /** A worker's run slots in use, from its Prometheus text. */
 function runSlotsInUse(metrics: string): number {
   const match = /^research_slots_in_use\{[^}]*kind="run"[^}]*\}\s+(\S+)/m.exec(metrics);
   return match ? Number(match[1]) : 0;
-}
-
-const started = new Set<Instance>();
-let cluster: TestPostgres | undefined;
-let stopping = false;
-/** Stops the services and the cluster, then exits (at most 20 s later, whatever happens). */
-async function stopEverything(code: number): Promise<void> {
-  if (stopping) return;
-  stopping = true;
-  setTimeout(() => process.exit(code), 20_000).unref();
-  await Promise.allSettled([...started].map((i) => i.stop()));
-  await cluster?.stop().catch(() => {}); // on Ctrl-C, Postgres has had the signal too
-  process.exit(code);
-}
-const hardStop = setTimeout(() => {
-  console.error(`research-scale: still running after ${TOTAL_LIMIT_MS / 60_000} min; stopping`);
-  void stopEverything(2);
-}, TOTAL_LIMIT_MS);
-hardStop.unref();
-for (const signal of ['SIGINT', 'SIGTERM'] as const)
-  process.on(signal, () => void stopEverything(130));
-
-async function request<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const res = await fetch(url, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(30_000),
-  });
-  if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-async function launch(name: string, env: Record<string, string>): Promise<Instance> {
-  const instance = await startResearchProcess({ name, env, ready: 'readyz' });
-  started.add(instance);
-  return instance;
-}
-
-async function stopAll(instances: Instance[]): Promise<void> {
-  await Promise.all(instances.map((i) => i.stop()));
-  for (const i of instances) started.delete(i);
-}
-
-/** A fresh database of the benchmark's cluster; its URL and the server's version. */
-async function freshDatabase(name: string): Promise<{ url: string; version: string }> {
-  const client = new pg.Client({ connectionString: cluster!.url });
-  await client.connect();
-  try {
-    await client.query(`CREATE DATABASE ${name}`);
-    const { rows } = await client.query<{ server_version: string }>('SHOW server_version');
-    return { url: cluster!.urlOf(name), version: rows[0]?.server_version ?? '?' };
-  } finally {
-    await client.end();
-  }
-}
-
-function postmasterPid(): number | undefined {
-  if (!cluster) return undefined;
-  return Number(readFileSync(join(cluster.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-}
-
-/** CPU (ms) used so far by the services' trees, Postgres, this process and the whole machine. */
-function cpuNow(instances: Instance[]) {
-  const machine = machineCpuTicks();
-  const pid = postmasterPid();
-  const self = process.cpuUsage();
-  return {
-    at: nowMs(),
-    services: treeCpuMs(instances.map((i) => i.pid)),
-    postgres: pid === undefined ? 0 : treeCpuMs([pid]),
-    bench: (self.user + self.system) / 1000,
-    machine: (machine.busy * 1000) / clockTicksPerSecond(),
-  };
-}
-
-/** CPU of each part between two readings, in % of one core; `others` is everyone else. */
-function cpuBetween(a: ReturnType<typeof cpuNow>, b: ReturnType<typeof cpuNow>) {
-  const wall = b.at - a.at;
-  const pct = (ms: number) => Math.round((ms / wall) * 1000) / 10;
-  const services = b.services - a.services;
-  const postgres = b.postgres - a.postgres;
-  const bench = b.bench - a.bench;
-  const machine = b.machine - a.machine;
-  return {
-    services: pct(services),
-    postgres: pct(postgres),
-    bench: pct(bench),
-    others: pct(machine - services - postgres - bench),
-    machine: pct(machine),
-  };
-}
-
-/** Waits (at most `limitS`) for a 2 s window in which the machine is busy under 30 % of a core. */
-async function waitForQuiet(limitS: number): Promise<{ waitedS: number; busyPercent: number }> {
-  const t0 = Date.now();
-  for (;;) {
-    const a = machineCpuTicks();
-    await sleep(2000);
-    const b = machineCpuTicks();
-    const busyPercent = Math.round(((b.busy - a.busy) / (b.total - a.total)) * CORES * 1000) / 10;
-    const waitedS = Math.round((Date.now() - t0) / 1000);
-    if (busyPercent < 30 || waitedS >= limitS) return { waitedS, busyPercent };
-  }
-}
-
-/** Polls `GET /runs` (round-robin over `apis`) until every run of `ids` ended or the limit. */
-async function waitForRuns(
-  apis: string[],
-  ids: Set<string>,
-  limitMs: number,
-  everyMs: number,
-  onPoll?: (runs: Snapshot[]) => void | Promise<void>,
-): Promise<{ runs: Snapshot[]; endedAt: number; timedOut: boolean }> {
-  const deadline = nowMs() + limitMs;
-  for (let poll = 0; ; poll++) {
-    const all = await request<Snapshot[]>('GET', `${apis[poll % apis.length]}/runs`);
-    const runs = all.filter((r) => ids.has(r.run_id));
-    await onPoll?.(runs);
-    const ended = runs.filter((r) => r.status === 'completed' || r.status === 'failed').length;
-    if (ended === ids.size) return { runs, endedAt: nowMs(), timedOut: false };
-    if (nowMs() > deadline) return { runs, endedAt: nowMs(), timedOut: true };
-    for (const instance of started)
-      if (instance.crashed()) throw new Error(`${instance.name} exited:\n${instance.stderr()}`);
-    await sleep(everyMs);
-  }
 }
 
 const topic = (i: number) => `soil microbes and drought tolerance, variant ${i}`;
@@ -471,7 +353,7 @@ async function main() {
         .map((l) => l.toFixed(2))
         .join(' ')}`,
   );
-  cluster = await startPostgres();
+  await startCluster();
   const results: ScaleResults = { throughput: [], rss: [] };
   try {
     if (parts.has('throughput'))
@@ -493,8 +375,7 @@ async function main() {
         );
       }
   } finally {
-    await stopAll([...started]);
-    await cluster.stop();
+    await stopFleet();
   }
 
   const totalS = round((nowMs() - t0) / 1000, 0);
@@ -545,5 +426,5 @@ async function main() {
 try {
   await main();
 } catch (err) {
-  if (!stopping) throw err; // else a signal is stopping everything, which fails what was running
+  if (!isStopping()) throw err; // else a signal is stopping everything, which fails what was running
 }
