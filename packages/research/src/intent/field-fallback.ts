@@ -3,18 +3,11 @@
 // user is ("I'm a hobbyist, amateur astronomy"). Tried only when the tagger found no field.
 import { isField, isFieldHead, isFieldModifier } from './model/gazetteer.ts';
 import { lexiconClass } from './model/lexicon.ts';
-import { runsOf, TAGS } from './model/tags.ts';
+import { LEVEL_TAGS, markSpan, runsOf } from './model/tags.ts';
 import type { Token } from './model/tokens.ts';
 import { headWith } from './field-words.ts';
 
-const B = TAGS.indexOf('B-domain');
-const I = TAGS.indexOf('I-domain');
 const domainRuns = (tags: readonly number[]) => runsOf(tags, 'domain');
-const LEVEL_TAGS = new Set(
-  ['risk_preference', 'baseline_strictness'].flatMap((slot) =>
-    ['B', 'I'].map((bio) => TAGS.indexOf(`${bio}-${slot}`)),
-  ),
-);
 
 /** Words that label a field: "field: security", "مجالي هو إدارة المخاطر". */
 const FIELD_LABELS = new Set([
@@ -49,8 +42,7 @@ export function fieldAfterLabel(tokens: readonly Token[], out: number[]): void {
     let end = at;
     while (end < tokens.length && end - at < 6 && !tokens[end]!.punct && free(end)) end++;
     if (end === at || end - at >= 6) continue;
-    out.fill(I, at, end);
-    out[at] = B;
+    markSpan(out, 'domain', at, end - 1);
     return;
   }
 }
@@ -72,7 +64,6 @@ export function fieldFromLexicon(tokens: readonly Token[], tags: readonly number
   while (free(first - 1) && isFieldModifier(tokens[first - 1]!.lower)) first--;
   while (free(last + 1) && isFieldHead(tokens[last + 1]!.lower)) last++;
   first = Math.min(first, headWith(tokens, out, at));
-  out.fill(I, first, last + 1);
-  out[first] = B;
+  markSpan(out, 'domain', first, last);
   return out;
 }

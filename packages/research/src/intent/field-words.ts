@@ -77,7 +77,7 @@ const FUNCTION_WORDS = new Set(
   (
     'the and for with from into onto about this that these those some any our your their ' +
     'his her its was were been being have has had will would can could should also just ' +
-    'very really mostly mainly mostly years year lot lots stuff things thing'
+    'very really mostly mainly years year lot lots stuff things thing'
   ).split(' '),
 );
 
@@ -90,7 +90,6 @@ export function headWith(tokens: readonly Token[], tags: readonly number[], firs
   const head = tokens[first]?.lower ?? '';
   // a head that is a field on its own may follow a verb ("I mix | statistics")
   if (!isFieldHead(head) || isField(head)) return first;
-
   let at = first;
   const content = (t: Token | undefined) =>
     Boolean(t) &&
@@ -104,7 +103,6 @@ export function headWith(tokens: readonly Token[], tags: readonly number[], firs
   return at;
 }
 /** Words that end a field: "more like philosophy of language | than linguistics". */
-
 export const FIELD_ENDS = new Set(['than', 'rather', 'instead', 'not', 'but']);
 /** Words that say what follows is the current field or role. */
 const NOW = new Set(['now', 'nowadays', 'currently', 'today', 'lately']);
@@ -136,7 +134,7 @@ export const romanceField = (word: string) => isField(word) && !isEnglishWord(wo
 /** Adjective endings of French and Spanish ("cognitiva", "marine", "théorique", "civil"). */
 export const romanceAdjective = (token: Token | undefined) =>
   romanceWord(token) &&
-  /(?:al|ale|ales|aux|el|elle|elles|ico|ica|icos|icas|ique|iques|ivo|iva|ivos|ivas|ive|if|ario|aria|aire|ina|ino|ine|ano|ana|ain|aine|ien|ienne|ente|il|ile|ar|aire|oso|osa|eux|euse|ada|ado|ee|ée)$/u.test(
+  /(?:al|ale|ales|aux|el|elle|elles|ico|ica|icos|icas|ique|iques|ivo|iva|ivos|ivas|ive|if|ario|aria|ina|ino|ine|ano|ana|ain|aine|ien|ienne|ente|il|ile|ar|aire|oso|osa|eux|euse|ada|ado|ee|ée)$/u.test(
     token!.lower,
   );
 

@@ -13,7 +13,6 @@ import { returnsInstead, setsLevelInstead } from './action-overrides.ts';
 import { nameFromPlace } from './name-fallback.ts';
 import { settleDomains } from './settle-fields.ts';
 import { fieldFromLexicon } from './field-fallback.ts';
-
 import { settleTopic } from './settle-topics.ts';
 import { shippedIntentModel, type ActionScore, type IntentModel } from './model/intent-model.ts';
 import { slotOf, spanRuns, type SpanSlot } from './model/tags.ts';
@@ -43,8 +42,9 @@ export function routeLearned(
   const tokens = model.read(text);
   // While a run waits for feedback, what the model cannot read is feedback too ("👍",
   // "¯\_(ツ)_/¯"): the user is answering the run.
-  const unread = !tokens.some((t) => !t.punct) || !model.knowsAnyWord(text, tokens, session);
-  if (!request.action && session.run_status === 'awaiting_feedback' && unread && full.trim()) {
+  const noWords = !tokens.some((t) => !t.punct);
+  const waiting = !request.action && session.run_status === 'awaiting_feedback' && full.trim();
+  if (waiting && (noWords || !model.knowsAnyWord(text, tokens, session))) {
     return {
       intent: completeIntent({ action: 'submit_feedback', feedback: full.trim() }, session),
       confidence: 1,
@@ -52,7 +52,7 @@ export function routeLearned(
       understood: true,
     };
   }
-  if (!tokens.some((t) => !t.punct) && !request.action) {
+  if (noWords && !request.action) {
     return {
       intent: completeIntent(
         { action: 'help', reply: `Sorry, I didn't catch that. ${HELP_TEXT}` },

@@ -5,13 +5,10 @@
 // be an English word ("switch me to hope pls").
 import { levelMarks } from './model/lexicon.ts';
 import { inLexicons } from './model/gazetteer.ts';
-import { runsOf, TAGS } from './model/tags.ts';
+import { markSpan, runsOf } from './model/tags.ts';
 import type { Token } from './model/tokens.ts';
 import { wordClasses } from './model/word-classes.ts';
 import { INTRODUCING, nameLike, NOT_NAME, TITLES } from './settle-names.ts';
-
-const NAME_B = TAGS.indexOf('B-name');
-const NAME_I = TAGS.indexOf('I-name');
 
 /** Words after which a request names the user. */
 const BEFORE_NAME = new Set(['to', 'as', 'como', 'que', 'for', 'called', 'named', 'para']);
@@ -78,6 +75,6 @@ export function nameFromPlace(tokens: readonly Token[], tags: readonly number[])
   let last = at;
   const lowerCase = !/\p{Lu}/u.test(tokens[at]!.raw);
   while (last - at < 2 && out[last + 1] === 0 && nameLike(tokens, last + 1, lowerCase)) last++;
-  for (let i = at; i <= last; i++) out[i] = i === at ? NAME_B : NAME_I;
+  markSpan(out, 'name', at, last);
   return out;
 }

@@ -13,8 +13,7 @@ import {
   isFieldModifier,
   isRoleModifier,
 } from './model/gazetteer.ts';
-
-import { runsOf, slotOf, TAGS } from './model/tags.ts';
+import { markSpan, runsOf, slotOf, TAGS } from './model/tags.ts';
 import { cueOf, lexiconClass } from './model/lexicon.ts';
 import type { Token } from './model/tokens.ts';
 import { fieldAfterLabel } from './field-fallback.ts';
@@ -60,8 +59,7 @@ export function settleDomains(tokens: readonly Token[], tags: readonly number[])
       const join = romanceJoin(words, k);
       if (join === 0 || !isField(words[k + join] ?? '')) continue;
       out.fill(0, k, k + join);
-      out.fill(I, k + join, run.last + 1);
-      out[k + join] = B;
+      markSpan(out, 'domain', k + join, run.last);
       break;
     }
   }
@@ -186,10 +184,7 @@ export function settleDomains(tokens: readonly Token[], tags: readonly number[])
       out[run.first] = I;
     }
     const first = headWith(tokens, out, run.first);
-    if (first < run.first) {
-      out.fill(I, first, run.first + 1);
-      out[first] = B;
-    }
+    if (first < run.first) markSpan(out, 'domain', first, run.first);
   }
   // A list of fields that ends on "and" is one ("philosophy, politics and economics"), whether
   // the tagger read it whole or in pieces.

@@ -3,14 +3,9 @@
 // is introduced.
 import { isEnglishWord } from './model/english-words.ts';
 import { inLexicons, isField } from './model/gazetteer.ts';
-import { runsOf, TAGS } from './model/tags.ts';
-import { fold, type Token } from './model/tokens.ts';
+import { markSpan, runsOf } from './model/tags.ts';
+import type { Token } from './model/tokens.ts';
 import { wordClasses } from './model/word-classes.ts';
-
-const NAME_B = TAGS.indexOf('B-name');
-const NAME_I = TAGS.indexOf('I-name');
-const DOMAIN_B = TAGS.indexOf('B-domain');
-const DOMAIN_I = TAGS.indexOf('I-domain');
 
 /** Titles before a name: "Dr. Osei" is osei, "Professor Adeyemi" adeyemi. */
 export const TITLES = new Set([
@@ -192,9 +187,7 @@ const firstPerson = (token: Token) => /^i(?:'[a-z]+)?$/.test(token.lower);
 export function settleNames(tokens: readonly Token[], tags: readonly number[]): number[] {
   const out = [...tags];
   const lowerCase = !tokens.some((t) => /\p{Lu}/u.test(t.raw) && !firstPerson(t));
-  const join = (from: number, to: number) => {
-    for (let i = from; i <= to; i++) out[i] = i === from ? NAME_B : NAME_I;
-  };
+  const join = (from: number, to: number) => markSpan(out, 'name', from, to);
   let runs = runsOf(out, 'name');
   for (let r = runs.length - 1; r > 0; r--) {
     const [a, b] = [runs[r - 1]!, runs[r]!];
@@ -233,11 +226,7 @@ export function settleNames(tokens: readonly Token[], tags: readonly number[]): 
     const skip = PARTICLES.has(tokens[first - 1]?.lower ?? '') && out[first - 2] === 0 ? 1 : 0;
     const at = first - 1 - skip;
     const opens = at === 0 || /^[:,]$/.test(tokens[at - 1]?.raw ?? '');
-    if (
-      out[at] === 0 &&
-      (!lower || opens) &&
-      nameLike(tokens, at, lower && !lowerCase ? false : lower, true)
-    ) {
+    if (out[at] === 0 && (!lower || opens) && nameLike(tokens, at, lowerCase, true)) {
       first = at;
     }
     join(first, last);
@@ -270,8 +259,8 @@ export function settleNames(tokens: readonly Token[], tags: readonly number[]): 
     for (const run of runs) {
       if (run === user) continue;
       // A field said apart from the name is the field ("I'm Ji-woo Park. Bioinformatics.").
-      if (tokens.slice(run.first, run.last + 1).every((t) => isField(fold(t.lower)))) {
-        for (let i = run.first; i <= run.last; i++) out[i] = i === run.first ? DOMAIN_B : DOMAIN_I;
+      if (tokens.slice(run.first, run.last + 1).every((t) => isField(t.lower))) {
+        markSpan(out, 'domain', run.first, run.last);
       } else if (chosen && chosen !== runs[0]) out.fill(0, run.first, run.last + 1);
     }
   }

@@ -11,16 +11,12 @@ import {
   isRoleModifier,
   isRoleWord,
 } from './model/gazetteer.ts';
-import { LEVEL_SLOTS } from './model/level-reader.ts';
-import { runsOf, slotOf, TAGS } from './model/tags.ts';
+import { LEVEL_TAGS, markSpan, runsOf, slotOf, TAGS } from './model/tags.ts';
 import { saysNow } from './field-words.ts';
 import { isEnglishWord } from './model/english-words.ts';
 import type { Token } from './model/tokens.ts';
 
-const ROLE_B = TAGS.indexOf('B-archetype');
 const ROLE_I = TAGS.indexOf('I-archetype');
-const FIELD_B = TAGS.indexOf('B-domain');
-const FIELD_I = TAGS.indexOf('I-domain');
 
 /**
  * Academic positions that take a field before them as the field, not as part of the role:
@@ -62,9 +58,7 @@ const GENERIC = new Set(['researcher', 'researchers', 'scientist', 'person', 'in
  */
 export function settleRoles(tokens: readonly Token[], tags: readonly number[]): number[] {
   const out = [...tags];
-  const asRole = (first: number, last: number) => {
-    for (let i = first; i <= last; i++) out[i] = i === first ? ROLE_B : ROLE_I;
-  };
+  const asRole = (first: number, last: number) => markSpan(out, 'archetype', first, last);
   const role = (i: number) => {
     const token = tokens[i];
     return Boolean(
@@ -79,8 +73,7 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
   for (const run of runsOf(out, 'archetype')) {
     const last = tokens[run.last]!.lower;
     if (!isField(last) || isRoleWord(last)) continue;
-    out.fill(FIELD_I, run.first, run.last + 1);
-    out[run.first] = FIELD_B;
+    markSpan(out, 'domain', run.first, run.last);
   }
   if (runsOf(out, 'domain').length === 0) {
     for (const run of runsOf(out, 'archetype')) splitField(tokens, out, run.first, run.last);
@@ -92,17 +85,14 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
     if (!isQualifierPair(words[0]!, words[1]) || slotOf(out[run.last + 1] ?? 0) !== 'archetype') {
       continue;
     }
-    out.fill(ROLE_I, run.first, run.last + 2);
-    out[run.first] = ROLE_B;
+    markSpan(out, 'archetype', run.first, run.last + 1);
   }
-
   // "a historian | of science": a field read from "of" on, just after a role, is the role's.
   for (const run of runsOf(out, 'domain')) {
     if (tokens[run.first]!.lower !== 'of' || slotOf(out[run.first - 1] ?? 0) !== 'archetype')
       continue;
     out.fill(ROLE_I, run.first, run.last + 1);
   }
-
   if (runsOf(out, 'archetype').length === 0) {
     for (const run of runsOf(out, 'domain')) {
       // A "field" that ends on a person is a role ("urban planner").
@@ -205,9 +195,8 @@ function splitField(tokens: readonly Token[], out: number[], first: number, last
     (/^\p{Lu}/u.test(t.raw) && !isEnglishWord(t.lower) && !inLexicons(t.lower));
   if (start === first && before && !before.punct && out[start - 1] === 0 && qualifier(before))
     start--;
-
-  for (let i = start; i < end; i++) out[i] = i === start ? FIELD_B : FIELD_I;
-  if (position) for (let i = end; i <= last; i++) out[i] = i === end ? ROLE_B : ROLE_I;
+  markSpan(out, 'domain', start, end - 1);
+  if (position) markSpan(out, 'archetype', end, last);
 }
 
 /** What completes a French or Spanish role after "de" or "en": "estudiante de doctorado". */
@@ -242,23 +231,16 @@ function dropNonRoles(tokens: readonly Token[], out: number[]): void {
       JOIN_WORDS.has(t.lower) || (t.lower.endsWith('ing') && !isRoleWord(t.lower));
     while (last > run.first && trailing(tokens[last]!)) out[last--] = 0;
     // a role joined to another by a slash ("MD/PhD student")
-    let first = run.first;
-    const [slash, other] = [tokens[first - 1], tokens[first - 2]];
-    const joined = (a: Token, b: Token) => a.end === b.start;
-    if (
+    const [slash, other] = [tokens[run.first - 1], tokens[run.first - 2]];
+    const slashed =
       slash?.raw === '/' &&
-      other &&
+      other !== undefined &&
       !other.punct &&
-      out[first - 1] === 0 &&
-      out[first - 2] === 0
-    ) {
-      if (joined(slash, tokens[first]!) && joined(other, slash)) first -= 2;
-    }
-
-    if (first < run.first) {
-      out.fill(ROLE_I, first, run.first + 1);
-      out[first] = ROLE_B;
-    }
+      out[run.first - 1] === 0 &&
+      out[run.first - 2] === 0 &&
+      other.end === slash.start &&
+      slash.end === tokens[run.first]!.start;
+    if (slashed) markSpan(out, 'archetype', run.first - 2, run.first);
     const join = tokens[last + 1]?.lower ?? '';
     const next = tokens[last + 2]?.lower ?? '';
     if (
@@ -271,10 +253,6 @@ function dropNonRoles(tokens: readonly Token[], out: number[]): void {
     }
   }
 }
-
-const LEVEL_TAGS = new Set(
-  LEVEL_SLOTS.flatMap((slot) => ['B', 'I'].map((bio) => TAGS.indexOf(`${bio}-${slot}`))),
-);
 
 /**
  * True when the word at `i` follows "I'm a", "I am an" or "as a", with at most three words

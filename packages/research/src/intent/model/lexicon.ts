@@ -255,8 +255,7 @@ export function negates(
 const NOT_TURNED = new Set(['mind', 'care', 'matter']);
 
 /**
- * Words that turn what follows around:
- "not strict", "no long shots", "less cautious",
+ * Words that turn what follows around: "not strict", "no long shots", "less cautious",
  * "stop nitpicking", "neither too safe nor too wild" (the last stays medium).
  */
 export const NEGATORS: ReadonlySet<string> = new Set([
@@ -291,7 +290,6 @@ export const NEGATORS: ReadonlySet<string> = new Set([
   'over',
   'than',
   // less, in French, Spanish and Arabic
-
   'moins',
   'menos',
   'اقل',

@@ -47,3 +47,18 @@ export function spanRuns(tags: readonly number[]): SpanRun[] {
 export function runsOf(tags: readonly number[], slot: SpanSlot): SpanRun[] {
   return spanRuns(tags).filter((run) => run.slot === slot);
 }
+
+/** Tags tokens `first` to `last` (inclusive) as one span of `slot`: B- then I- tags. */
+export function markSpan(tags: number[], slot: SpanSlot, first: number, last: number): void {
+  const begin = TAGS.indexOf(`B-${slot}`);
+  tags.fill(begin + 1, first, last + 1);
+  tags[first] = begin;
+}
+
+/** The B- and I- tags of the risk and strictness slots. */
+export const LEVEL_TAGS: ReadonlySet<number> = new Set(
+  (['risk_preference', 'baseline_strictness'] as const).flatMap((slot) => [
+    TAGS.indexOf(`B-${slot}`),
+    TAGS.indexOf(`I-${slot}`),
+  ]),
+);
