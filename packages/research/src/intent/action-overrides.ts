@@ -5,7 +5,7 @@
 import { levelMarks, readLevels } from './model/lexicon.ts';
 import type { Token } from './model/tokens.ts';
 import { wordClasses } from './model/word-classes.ts';
-import type { IntentAction } from './schema.ts';
+import type { IntentAction, IntentSession } from './schema.ts';
 
 /**
  * The word classes that speak for each action a level word cannot belong to: "switch to the
@@ -64,8 +64,121 @@ const NEW = new Set(
 export function returnsInstead(tokens: readonly Token[], action: IntentAction): boolean {
   if (action !== 'create_user') return false;
   const words = tokens.map((t) => t.lower);
-  // "de nuevo" is back; "nuevo" alone is new
-  const back = words.some((w, i) => RETURNING.has(w) && (w !== 'nuevo' || words[i - 1] === 'de'));
+  // "de nuevo" is back; "nuevo" alone is new; "it's me, Priya" is someone known
+  const back =
+    words.some((w, i) => RETURNING.has(w) && (w !== 'nuevo' || words[i - 1] === 'de')) ||
+    saysItsMe(words);
   const fresh = words.some((w, i) => NEW.has(w) && !(w === 'nuevo' && words[i - 1] === 'de'));
   return back && !fresh && !words.includes('up');
+}
+
+/** "it's me", "its me", "c'est moi", "soy yo": the writer expects to be known. */
+function saysItsMe(words: readonly string[]): boolean {
+  return words.some(
+    (w, i) =>
+      (w === 'me' &&
+        ((words[i - 1] === "'s" && words[i - 2] === 'it') || words[i - 1] === 'its')) ||
+      (w === 'moi' && words[i - 1] === 'est' && words[i - 2] === "c'") ||
+      (w === 'yo' && words[i - 1] === 'soy'),
+  );
+}
+
+/** Words that ask for an account to be made: "sign up", "register", "open an account". */
+function asksToSignUp(words: readonly string[]): boolean {
+  return words.some(
+    (w, i) =>
+      SIGN_UP.has(w) ||
+      (['sign', 'signing', 'signed'].includes(w) && words[i + 1] === 'up') ||
+      (ACCOUNT.has(w) && (FRESH_ACCOUNT.has(words[i - 1] ?? '') || words[i + 1] === 'جديد')),
+  );
+}
+const SIGN_UP = new Set(
+  'signup sign-up register registering registration enrol enroll inscribirme registrarme inscrire'.split(
+    ' ',
+  ),
+);
+const ACCOUNT = new Set(['account', 'cuenta', 'compte', 'حساب', 'حسابا', 'حساباً']);
+/** Just before "account": one that does not exist yet ("an account", "un nouveau compte"). */
+const FRESH_ACCOUNT = new Set('an new un una nueva nouveau'.split(' '));
+
+/** Words that ask to sign in: "sign in", "log me in", "switch", "back". */
+function asksToSignIn(words: readonly string[]): boolean {
+  return words.some(
+    (w, i) =>
+      SIGN_IN.has(w) ||
+      RETURNING.has(w) ||
+      (['sign', 'log', 'logged', 'signed'].includes(w) &&
+        ['in', 'into', 'me'].includes(words[i + 1] ?? '')),
+  );
+}
+const SIGN_IN = new Set(
+  (
+    'login signin log-in sign-in switch swap change cambia cambiar passe passer sesion ' +
+    'connecte connecter conectar conectame conectarme entrar'
+  ).split(' '),
+);
+
+/**
+ * True when a message taken for a sign-in asks for an account and says nothing of one that
+ * exists ("I'd like to sign up please", "please open an account for me").
+ */
+export function signsUpInstead(tokens: readonly Token[], action: IntentAction): boolean {
+  if (action !== 'select_user') return false;
+  const words = tokens.map((t) => t.lower);
+  return asksToSignUp(words) && !asksToSignIn(words);
+}
+
+/**
+ * True when a message taken for a sign-up, a sign-in or a help question asks whether
+ * someone else has an account ("is there a user called Rose on here?", "has Olumide made an
+ * account?", "est-ce que Karim est inscrit ?") or asks for the list outright ("list users —
+ * I want to see if …").
+ */
+export function listsInstead(tokens: readonly Token[], action: IntentAction): boolean {
+  if (!['create_user', 'select_user', 'help'].includes(action)) return false;
+  const words = tokens.filter((t) => !t.punct).map((t) => t.lower);
+  if (LISTING.has(words[0] ?? '') && USERS.has(words[words[1] === 'the' ? 2 : 1] ?? ''))
+    return true;
+  const question =
+    tokens.some((t) => t.raw === '?') || ASKS_WHETHER.has(words[0] ?? '') || words[0] === 'هل';
+  const present = words.some(
+    (w, i) =>
+      USERS.has(w) ||
+      PRESENT.has(w) ||
+      (w === 'on' && ['here', 'this', 'the'].includes(words[i + 1] ?? '')),
+  );
+  const aboutSelfOrHow = words.some((w) => SELF_OR_HOW.has(w));
+  return question && present && !aboutSelfOrHow && !asksToSignIn(words);
+}
+const LISTING = new Set(['list', 'show', 'display', 'liste', 'lista', 'muestra', 'montre']);
+const USERS = new Set(
+  (
+    'user users account accounts usuario usuarios usuaria cuenta cuentas utilisateur ' +
+    'utilisateurs utilisatrice compte comptes مستخدم المستخدمين حساب'
+  ).split(' '),
+);
+const PRESENT = new Set(
+  'registered signed member members inscrit inscrite registrado registrada مسجل مسجلة'.split(' '),
+);
+/** Yes/no questions about someone else: "is there …", "has Rose …", "¿hay …?". */
+const ASKS_WHETHER = new Set(['is', 'are', 'has', 'have', 'does', 'did', 'any', 'est-ce', 'hay']);
+/** Questions about the writer's own account, or about how to get one, are no listing. */
+const SELF_OR_HOW = new Set(
+  (
+    "i i'm im my me myself mine je j' mon ma yo mi me way how can could possible need " +
+    'should must comment como cómo puedo necesito'
+  ).split(' '),
+);
+
+/** The action the words say instead of the classifier's, if any. */
+export function actionInstead(
+  tokens: readonly Token[],
+  action: IntentAction,
+  session: IntentSession,
+): IntentAction | undefined {
+  if (session.user_id && setsLevelInstead(tokens, action)) return 'update_profile';
+  if (returnsInstead(tokens, action)) return 'select_user';
+  if (signsUpInstead(tokens, action)) return 'create_user';
+  if (listsInstead(tokens, action)) return 'list_users';
+  return undefined;
 }

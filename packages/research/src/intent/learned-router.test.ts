@@ -1,7 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { namesNoUser, nameToUserId, routeLearned } from './learned-router.ts';
-import { returnsInstead, setsLevelInstead } from './action-overrides.ts';
 import { TAGS } from './model/tags.ts';
 import { tokenize } from './model/tokens.ts';
 import { cleanTopic } from './slots.ts';
@@ -550,33 +549,6 @@ test('feedback that is the whole message keeps its emoji; a persona "of" is a pe
   assert.deepEqual(profile('act like a patient tutor who explains the maths'), {
     persona_brief: 'a patient tutor who explains the maths',
   });
-});
-
-test('a level said to an action that takes none is a profile update, unless it is that action', () => {
-  const instead = (text: string, action: Parameters<typeof setsLevelInstead>[1]) =>
-    setsLevelInstead(tokenize(text), action);
-  assert.equal(instead('Soyez impitoyable avec mes articles', 'train_planner'), true);
-  assert.equal(instead('pick holes in everything', 'select_user'), true);
-  assert.equal(instead('Une critique modérée me convient très bien', 'select_user'), true);
-  // Its own words keep the action: retraining, switching, thanks.
-  assert.equal(instead('retrain with stricter preferences', 'train_planner'), false);
-  assert.equal(instead('switch to the strict profile', 'select_user'), false);
-  assert.equal(instead('thanks, harsh but fair', 'chitchat'), false);
-  // Actions that carry a level keep it.
-  assert.equal(instead('start a bold run on coral reefs', 'start_run'), false);
-});
-
-test('someone who says they are back signs in, unless they also say they are new', () => {
-  const back = (text: string) => returnsInstead(tokenize(text), 'create_user');
-  assert.equal(back("I'm back, Rose here"), true);
-  assert.equal(back('Hola de nuevo, soy Joaquín, entra con mi cuenta'), true);
-  assert.equal(back("Bonsoir, c'est encore moi, Yannick"), true);
-  assert.equal(back("it's Faith, returning"), true);
-  assert.equal(back("I'm Diego, already have an account here"), true);
-  assert.equal(back("I'm new here, it's Ana"), false);
-  assert.equal(back('soy Joaquín, usuario nuevo'), false);
-  assert.equal(back('sign me up again, Ravi'), false);
-  assert.equal(returnsInstead(tokenize("I'm back, Rose here"), 'select_user'), false);
 });
 
 test('a role joined to another by a slash is one role', () => {

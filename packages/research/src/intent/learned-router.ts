@@ -9,7 +9,7 @@ import { readProfileLevels, withoutLevelTail } from './profile-levels.ts';
 import { personaLabel, settlePersona } from './settle-persona.ts';
 import { isQualifierPair, settleRoles } from './settle-roles.ts';
 import { settleNames, TITLES } from './settle-names.ts';
-import { returnsInstead, setsLevelInstead } from './action-overrides.ts';
+import { actionInstead } from './action-overrides.ts';
 import { nameFromPlace } from './name-fallback.ts';
 import { settleDomains } from './settle-fields.ts';
 import { fieldFromLexicon } from './field-fallback.ts';
@@ -78,12 +78,7 @@ export function routeLearned(
   // ("Soyez impitoyable avec mes articles", "pick holes in everything"), updates the profile.
   // The lexicon's reading is the evidence, as sure as the classifier was of its own guess,
   // which becomes the second.
-  const instead =
-    !request.action && session.user_id && setsLevelInstead(tokens, action)
-      ? 'update_profile'
-      : !request.action && returnsInstead(tokens, action)
-        ? 'select_user'
-        : undefined;
+  const instead = request.action ? undefined : actionInstead(tokens, action, session);
   if (instead) {
     ranked = [
       ...ranked.filter((r) => r.action === instead),

@@ -192,3 +192,28 @@ test('a role ends on no verb', () => {
     domain: ['biochem'],
   });
 });
+
+test('a role word the tagger left out is taken where the words introduce a role', () => {
+  const role = (marked: string) => settled(marked).archetype;
+  assert.deepEqual(role('Me llamo José Luis, soy catedrático de [d: historia del arte]'), [
+    'catedrático',
+  ]);
+  assert.deepEqual(role('je suis maître de conférences en [d: droit public]'), [
+    'maître de conférences',
+  ]);
+  assert.deepEqual(role("honestly I'm just a curious retiree who reads"), ['retiree']);
+  assert.deepEqual(role("I'm doing a postdoc in [d: evolutionary biology]"), ['postdoc']);
+  // said on its own between commas, as people list who they are
+  assert.deepEqual(role('Mariam Kouyaté, sociologue, Bamako.'), ['sociologue']);
+  assert.deepEqual(role('Kwame here, epidemiologist, nice to meet you'), ['epidemiologist']);
+  // a role word that introduces nothing stays out
+  assert.deepEqual(role('my advisor says hi'), []);
+});
+
+test('an Arabic role takes in the qualifier after it', () => {
+  assert.deepEqual(settled('أنا [a: مهندس] برمجيات وأعمل في [d: الأمن السيبراني]'), {
+    archetype: ['مهندس برمجيات'],
+    domain: ['الأمن السيبراني'],
+  });
+  assert.deepEqual(settled('أعمل [d: مهندس برمجيات]').archetype, ['مهندس برمجيات']);
+});

@@ -95,8 +95,11 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
   }
   if (runsOf(out, 'archetype').length === 0) {
     for (const run of runsOf(out, 'domain')) {
-      // A "field" that ends on a person is a role ("urban planner").
-      if (role(run.last)) {
+      // A "field" that ends on a person is a role ("urban planner"), as is one that opens on a
+      // person qualified the Arabic way ("مهندس برمجيات", software engineer).
+      const qualified = (i: number) => ARABIC_QUALIFIERS.has(tokens[i]!.lower);
+      const arabic = role(run.first) && run.last > run.first && qualified(run.last);
+      if (role(run.last) || arabic) {
         asRole(run.first, run.last);
         continue;
       }
@@ -259,19 +262,56 @@ function dropNonRoles(tokens: readonly Token[], out: number[]): void {
  * between that the tagger read as a level or nothing ("I'm a very cautious statistician").
  */
 function saysRole(tokens: readonly Token[], tags: readonly number[], i: number): boolean {
-  for (let j = i - 1; j >= Math.max(1, i - 4); j--) {
+  if (standsAlone(tokens, tags, i)) return true;
+  for (let j = i - 1; j >= Math.max(0, i - 4); j--) {
     const word = tokens[j]!.lower;
-    if (word === 'a' || word === 'an') return INTRODUCING.has(tokens[j - 1]!.lower);
+    if (SAYS_SELF.has(word)) return true;
+    if (ARTICLES.has(word)) {
+      let k = j - 1;
+      while (k > 0 && HEDGES.has(tokens[k]!.lower)) k--;
+      return k >= 0 && INTRODUCING.has(tokens[k]!.lower);
+    }
     if (tokens[j]!.punct || (tags[j] !== 0 && !LEVEL_TAGS.has(tags[j]!))) return false;
   }
   return false;
 }
-const INTRODUCING = new Set(["i'm", 'im', 'am', 'as']);
+const ARTICLES = new Set(['a', 'an', 'un', 'une', 'una', 'um', 'uma', 'ein', 'eine']);
+/** What comes before "a" in "I'm a …", "as a …", "I'm doing a postdoc", "je suis une …". */
+const INTRODUCING = new Set(
+  "i'm im am as doing soy sou suis bin es est ist je yo eu ich".split(' '),
+);
+/** Words between "I'm" and "a" that change nothing: "I'm just a curious retiree". */
+const HEDGES = new Set('just only merely basically actually also really still now'.split(' '));
+/** "I am" without an article: "soy catedrático", "je suis sociologue", "أنا مبرمج". */
+const SAYS_SELF = new Set(['soy', 'sou', 'suis', 'bin', 'انا', 'وانا']);
+
+/**
+ * True when a role word is said on its own between commas or stops, as people list who they
+ * are ("Kwame here, epidemiologist, nice to meet you"; "Mariam Kouyaté, sociologue, Bamako"),
+ * perhaps after qualifiers ("Bill. Retired civil engineer.").
+ */
+function standsAlone(tokens: readonly Token[], tags: readonly number[], i: number): boolean {
+  const after = tokens[i + 1];
+  if (after && !(after.punct && BREAKS.has(after.raw))) return false;
+  let j = i - 1;
+  while (j >= 0 && i - j <= 3 && tags[j] === 0 && qualifies(tokens[j]!.lower)) j--;
+  return j >= 0 && tokens[j]!.punct && BREAKS.has(tokens[j]!.raw) && j > 0;
+}
+const BREAKS = new Set([',', '.', ';', '—', '–', ':', '!']);
+const qualifies = (word: string) => isRoleModifier(word) || isFieldModifier(word) || isField(word);
 
 /** Words before a role that are never part of it, as the tokens fold them. */
 const NOT_ROLE = new Set(["i'm", 'im', 'i', 'am', 'a', 'an', 'my', 'انا', 'وانا']);
-/** Arabic words that qualify the role before them: doctorate, master's, assistant, associate. */
-const ARABIC_QUALIFIERS = new Set(['دكتوراه', 'ماجستير', 'مساعد', 'مساعدة', 'مشارك', 'مشاركة']);
+/**
+ * Arabic words that qualify the role before them: doctorate, master's, assistant, associate;
+ * software ("مهندس برمجيات"), data ("عالم بيانات"), research, clinical, civil, field, social.
+ */
+const ARABIC_QUALIFIERS = new Set(
+  (
+    'دكتوراه ماجستير مساعد مساعدة مشارك مشاركة برمجيات بيانات ابحاث بحث سريري سريرية مدني ' +
+    'مدنية ميداني ميدانية اجتماعي اجتماعية'
+  ).split(' '),
+);
 
 /** True when two folded words qualify a role together ("high school", "3rd year"). */
 export function isQualifierPair(first: string, second: string | undefined): boolean {

@@ -88,6 +88,12 @@ export const HELDOUT_PEOPLE_PATH = `${DATASET_DIR}heldout-people.jsonl`;
  * when it was added and never listed (the lines that repeat another set were dropped).
  */
 export const HELDOUT_BLIND_PATH = `${DATASET_DIR}heldout-blind.jsonl`;
+/**
+ * A ninth held-out set, a development set: 224 phrasings of all twelve actions in French,
+ * Spanish and Arabic (Modern Standard and four dialects), and English mixed with them, by an
+ * author who saw only the labelling conventions. Its failures are listed.
+ */
+export const HELDOUT_LANGUAGES_PATH = `${DATASET_DIR}heldout-languages.jsonl`;
 /** Messages that mean nothing to the app: the router should ask rather than act. */
 export const NONSENSE_PATH = `${DATASET_DIR}nonsense.jsonl`;
 export const FILLERS_PATH = `${DATASET_DIR}fillers.json`;

@@ -146,8 +146,8 @@ export function gazetteer(tokens: readonly Token[]): string[][] {
   return out;
 }
 
-const moreRoles = new Set(MORE_ROLE_WORDS);
-const moreRoleModifiers = new Set(MORE_ROLE_MODIFIERS);
+const moreRoles = new Set(MORE_ROLE_WORDS.map(fold));
+const moreRoleModifiers = new Set(MORE_ROLE_MODIFIERS.map(fold));
 
 /**
  * True when a folded word names a role ("teacher", "researchers", "biologist", "planner"):

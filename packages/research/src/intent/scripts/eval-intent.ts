@@ -2,7 +2,8 @@
 // on messages that mean nothing to the app.
 // Usage: npm run eval:intent [-- --failures] [-- --cv]
 //   --failures  list every phrasing of the development sets (the first held-out set, the
-//               levels, profiles, general and people sets) and of cross-validation a router
+//               levels, profiles, general, people and languages sets) and of
+//               cross-validation a router
 //               got wrong;
 //               the styles, fresh and blind held-out sets are test sets, scored only
 //   --cv        also 5-fold cross-validation of the learned router on the training set
@@ -13,6 +14,7 @@ import {
   HELDOUT_BLIND_PATH,
   HELDOUT_FRESH_PATH,
   HELDOUT_GENERAL_PATH,
+  HELDOUT_LANGUAGES_PATH,
   HELDOUT_LEVELS_PATH,
   HELDOUT_PATH,
   HELDOUT_PEOPLE_PATH,
@@ -67,13 +69,19 @@ const rules: Router = (request) => ({ intent: routeLocally(request).intent });
 
 const train = readExamples(TRAIN_PATH);
 const heldout = readExamples(HELDOUT_PATH);
-const styles = readExamples(HELDOUT_STYLES_PATH);
-const fresh = readExamples(HELDOUT_FRESH_PATH);
-const levels = readExamples(HELDOUT_LEVELS_PATH);
-const profiles = readExamples(HELDOUT_PROFILES_PATH);
-const general = readExamples(HELDOUT_GENERAL_PATH);
-const people = readExamples(HELDOUT_PEOPLE_PATH);
-const blind = readExamples(HELDOUT_BLIND_PATH);
+/** The held-out sets in the table's order; the test sets are scored, never listed. */
+const SETS: { label: string; path: string; test?: boolean }[] = [
+  { label: 'held-out', path: HELDOUT_PATH },
+  { label: 'held-out (styles)', path: HELDOUT_STYLES_PATH, test: true },
+  { label: 'held-out (fresh)', path: HELDOUT_FRESH_PATH, test: true },
+  { label: 'held-out (blind)', path: HELDOUT_BLIND_PATH, test: true },
+  { label: 'held-out (levels)', path: HELDOUT_LEVELS_PATH },
+  { label: 'held-out (profiles)', path: HELDOUT_PROFILES_PATH },
+  { label: 'held-out (general)', path: HELDOUT_GENERAL_PATH },
+  { label: 'held-out (people)', path: HELDOUT_PEOPLE_PATH },
+  { label: 'held-out (languages)', path: HELDOUT_LANGUAGES_PATH },
+];
+const sets = SETS.map((set) => ({ ...set, examples: readExamples(set.path) }));
 const nonsense = readNonsense();
 const loadStarted = performance.now();
 const model = loadIntentModel();
@@ -86,35 +94,21 @@ function scored(examples: typeof heldout, route: Router): Evaluation {
   return result;
 }
 
-const results: [string, Evaluation][] = [
-  ['learned, held-out', scored(heldout, learned(model))],
-  ['rules (old), held-out', scored(heldout, rules)],
-  ['learned, held-out (styles)', scored(styles, learned(model))],
-  ['rules (old), held-out (styles)', scored(styles, rules)],
-  ['learned, held-out (fresh)', scored(fresh, learned(model))],
-  ['rules (old), held-out (fresh)', scored(fresh, rules)],
-  ['learned, held-out (blind)', scored(blind, learned(model))],
-  ['rules (old), held-out (blind)', scored(blind, rules)],
-  ['learned, held-out (levels)', scored(levels, learned(model))],
-  ['rules (old), held-out (levels)', scored(levels, rules)],
-  ['learned, held-out (profiles)', scored(profiles, learned(model))],
-  ['rules (old), held-out (profiles)', scored(profiles, rules)],
-  ['learned, held-out (general)', scored(general, learned(model))],
-  ['rules (old), held-out (general)', scored(general, rules)],
-  ['learned, held-out (people)', scored(people, learned(model))],
-  ['rules (old), held-out (people)', scored(people, rules)],
-];
-/** The test sets: scored, their failures never listed. */
-const TEST_SETS = ['(styles)', '(fresh)', '(blind)'];
+const results: [string, Evaluation][] = sets.flatMap(({ label, examples }) => [
+  [`learned, ${label}`, scored(examples, learned(model))] as [string, Evaluation],
+  [`rules (old), ${label}`, scored(examples, rules)] as [string, Evaluation],
+]);
+const testRows = new Set(
+  sets
+    .filter((set) => set.test)
+    .flatMap((set) => [`learned, ${set.label}`, `rules (old), ${set.label}`]),
+);
 
 const share = (100 * heldout.length) / (heldout.length + train.length);
+const counts = sets.slice(1).map((set) => `${set.label}: ${set.examples.length}`);
 console.log(
   `Training set: ${train.length} phrasings; held-out: ${heldout.length} (${share.toFixed(1)} % ` +
-    `of the first two), held-out (styles): ${styles.length}, held-out (fresh): ${fresh.length}, ` +
-    `held-out (levels): ${levels.length}, held-out (profiles): ${profiles.length}, ` +
-    `held-out (general): ${general.length}, held-out (people): ${people.length}, ` +
-    `held-out (blind): ${blind.length}, ` +
-    `nonsense: ${nonsense.length}. ` +
+    `of the first two), ${counts.join(', ')}, nonsense: ${nonsense.length}. ` +
     `Model loaded in ${loadMs.toFixed(0)} ms; confidence threshold ` +
     `${DEFAULT_CONFIDENCE_THRESHOLD}; load average ${loadavg()[0]!.toFixed(1)} on ` +
     `${availableParallelism()} cores.`,
@@ -158,7 +152,7 @@ console.log(
 
 if (args.has('--failures')) {
   for (const [name, e] of results) {
-    if (TEST_SETS.some((set) => name.includes(set))) continue;
+    if (testRows.has(name)) continue;
     console.log(`\n${name}: ${e.failures.length} phrasings not fully right`);
     for (const f of e.failures) console.log(`  ${f}`);
   }

@@ -97,7 +97,27 @@ const MODIFIERS =
  */
 export const MORE_ROLE_WORDS: readonly string[] = (
   'planner worker communicator coordinator strategist advocate activist organiser organizer ' +
-  'volunteer caregiver carer coach trainer leader faculty schoolteacher prof'
+  'volunteer caregiver carer coach trainer leader faculty schoolteacher prof retiree registrar ' +
+  // roles in French, Spanish, Portuguese and German that the features leave out, and what
+  // Arabic calls lecturers, specialists, programmers, analysts, pharmacists and teachers
+  'sociologue historien historienne philosophe linguiste géographe anthropologue ' +
+  'psychologue épidémiologiste écologue mathématicien mathématicienne informaticien ' +
+  'informaticienne climatologue astronome archéologue avocat avocate journaliste pharmacien ' +
+  'pharmacienne postdoctorant postdoctorante stagiaire technicien technicienne ' +
+  'analyste développeur développeuse agronome géologue neuroscientifique maître ' +
+  'catedrático catedrática sociólogo socióloga historiador historiadora filósofo filósofa ' +
+  'lingüista geógrafo geógrafa antropólogo antropóloga epidemiólogo epidemióloga ecólogo ' +
+  'ecóloga climatólogo climatóloga astrónomo astrónoma arqueólogo ' +
+  'arqueóloga abogado abogada periodista farmacéutico farmacéutica ' +
+  'posdoc becario becaria analista desarrollador desarrolladora agrónomo ' +
+  'agrónoma geólogo geóloga neurocientífico neurocientífica programador programadora ' +
+  'maestro maestra docente tesista residente ' +
+  'enfermeira enfermeiro mestranda mestrando doutorando doutoranda engenheiro engenheira ' +
+  'pesquisador pesquisadora professora cientista ' +
+  'doktorand doktorandin forscher forscherin wissenschaftler wissenschaftlerin ' +
+  'datenwissenschaftler datenwissenschaftlerin ingenieur ingenieurin professorin ärztin arzt ' +
+  'محاضر محاضرة أخصائي أخصائية اخصائي اخصائية مبرمج مبرمجة محلل محللة صيدلي صيدلانية ' +
+  'معلم معلمة مدرس مدرسة'
 ).split(' ');
 export const MORE_ROLE_MODIFIERS: readonly string[] = (
   'third-year fourth-year fifth-year 1st-year 2nd-year 3rd-year 4th-year mid-career ' +

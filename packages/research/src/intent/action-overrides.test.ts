@@ -1,0 +1,71 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  listsInstead,
+  returnsInstead,
+  setsLevelInstead,
+  signsUpInstead,
+} from './action-overrides.ts';
+import { tokenize } from './model/tokens.ts';
+
+test('a level said to an action that takes none is a profile update, unless it is that action', () => {
+  const instead = (text: string, action: Parameters<typeof setsLevelInstead>[1]) =>
+    setsLevelInstead(tokenize(text), action);
+  assert.equal(instead('Soyez impitoyable avec mes articles', 'train_planner'), true);
+  assert.equal(instead('pick holes in everything', 'select_user'), true);
+  assert.equal(instead('Une critique modérée me convient très bien', 'select_user'), true);
+  // Its own words keep the action: retraining, switching, thanks.
+  assert.equal(instead('retrain with stricter preferences', 'train_planner'), false);
+  assert.equal(instead('switch to the strict profile', 'select_user'), false);
+  assert.equal(instead('thanks, harsh but fair', 'chitchat'), false);
+  // Actions that carry a level keep it.
+  assert.equal(instead('start a bold run on coral reefs', 'start_run'), false);
+});
+
+test('someone who says they are back signs in, unless they also say they are new', () => {
+  const back = (text: string) => returnsInstead(tokenize(text), 'create_user');
+  assert.equal(back("I'm back, Rose here"), true);
+  assert.equal(back('Hola de nuevo, soy Joaquín, entra con mi cuenta'), true);
+  assert.equal(back("Bonsoir, c'est encore moi, Yannick"), true);
+  assert.equal(back("it's Faith, returning"), true);
+  assert.equal(back("I'm Diego, already have an account here"), true);
+  assert.equal(back("I'm new here, it's Ana"), false);
+  assert.equal(back('soy Joaquín, usuario nuevo'), false);
+  assert.equal(back('sign me up again, Ravi'), false);
+  assert.equal(returnsInstead(tokenize("I'm back, Rose here"), 'select_user'), false);
+});
+
+test('"it\'s me" is someone known', () => {
+  const back = (text: string) => returnsInstead(tokenize(text), 'create_user');
+  assert.equal(back("it's me, Priya"), true);
+  assert.equal(back('its me priya'), true);
+  assert.equal(back("c'est moi, Karim"), true);
+  assert.equal(back("it's Priya, I'm new"), false);
+});
+
+test('asking for an account is signing up, unless the words also sign in', () => {
+  const up = (text: string) => signsUpInstead(tokenize(text), 'select_user');
+  assert.equal(up("I'd like to sign up please"), true);
+  assert.equal(up('Prof. Akira Yamamoto — please open an account for me'), true);
+  assert.equal(up('quiero registrarme'), true);
+  assert.equal(up('je voudrais un nouveau compte'), true);
+  assert.equal(up('log me into my account'), false);
+  assert.equal(up('cambia a la cuenta de Sergio'), false);
+  assert.equal(up('sign in as ivan'), false);
+  assert.equal(signsUpInstead(tokenize('sign me up'), 'create_user'), false);
+});
+
+test('asking whether someone else has an account is the list of users', () => {
+  const lists = (text: string, action: Parameters<typeof listsInstead>[1] = 'create_user') =>
+    listsInstead(tokenize(text), action);
+  assert.equal(lists('is there a user called Rose on here?'), true);
+  assert.equal(lists('is Mohammed al-Rashid still on this app?', 'help'), true);
+  assert.equal(lists('has Olumide signed up yet?', 'select_user'), true);
+  assert.equal(lists("qui utilise l'appli à part moi ? est-ce que Karim est inscrit ?"), true);
+  assert.equal(lists('list users — I want to see if Olumide made an account', 'select_user'), true);
+  // the writer's own account, how to get one, or signing in to it
+  assert.equal(lists('do I need an account to use this?', 'help'), false);
+  assert.equal(lists('is there a way to make an account?', 'help'), false);
+  assert.equal(lists('¿Puede iniciar sesión con el usuario Marta Delgado?', 'select_user'), false);
+  assert.equal(lists('is there a user called Rose?', 'list_users'), false);
+});
