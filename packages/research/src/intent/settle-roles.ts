@@ -240,7 +240,7 @@ function dropNonRoles(tokens: readonly Token[], out: number[]): void {
       other !== undefined &&
       !other.punct &&
       out[run.first - 1] === 0 &&
-      out[run.first - 2] === 0 &&
+      (out[run.first - 2] === 0 || slotOf(out[run.first - 2]!) === 'archetype') &&
       other.end === slash.start &&
       slash.end === tokens[run.first]!.start;
     if (slashed) markSpan(out, 'archetype', run.first - 2, run.first);

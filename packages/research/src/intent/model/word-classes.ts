@@ -81,11 +81,70 @@ const CLASSES: Record<string, string> = {
   listing: 'list show display see view give tell print get lsit',
 };
 
+/**
+ * The same classes in French, Spanish and Arabic, Modern Standard and dialect (Arabic in the
+ * forms people type: with and without the article "ال", "بدي"/"بغيت" for "I want").
+ */
+const OTHER_LANGUAGES: Record<string, string> = {
+  thanks: 'remercie gracias mil شكرًا مشكور تسلم يعطيك',
+  bye: 'bientot pronto chao يلا باي',
+  praise: 'genial génial bravo maximo máximo top chido مبدع رائع ممتاز شاطر حلو',
+  self: 'moi yo انا',
+  naming: 'nom nombre prenom prénom appelle llamo اسمي',
+  account:
+    'utilisateur utilisateurs utilisatrice compte comptes usuario usuarios usuaria cuenta ' +
+    'cuentas مستخدم المستخدمين مستخدمين حساب الحساب حسابات ' +
+    'الحسابات',
+  people: 'autres otros otras quien quién qui gens personas مين غيري حدا أحد احد',
+  switching:
+    'connecte connecter connecte-moi passe passer change changer cambia cambiar entra entrar ' +
+    'conectar conectame inicia iniciar sesion sesión بدل نبدل انتقل ادخل دخولي',
+  creating:
+    'cree crée creer créer crea crear creame inscris inscrire inscribe inscribeme registra ' +
+    'registrar nouvel nouvelle سجل سجلني تسجيل انشئ أنشئ جديد',
+  field: 'domaine área area campo ambito ámbito disciplina specialite spécialité مجال تخصص',
+  risk: 'risque risques riesgo riesgos audace audacieux arriesgado مخاطرة مخاطر المخاطرة جريئة',
+  strictness:
+    'strict stricte estricto estricta severe sévère exigeant exigeante exigencia exigence ' +
+    'riguroso rigoureux صارم صارمة صرامة التشدد',
+  role: 'doctorant doctorante chercheur chercheuse investigador investigadora باحث باحثة',
+  working: 'bosse trabajo investigo etudie étudie travaille اشتغل أشتغل',
+  liking: 'prefere préfère prefiero aime gusta gustan quiero veux voudrais بدي بغيت عايز أحب احب',
+  starting:
+    'lance lancer lancez commence commencer demarre démarre démarrer empieza empezar comienza ' +
+    'comenzar inicia lanza investiga escribe escribir ecris écris ecrire écrire redige rédige ' +
+    'ابدأ ابدا إبدأ نبدا نبدأ اكتب ابحث اطلق أطلق شغل ابدأي',
+  project:
+    'papier article articulo artículo etude étude estudio investigacion investigación corrida ' +
+    'ورقة الورقة بحث البحث تشغيل مقال دراسة',
+  about: 'sobre acerca عن حول على',
+  progress:
+    'estado etat état avance avancement progreso progres progrès termine terminé terminado ' +
+    'fini listo pret prêt الحالة حالة خلص انتهى انتهت وصلت وين',
+  skill: 'competences compétences habilidades tecnicas técnicas مهارات المهارات مهاراتي',
+  memory:
+    'souvenirs souviens souvenir recuerdas recuerdos recuerdo memoire mémoire memoria ' +
+    'تتذكر تذكر ذكريات بتعرف تعرف',
+  training:
+    'reentraine réentraîne reentrainer réentraîner entraine entraîne reentrena entrena ' +
+    'reentrenar aprender apprendre reapprendre réapprendre درب تدريب المخطط',
+  helping: 'aide aidez aider ayuda ayudame ayúdame ayudar مساعدة ساعدني ساعد مساعده المساعدة فاهم',
+  feedback:
+    'retour retours commentaire commentaires comentario comentarios remarque ملاحظات ملاحظة ' +
+    'ملاحظاتي رأيي',
+  asking: 'quoi quel quelle quels comment cual cuál pourquoi ما ماذا شو ايش ' + 'إيش كيف كيفاش وش',
+  listing: 'affiche montre muestra muestrame enseña lista liste اعرض عرض وريني',
+};
+
 const BY_WORD = new Map<string, string[]>();
-for (const [cls, words] of Object.entries(CLASSES)) {
+const merged = Object.entries(CLASSES).map(
+  ([cls, words]) => [cls, `${words} ${OTHER_LANGUAGES[cls] ?? ''}`.trim()] as const,
+);
+for (const [cls, words] of merged) {
   for (const word of words.split(' ')) {
     const key = fold(word);
-    BY_WORD.set(key, [...(BY_WORD.get(key) ?? []), cls]);
+    const classes = BY_WORD.get(key) ?? [];
+    if (!classes.includes(cls)) BY_WORD.set(key, [...classes, cls]);
   }
 }
 
