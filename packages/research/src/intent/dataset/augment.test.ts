@@ -36,6 +36,7 @@ test('a profile field written inside a run topic is not composed with it: every 
     typo: 0,
     lexiconShare: 0,
     slotTypo: 0,
+    pausedCommands: 0,
   };
   for (const seed of [1, 2, 3, 4, 5]) {
     const out = augment(examples, readFillers(FILLERS_PATH), { ...options, seed });
@@ -51,4 +52,35 @@ test('a profile field written inside a run topic is not composed with it: every 
     );
     assert.equal(parseExamples(lines.join('\n')).length, out.length);
   }
+});
+
+test('commands that mean the same while a run waits for feedback are copied into that session', () => {
+  const examples = parseExamples(
+    [
+      { text: 'status?', session: 'running', action: 'status' },
+      { text: 'list users', session: 'ready', action: 'list_users' },
+      { text: 'make it shorter', session: 'paused', action: 'submit_feedback' },
+      { text: 'thanks!', session: 'ready', action: 'chitchat' },
+    ]
+      .map((e) => JSON.stringify(e))
+      .join('\n'),
+  );
+  const options = {
+    copies: 0,
+    compositions: 0,
+    lowercase: 0,
+    typo: 0,
+    lexiconShare: 0,
+    slotTypo: 0,
+    pausedCommands: 1,
+    seed: 1,
+  };
+  const paused = augment(examples, readFillers(FILLERS_PATH), options)
+    .filter((e) => e.session === 'paused')
+    .map((e) => `${e.text} → ${e.action}`);
+  assert.deepEqual(paused.sort(), [
+    'list users → list_users',
+    'make it shorter → submit_feedback',
+    'status? → status',
+  ]);
 });

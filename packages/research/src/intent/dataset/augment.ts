@@ -44,8 +44,17 @@ export interface AugmentOptions {
    * word list and the lexicons do not know is still read from where it stands.
    */
   slotTypo: number;
+  /**
+   * Share of the commands that mean the same while a run waits for feedback ("status?",
+   * "help", "list users") copied into that session, where few are written: there, any other
+   * text is feedback, and the classifier otherwise learns the session more than the words.
+   */
+  pausedCommands: number;
   seed: number;
 }
+
+/** Actions a message keeps while a run waits for feedback. */
+const SAME_WHILE_PAUSED = new Set(['status', 'help', 'list_users', 'list_skills', 'list_memories']);
 
 const SWAPPABLE = ['name', 'domain', 'topic', 'archetype'] as const;
 
@@ -66,7 +75,17 @@ export function augment(
 ): Example[] {
   const random = seededRandom(options.seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
-  const out: Example[] = [...examples, ...compose(examples, options.compositions, random)];
+  const paused = examples.filter(
+    (e) =>
+      SAME_WHILE_PAUSED.has(e.action) &&
+      e.session !== 'paused' &&
+      random() < options.pausedCommands,
+  );
+  const out: Example[] = [
+    ...examples,
+    ...paused.map((e) => ({ ...e, session: 'paused' as const })),
+    ...compose(examples, options.compositions, random),
+  ];
   for (const example of [...out]) {
     const swappable = SWAPPABLE.filter((slot) => example.slots?.[slot]);
     const copies = swappable.length > 0 ? options.copies : 1;

@@ -65,6 +65,7 @@ export const DEFAULT_INTENT_TRAIN_OPTIONS: IntentTrainOptions = {
     typo: 0.2,
     lexiconShare: 0.5,
     slotTypo: 0.15,
+    pausedCommands: 1,
   },
   classifier: { epochs: 20, learningRate: 0.05, l2: 0, minCount: 2, prune: 0.1 },
   tagger: { epochs: 10, prune: 0.3 },
