@@ -488,6 +488,11 @@ test('scales, idioms and other languages set risk and strictness; a name stays a
     ['can we dial the risk way back', READY, { risk_preference: 'low' }],
     ['the reviews have been way too soft lately', READY, { baseline_strictness: 'high' }],
     ['Soyez moins sévères sur les baselines', READY, { baseline_strictness: 'low' }],
+    ['révise sans concession', READY, { baseline_strictness: 'high' }],
+    ['relájate un poco con las revisiones', READY, { baseline_strictness: 'low' }],
+    ['قلل الصرامة', READY, { baseline_strictness: 'low' }],
+    ['on peut prendre des risques', READY, { risk_preference: 'high' }],
+    ['خلينا نغامر', READY, { risk_preference: 'high' }],
     [
       "Hello I'm Fatima, I do public health and I'm pretty risk-averse",
       ANONYMOUS,

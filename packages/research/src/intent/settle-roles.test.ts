@@ -217,3 +217,19 @@ test('an Arabic role takes in the qualifier after it', () => {
   });
   assert.deepEqual(settled('أعمل [d: مهندس برمجيات]').archetype, ['مهندس برمجيات']);
 });
+
+test('a French or Spanish role takes in the adjective or complement after it', () => {
+  assert.deepEqual(settled('Soy Lucía, [a: investigadora] principal en [d: ecología]'), {
+    archetype: ['investigadora principal'],
+    domain: ['ecología'],
+  });
+  assert.deepEqual(settled('je suis Marc, [a: médecin] urgentiste').archetype, [
+    'médecin urgentiste',
+  ]);
+  assert.deepEqual(settled('Aïssatou Diallo, épidémiologiste de terrain').archetype, [
+    'épidémiologiste de terrain',
+  ]);
+  assert.deepEqual(settled('أنا [a: باحث] ما بعد الدكتوراه في [d: علم الأعصاب]').archetype, [
+    'باحث ما بعد الدكتوراه',
+  ]);
+});

@@ -126,15 +126,15 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
     for (const earlier of roles.slice(0, -1)) out.fill(0, earlier.first, earlier.last + 1);
   }
   for (const run of runsOf(out, 'archetype')) {
-    // "I" is no part of a role (Arabic writes "and I" as one word: "وأنا | طالب"); in Arabic
-    // a role's qualifier follows it ("طالب دكتوراه", PhD student; "أستاذ مساعد").
+    // "I" is no part of a role (Arabic writes "and I" as one word: "وأنا | طالب"); in Arabic,
+    // French and Spanish a role's qualifier follows it ("طالب دكتوراه", PhD student; "أستاذ
+    // مساعد"; "médecin urgentiste"; "profesora titular").
     let [start, end] = [run.first, run.last];
     while (start < end && NOT_ROLE.has(tokens[start]!.lower)) out[start++] = 0;
-    while (
-      (out[end + 1] === 0 || LEVEL_TAGS.has(out[end + 1]!)) &&
-      ARABIC_QUALIFIERS.has(tokens[end + 1]?.lower ?? '')
-    ) {
-      end++;
+    for (let taken = 1; taken > 0; end += taken) {
+      const free = (j: number) => out[j] === 0 || LEVEL_TAGS.has(out[j]!) || isLoneDomain(out, j);
+      taken = qualifiesBefore(tokens, end + 1);
+      for (let j = end + 1; j <= end + taken; j++) if (!free(j)) taken = 0;
     }
     if (start > run.first || end > run.last) asRole(start, end);
   }
@@ -206,7 +206,8 @@ function splitField(tokens: readonly Token[], out: number[], first: number, last
 const ROLE_COMPLEMENTS = new Set(
   (
     'doctorado doctorat master máster maestria maestría grado licence licenciatura these thèse ' +
-    'conferences conférences software datos sistemas recherche investigacion investigación'
+    'conferences conférences software datos sistemas recherche investigacion investigación ' +
+    'terrain campo laboratorio laboratoire donnees données logiciel'
   ).split(' '),
 );
 const JOIN_WORDS = new Set(['de', 'en', 'del', 'du', 'des', 'in', 'of', 'at', 'a']);
@@ -288,10 +289,10 @@ const SAYS_SELF = new Set(['soy', 'sou', 'suis', 'bin', 'انا', 'وانا']);
 /**
  * True when a role word is said on its own between commas or stops, as people list who they
  * are ("Kwame here, epidemiologist, nice to meet you"; "Mariam Kouyaté, sociologue, Bamako"),
- * perhaps after qualifiers ("Bill. Retired civil engineer.").
+ * perhaps with qualifiers ("Bill. Retired civil engineer."; "épidémiologiste de terrain").
  */
 function standsAlone(tokens: readonly Token[], tags: readonly number[], i: number): boolean {
-  const after = tokens[i + 1];
+  const after = tokens[i + 1 + qualifiesBefore(tokens, i + 1)];
   if (after && !(after.punct && BREAKS.has(after.raw))) return false;
   let j = i - 1;
   while (j >= 0 && i - j <= 3 && tags[j] === 0 && qualifies(tokens[j]!.lower)) j--;
@@ -312,6 +313,39 @@ const ARABIC_QUALIFIERS = new Set(
     'مدنية ميداني ميدانية اجتماعي اجتماعية'
   ).split(' '),
 );
+
+/**
+ * French and Spanish adjectives that qualify the role before them ("investigadora
+ * principal", "bióloga marina", "maître de conférences associé"), folded.
+ */
+const ROMANCE_QUALIFIERS = new Set(
+  (
+    'titular titulaire asociado asociada associe associee adjunto adjunta adjoint adjointe ' +
+    'principal principale invitado invitada invite invitee visitante clinico clinica ' +
+    'clinicien clinicienne marino marina agronomo agronoma urgentiste hospitalier ' +
+    'hospitaliere permanent permanente contractuel contractuelle postdoctoral posdoctoral ' +
+    'postdoctorale jubilado jubilada retraite retraitee independiente independant ' +
+    'independante emerito emerita emerite jefe jefa chef agrege agregee generaliste'
+  ).split(' '),
+);
+
+/** How many words from `at` qualify the role just before them (0 when none do). */
+function qualifiesBefore(tokens: readonly Token[], at: number): number {
+  const word = tokens[at]?.lower ?? '';
+  if (ARABIC_QUALIFIERS.has(word) || ROMANCE_QUALIFIERS.has(word)) return 1;
+  // "باحث ما بعد الدكتوراه", a postdoctoral researcher
+  if (word === 'ما' && tokens[at + 1]?.lower === 'بعد' && tokens[at + 2]?.lower === 'الدكتوراه')
+    return 3;
+  // "épidémiologiste de terrain", "ingeniera de datos"
+  if (['de', 'en'].includes(word) && ROLE_COMPLEMENTS.has(tokens[at + 1]?.lower ?? '')) return 2;
+  return 0;
+}
+
+/** True when the tag at `i` is a field of that one word alone. */
+function isLoneDomain(tags: readonly number[], i: number): boolean {
+  return tags[i] === DOMAIN_B && tags[i + 1] !== DOMAIN_B + 1;
+}
+const DOMAIN_B = TAGS.indexOf('B-domain');
 
 /** True when two folded words qualify a role together ("high school", "3rd year"). */
 export function isQualifierPair(first: string, second: string | undefined): boolean {

@@ -293,6 +293,21 @@ export const NEGATORS: ReadonlySet<string> = new Set([
   'moins',
   'menos',
   'اقل',
+  // not, without, nothing, never, too, in French, Spanish and Arabic
+  'pas',
+  'sans',
+  'rien',
+  'jamais',
+  'trop',
+  'sin',
+  'nada',
+  'nunca',
+  'ni',
+  'demasiado',
+  'لا',
+  'بدون',
+  'مش',
+  'بلاش',
 ]);
 
 /** The lexicon class of a folded word, if it has one. */

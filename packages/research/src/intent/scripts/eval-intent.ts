@@ -5,7 +5,8 @@
 //               levels, profiles, general, people and languages sets) and of
 //               cross-validation a router
 //               got wrong;
-//               the styles, fresh and blind held-out sets are test sets, scored only
+//               the styles, fresh, blind and languages-blind held-out sets are test sets,
+//               scored only
 //   --cv        also 5-fold cross-validation of the learned router on the training set
 import { availableParallelism, loadavg } from 'node:os';
 import { readFillers } from '../dataset/augment.ts';
@@ -14,6 +15,7 @@ import {
   HELDOUT_BLIND_PATH,
   HELDOUT_FRESH_PATH,
   HELDOUT_GENERAL_PATH,
+  HELDOUT_LANGUAGES_BLIND_PATH,
   HELDOUT_LANGUAGES_PATH,
   HELDOUT_LEVELS_PATH,
   HELDOUT_PATH,
@@ -80,6 +82,7 @@ const SETS: { label: string; path: string; test?: boolean }[] = [
   { label: 'held-out (general)', path: HELDOUT_GENERAL_PATH },
   { label: 'held-out (people)', path: HELDOUT_PEOPLE_PATH },
   { label: 'held-out (languages)', path: HELDOUT_LANGUAGES_PATH },
+  { label: 'held-out (languages, blind)', path: HELDOUT_LANGUAGES_BLIND_PATH, test: true },
 ];
 const sets = SETS.map((set) => ({ ...set, examples: readExamples(set.path) }));
 const nonsense = readNonsense();
@@ -158,6 +161,7 @@ if (args.has('--failures')) {
     for (const f of e.failures) console.log(`  ${f}`);
   }
   console.log(
-    '\n(The held-out (styles), (fresh) and (blind) sets are test sets: their failures are not listed.)',
+    '\n(The held-out (styles), (fresh), (blind) and (languages, blind) sets are test sets: ' +
+      'their failures are not listed.)',
   );
 }

@@ -120,7 +120,9 @@ export const LEVEL_PHRASES: Entries = [
       "don't hold back|no holds barred|fail spectacularly|break the mold|break the mould|" +
       'break some rules|high reward|high rewards|take risks|take a risk|taking risks|take big risks|' +
       'taking big risks|risk taker|risk takers|risk taking|swing big|bigger swings|go big or go home|' +
-      'surprise me|more experimental|be experimental|off the beaten path|off the beaten track',
+      'surprise me|more experimental|be experimental|off the beaten path|off the beaten track|' +
+      'prendre des risques|prends des risques|prenez des risques|prenons des risques|' +
+      'tomar riesgos|correr riesgos|toma riesgos|corre riesgos|sin miedo',
   ],
   [
     'risk',
@@ -146,7 +148,7 @@ export const LEVEL_PHRASES: Entries = [
       'top journal|top journals|top venue|top venues|top tier|top-tier|be critical|very critical|' +
       'highly critical|hypercritical|push me|challenge me|a hard time|in detail|in great detail|' +
       'every detail|line by line|' +
-      'sin contemplaciones',
+      'sin contemplaciones|sans concession|sans concessions|con lupa|a la loupe|sin concesiones',
   ],
   [
     'strict',
@@ -156,7 +158,8 @@ export const LEVEL_PHRASES: Entries = [
       'give me a break|soft on|go soft|ease up|pull punches|pull any punches|be nice|' +
       'go light|light review|lighter touch|gentle touch|cut me slack|benefit of the doubt|' +
       'kid gloves|be soft|soft feedback|soft review|soft reviews|soft reviewer|should be soft|' +
-      'keep it light|reviews light|review light|light reviews|light reviewing',
+      'keep it light|reviews light|review light|light reviews|light reviewing|' +
+      'plus cool|mas suave|no tan duro|pas trop dur|pas trop severe',
   ],
   [
     'level',
@@ -215,7 +218,8 @@ export const OTHER_LANGUAGES: Entries = [
     'strict',
     'low',
     'indulgente indulgents indulgentes souple souples clement clemente tolerante detendu ' +
-      'detendue doux douce douces bienveillant bienveillante bienveillants gentil gentille',
+      'detendue doux douce douces bienveillant bienveillante bienveillants gentil gentille ' +
+      'coulant coulante tolerant tolerants permissif permissive',
   ],
   // Spanish
   ['level', 'high', 'alto alta altos altas elevado elevada maximo maxima'],
@@ -230,7 +234,8 @@ export const OTHER_LANGUAGES: Entries = [
     'high',
     'arriesgado arriesgada arriesgados arriesgadas audaz audaces atrevido atrevida atrevidos ' +
       'atrevidas ambicioso ambiciosa ambiciosos ambiciosas osado osada osados osadas aventurero ' +
-      'aventurera',
+      'aventurera arriesgar arriesgarse arriesgarte arriesgate locura locuras alocado alocada ' +
+      'alocados alocadas',
   ],
   [
     'risk',
@@ -242,30 +247,38 @@ export const OTHER_LANGUAGES: Entries = [
     'strict',
     'high',
     'estricto estricta estrictos estrictas riguroso rigurosa rigurosos rigurosas exigente ' +
-      'exigentes severo severa severos severas implacable implacables duro dura duros duras',
+      'exigentes severo severa severos severas implacable implacables duro dura duros duras ' +
+      'critico criticos',
   ],
   [
     'strict',
     'low',
     'indulgentes relajado relajada flexibles suave suaves tolerantes benevolo benevola amable ' +
-      'amables suavidad',
+      'amables suavidad blando blanda blandos blandas comprensivo comprensiva permisivo ' +
+      'permisiva relajate relajar relaja afloja',
   ],
   // Arabic (read without the article or a leading "and": الجريئة is جريئة)
   ['level', 'high', 'عالي عالية مرتفع مرتفعة'],
   ['level', 'low', 'منخفض منخفضة قليل قليلة'],
   ['level', 'medium', 'متوسط متوسطة معتدل معتدلة متوازن متوازنة'],
-  ['risk', 'high', 'جريء جريئة جريئا جريئه مخاطرة مغامرة مغامر مغامرة طموح طموحة جرأة'],
+  [
+    'risk',
+    'high',
+    'جريء جريئة جريئا جريئه مخاطرة مغامرة مغامر مغامرة طموح طموحة جرأة نغامر غامر نخاطر خاطر',
+  ],
   ['risk', 'low', 'آمنة آمنه حذر حذرة مضمون مضمونة محافظ محافظة تقليدي تقليدية'],
-  ['strict', 'high', 'صارم صارمة صارما متشدد متشددة قاسي قاسية'],
-  ['strict', 'low', 'متساهل متساهلة مرن مرنة لطيف لطيفة متسامح متسامحة'],
+  ['strict', 'high', 'صارم صارمة صارما متشدد متشددة قاسي قاسية شدد تشدد بصرامة'],
+  ['strict', 'low', 'متساهل متساهلة مرن مرنة لطيف لطيفة متسامح متسامحة تساهل خفف بلطف'],
 ];
 
 /**
  * Words that move a setting when they stand next to its name ("more risk", "crank up the
  * rigour", "dial the risk way back"): a level only there.
  */
-export const RAISING = 'more up raise increase crank bump boost higher plus mas اكثر';
-export const LOWERING = 'down back lower reduce decrease fewer less moins menos اقل';
+export const RAISING =
+  'more up raise increase crank bump boost higher plus mas اكثر زود زيد ارفع augmente aumenta sube';
+export const LOWERING =
+  'down back lower reduce decrease fewer less moins menos اقل قلل خفض خفف baisse baja reduis';
 
 /** Words that name the risk or the strictness setting, to which a bare level attaches. */
 export const RISK_CUE_WORDS =
