@@ -52,6 +52,7 @@ test('asking for an account is signing up, unless the words also sign in', () =>
   assert.equal(up('log me into my account'), false);
   assert.equal(up('cambia a la cuenta de Sergio'), false);
   assert.equal(up('sign in as ivan'), false);
+  assert.equal(up("hey it's Dmitri, I made an account last week"), false);
   assert.equal(signsUpInstead(tokenize('sign me up'), 'create_user'), false);
 });
 

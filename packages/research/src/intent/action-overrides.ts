@@ -45,8 +45,8 @@ export function setsLevelInstead(tokens: readonly Token[], action: IntentAction)
 /** Words that say the writer has been here before. */
 const RETURNING = new Set(
   (
-    'again back returning already existing encore reviens revoila nuevo otra vuelta regrese ' +
-    'regresé reconnecte connecte مجددا مجدداً ثانية'
+    'again back returning already existing before encore reviens revoila nuevo otra vuelta ' +
+    'regrese regresé reconnecte connecte مجددا مجدداً ثانية'
   ).split(' '),
 );
 /** Words that say the writer is new, or asks for an account to be made. */
@@ -89,7 +89,9 @@ function asksToSignUp(words: readonly string[]): boolean {
     (w, i) =>
       SIGN_UP.has(w) ||
       (['sign', 'signing', 'signed'].includes(w) && words[i + 1] === 'up') ||
-      (ACCOUNT.has(w) && (FRESH_ACCOUNT.has(words[i - 1] ?? '') || words[i + 1] === 'جديد')),
+      (ACCOUNT.has(w) &&
+        (FRESH_ACCOUNT.has(words[i - 1] ?? '') || words[i + 1] === 'جديد') &&
+        !MADE.has(words[i - 2] ?? '')),
   );
 }
 const SIGN_UP = new Set(
@@ -100,6 +102,9 @@ const SIGN_UP = new Set(
 const ACCOUNT = new Set(['account', 'cuenta', 'compte', 'حساب', 'حسابا', 'حساباً']);
 /** Just before "account": one that does not exist yet ("an account", "un nouveau compte"). */
 const FRESH_ACCOUNT = new Set('an new un una nueva nouveau'.split(' '));
+
+/** "I made an account last week": one that exists. */
+const MADE = new Set(['made', 'created', 'opened', 'registered', 'got', 'had']);
 
 /** Words that ask to sign in: "sign in", "log me in", "switch", "back". */
 function asksToSignIn(words: readonly string[]): boolean {
@@ -178,7 +183,7 @@ export function actionInstead(
 ): IntentAction | undefined {
   if (session.user_id && setsLevelInstead(tokens, action)) return 'update_profile';
   if (returnsInstead(tokens, action)) return 'select_user';
-  if (signsUpInstead(tokens, action)) return 'create_user';
   if (listsInstead(tokens, action)) return 'list_users';
+  if (signsUpInstead(tokens, action)) return 'create_user';
   return undefined;
 }

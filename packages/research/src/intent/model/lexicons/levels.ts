@@ -88,7 +88,8 @@ export const LEVEL_WORDS: Entries = [
     'strict',
     'high',
     'strict stricter strictest strictly rigorous rigourous rigorously demanding stringent ' +
-      'tough tougher harsh harsher exacting picky fussy meticulous thorough severe ' +
+      'tough tougher harsh harsher exacting picky fussy meticulous thorough severe blunt ' +
+      'blunter bluntly candid ' +
       'uncompromising ruthless brutal merciless pedantic nitpick nitpicky nitpicking nit-picky ' +
       'hardcore sceptical skeptical unforgiving exhaustive airtight ironclad ' +
       'scrupulous punctilious savage stern hard-nosed draconian relentless tighten tear mercilessly ' +
@@ -148,7 +149,8 @@ export const LEVEL_PHRASES: Entries = [
       'top journal|top journals|top venue|top venues|top tier|top-tier|be critical|very critical|' +
       'highly critical|hypercritical|push me|challenge me|a hard time|in detail|in great detail|' +
       'every detail|line by line|' +
-      'sin contemplaciones|sans concession|sans concessions|con lupa|a la loupe|sin concesiones',
+      'sin contemplaciones|sans concession|sans concessions|con lupa|a la loupe|sin concesiones|' +
+      'mas critico|mas critica|plus critique',
   ],
   [
     'strict',
@@ -247,8 +249,7 @@ export const OTHER_LANGUAGES: Entries = [
     'strict',
     'high',
     'estricto estricta estrictos estrictas riguroso rigurosa rigurosos rigurosas exigente ' +
-      'exigentes severo severa severos severas implacable implacables duro dura duros duras ' +
-      'critico criticos',
+      'exigentes severo severa severos severas implacable implacables duro dura duros duras',
   ],
   [
     'strict',
