@@ -8,6 +8,7 @@ import {
   HELDOUT_GENERAL_PATH,
   HELDOUT_LANGUAGES_BLIND_PATH,
   HELDOUT_LANGUAGES_PATH,
+  HELDOUT_LANGUAGES_PROFILES_PATH,
   HELDOUT_LEVELS_PATH,
   HELDOUT_PATH,
   HELDOUT_PEOPLE_PATH,
@@ -30,10 +31,11 @@ const people = readExamples(HELDOUT_PEOPLE_PATH);
 const blind = readExamples(HELDOUT_BLIND_PATH);
 const languages = readExamples(HELDOUT_LANGUAGES_PATH);
 const languagesBlind = readExamples(HELDOUT_LANGUAGES_BLIND_PATH);
+const languagesProfiles = readExamples(HELDOUT_LANGUAGES_PROFILES_PATH);
 
 test('at least 400 phrasings, at least 20 % of them held out', () => {
   const held = [heldout, styles, fresh, levels, profiles, general, people, blind, languages]
-    .concat([languagesBlind])
+    .concat([languagesBlind, languagesProfiles])
     .map((set) => set.length)
     .reduce((a, b) => a + b);
   assert.ok(train.length + held >= 400);
@@ -53,7 +55,7 @@ test('no held-out phrasing is in the training set or in an earlier held-out set'
   // in the training set too; the sets written after it are checked against it.
   const sets = [
     ...[train, heldout, styles, levels, profiles, general, people, blind],
-    ...[languages, languagesBlind],
+    ...[languages, languagesBlind, languagesProfiles],
   ];
   const earlier = new Set<string>();
   for (const set of sets) {

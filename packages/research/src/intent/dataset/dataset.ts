@@ -100,6 +100,13 @@ export const HELDOUT_LANGUAGES_PATH = `${DATASET_DIR}heldout-languages.jsonl`;
  * labelling conventions; scored, never listed (the lines that repeat another set dropped).
  */
 export const HELDOUT_LANGUAGES_BLIND_PATH = `${DATASET_DIR}heldout-languages-blind.jsonl`;
+/**
+ * An eleventh held-out set, a development set: 260 phrasings in Spanish, French and Arabic of
+ * what users say about themselves and their research (introductions with roles and fields,
+ * profile levels said many ways, run requests with a field), by another author who saw only
+ * the labelling conventions. Its failures are listed.
+ */
+export const HELDOUT_LANGUAGES_PROFILES_PATH = `${DATASET_DIR}heldout-languages-profiles.jsonl`;
 /** Messages that mean nothing to the app: the router should ask rather than act. */
 export const NONSENSE_PATH = `${DATASET_DIR}nonsense.jsonl`;
 export const FILLERS_PATH = `${DATASET_DIR}fillers.json`;

@@ -1,12 +1,10 @@
-// Evaluates the learned intent router against the old rule router on the eight held-out sets and
+// Evaluates the learned intent router against the old rule router on the held-out sets and
 // on messages that mean nothing to the app.
 // Usage: npm run eval:intent [-- --failures] [-- --cv]
-//   --failures  list every phrasing of the development sets (the first held-out set, the
-//               levels, profiles, general, people and languages sets) and of
-//               cross-validation a router
-//               got wrong;
-//               the styles, fresh, blind and languages-blind held-out sets are test sets,
-//               scored only
+//   --failures  list every phrasing a router got wrong in the development sets (the first
+//               held-out set, the levels, profiles, general, people, languages and
+//               languages-profiles sets) and in cross-validation; the styles, fresh, blind
+//               and languages-blind sets are test sets, scored only
 //   --cv        also 5-fold cross-validation of the learned router on the training set
 import { availableParallelism, loadavg } from 'node:os';
 import { readFillers } from '../dataset/augment.ts';
@@ -17,6 +15,7 @@ import {
   HELDOUT_GENERAL_PATH,
   HELDOUT_LANGUAGES_BLIND_PATH,
   HELDOUT_LANGUAGES_PATH,
+  HELDOUT_LANGUAGES_PROFILES_PATH,
   HELDOUT_LEVELS_PATH,
   HELDOUT_PATH,
   HELDOUT_PEOPLE_PATH,
@@ -82,6 +81,7 @@ const SETS: { label: string; path: string; test?: boolean }[] = [
   { label: 'held-out (general)', path: HELDOUT_GENERAL_PATH },
   { label: 'held-out (people)', path: HELDOUT_PEOPLE_PATH },
   { label: 'held-out (languages)', path: HELDOUT_LANGUAGES_PATH },
+  { label: 'held-out (languages, profiles)', path: HELDOUT_LANGUAGES_PROFILES_PATH },
   { label: 'held-out (languages, blind)', path: HELDOUT_LANGUAGES_BLIND_PATH, test: true },
 ];
 const sets = SETS.map((set) => ({ ...set, examples: readExamples(set.path) }));
