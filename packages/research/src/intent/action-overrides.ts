@@ -181,9 +181,48 @@ export function actionInstead(
   action: IntentAction,
   session: IntentSession,
 ): IntentAction | undefined {
+  if (talksOfOthers(tokens)) return action === 'update_profile' ? 'chitchat' : undefined;
   if (session.user_id && setsLevelInstead(tokens, action)) return 'update_profile';
   if (returnsInstead(tokens, action)) return 'select_user';
   if (listsInstead(tokens, action)) return 'list_users';
   if (signsUpInstead(tokens, action)) return 'create_user';
   return undefined;
 }
+
+/**
+ * True when a message only tells how someone else is ("my advisor is super strict
+ * about baselines, it drives me nuts"; "mon directeur de thèse est hyper exigeant"; "المشرف
+ * تبعي كتير صارم") and neither asks for anything nor says who the writer is: small talk,
+ * whatever level words it holds.
+ */
+export function talksOfOthers(tokens: readonly Token[]): boolean {
+  const words = tokens.map((t) => t.lower);
+  const other = words.some(
+    (w, i) =>
+      OTHERS.has(w) &&
+      (POSSESSIVES.has(words[i - 1] ?? '') ||
+        POSSESSIVES.has(words[i - 2] ?? '') ||
+        ARABIC_POSSESSIVES.has(words[i + 1] ?? '')),
+  );
+  return other && !words.some((w) => ASKS_OR_SELF.has(w));
+}
+/** People the writer may talk about. */
+const OTHERS = new Set(
+  (
+    'advisor adviser supervisor boss colleague colleagues coworker pi professor prof mentor ' +
+    'directeur directrice encadrant encadrante collegue chef director directora asesor ' +
+    'asesora tutor tutora jefe jefa colega المشرف مشرف الدكتور الدكتورة مديري زميلي استاذي'
+  ).split(' '),
+);
+const POSSESSIVES = new Set(['my', 'mon', 'ma', 'mes', 'mi', 'mis', 'our', 'notre', 'nuestro']);
+/** Arabic dialect possessives written after the noun: "المشرف تبعي", "الدكتور بتاعي". */
+const ARABIC_POSSESSIVES = new Set(['تبعي', 'بتاعي', 'حقي', 'ديالي', 'تاعي']);
+/** Words that ask the app for something or say who the writer is. */
+const ASKS_OR_SELF = new Set(
+  (
+    "i'm im am want wants prefer rather like please pls be make set change use " +
+    'je suis veux voudrais prefere sois soyez mets change ' +
+    'soy quiero prefiero quisiera se sea seas pon cambia ' +
+    'انا أنا ابي أبي بدي عايز اريد أريد افضل أفضل كن خليك خلي'
+  ).split(' '),
+);

@@ -123,7 +123,8 @@ export const LEVEL_PHRASES: Entries = [
       'taking big risks|risk taker|risk takers|risk taking|swing big|bigger swings|go big or go home|' +
       'surprise me|more experimental|be experimental|off the beaten path|off the beaten track|' +
       'prendre des risques|prends des risques|prenez des risques|prenons des risques|' +
-      'tomar riesgos|correr riesgos|toma riesgos|corre riesgos|sin miedo',
+      'tomar riesgos|correr riesgos|toma riesgos|corre riesgos|sin miedo|tirate a la piscina|' +
+      'lanzate a la piscina|برا الصندوق|خارج الصندوق',
   ],
   [
     'risk',
@@ -167,7 +168,8 @@ export const LEVEL_PHRASES: Entries = [
     'level',
     'medium',
     'middle of the road|in between|in the middle|happy medium|middle ground|a bit of both|' +
-      'fair amount|not too much|somewhere in between|nivel medio',
+      'fair amount|not too much|somewhere in between|nivel medio|في النص|بالنص|في الوسط|' +
+      'entre les deux|entre los dos|ni mucho ni poco',
   ],
   // "hold back on the criticism": less of the setting named nearest
   ['level', 'low', 'hold back|holding back'],
@@ -195,33 +197,35 @@ export const OTHER_LANGUAGES: Entries = [
   [
     'level',
     'medium',
-    'modere moderee moderes moderees moyen moyenne intermediaire equilibre equilibree',
+    'modere moderee moderes moderees moyen moyenne intermediaire equilibre equilibree ' +
+      'moyennement raisonnable raisonnables',
   ],
   [
     'risk',
     'high',
     'audacieux audacieuse audacieuses ambitieux ambitieuse ambitieuses osee osees temeraire ' +
-      'temeraires aventureux aventureuse aventureuses hardi hardie hardis hardies',
+      'temeraires aventureux aventureuse aventureuses hardi hardie hardis hardies fou folle ' +
+      'fous folles',
   ],
   [
     'risk',
     'low',
     'prudente prudents prudentes securitaire securitaires conservateur conservatrice ' +
-      'conservateurs conservatrices',
+      'conservateurs conservatrices prudence sage sages',
   ],
   [
     'strict',
     'high',
     'stricte strictes rigoureux rigoureuse rigoureuses exigeant exigeante exigeants exigeantes ' +
       'severe severes intransigeant intransigeante impitoyable impitoyables pointilleux ' +
-      'pointilleuse',
+      'pointilleuse dur dure durs dures tatillon tatillonne tatillons',
   ],
   [
     'strict',
     'low',
     'indulgente indulgents indulgentes souple souples clement clemente tolerante detendu ' +
       'detendue doux douce douces bienveillant bienveillante bienveillants gentil gentille ' +
-      'coulant coulante tolerant tolerants permissif permissive',
+      'coulant coulante tolerant tolerants permissif permissive indulgence',
   ],
   // Spanish
   ['level', 'high', 'alto alta altos altas elevado elevada maximo maxima'],
@@ -229,7 +233,8 @@ export const OTHER_LANGUAGES: Entries = [
   [
     'level',
     'medium',
-    'moderado moderada moderados moderadas equilibrado equilibrada intermedio intermedia medio',
+    'moderado moderada moderados moderadas equilibrado equilibrada intermedio intermedia medio ' +
+      'medianamente moderadamente normalita normalito estandar',
   ],
   [
     'risk',
@@ -243,13 +248,14 @@ export const OTHER_LANGUAGES: Entries = [
     'risk',
     'low',
     'seguro segura seguros seguras prudentes cauteloso cautelosa cautelosos cautelosas ' +
-      'conservador conservadora conservadores conservadoras',
+      'conservador conservadora conservadores conservadoras cautela precaucion prudencia',
   ],
   [
     'strict',
     'high',
     'estricto estricta estrictos estrictas riguroso rigurosa rigurosos rigurosas exigente ' +
-      'exigentes severo severa severos severas implacable implacables duro dura duros duras',
+      'exigentes severo severa severos severas implacable implacables duro dura duros duras ' +
+      'dureza',
   ],
   [
     'strict',
@@ -259,17 +265,18 @@ export const OTHER_LANGUAGES: Entries = [
       'permisiva relajate relajar relaja afloja',
   ],
   // Arabic (read without the article or a leading "and": الجريئة is جريئة)
-  ['level', 'high', 'عالي عالية مرتفع مرتفعة'],
-  ['level', 'low', 'منخفض منخفضة قليل قليلة'],
-  ['level', 'medium', 'متوسط متوسطة معتدل معتدلة متوازن متوازنة'],
+  ['level', 'high', 'عالي عالية مرتفع مرتفعة عاليا مرتفعا'],
+  ['level', 'low', 'منخفض منخفضة قليل قليلة منخفضا'],
+  ['level', 'medium', 'متوسط متوسطة معتدل معتدلة متوازن متوازنة متوسطا معتدلا وسطي'],
   [
     'risk',
     'high',
-    'جريء جريئة جريئا جريئه مخاطرة مغامرة مغامر مغامرة طموح طموحة جرأة نغامر غامر نخاطر خاطر',
+    'جريء جريئة جريئا جريئه مغامرة مغامر طموح طموحة جرأة نغامر غامر نخاطر خاطر مجنون مجنونة ' +
+      'مجنونه',
   ],
   ['risk', 'low', 'آمنة آمنه حذر حذرة مضمون مضمونة محافظ محافظة تقليدي تقليدية'],
-  ['strict', 'high', 'صارم صارمة صارما متشدد متشددة قاسي قاسية شدد تشدد بصرامة'],
-  ['strict', 'low', 'متساهل متساهلة مرن مرنة لطيف لطيفة متسامح متسامحة تساهل خفف بلطف'],
+  ['strict', 'high', 'صارم صارمة صارما متشدد متشددة قاسي قاسية شدد تشدد بصرامة شديد شديدة قاصح'],
+  ['strict', 'low', 'متساهل متساهلة مرن مرنة لطيف لطيفة متسامح متسامحة تساهل خفف بلطف حنين حنينة'],
 ];
 
 /**
@@ -279,7 +286,8 @@ export const OTHER_LANGUAGES: Entries = [
 export const RAISING =
   'more up raise increase crank bump boost higher plus mas اكثر زود زيد ارفع augmente aumenta sube';
 export const LOWERING =
-  'down back lower reduce decrease fewer less moins menos اقل قلل خفض خفف baisse baja reduis';
+  'down back lower reduce decrease fewer less moins menos اقل قلل خفض خفف baisse baja reduis ' +
+  'bajale';
 
 /** Words that name the risk or the strictness setting, to which a bare level attaches. */
 export const RISK_CUE_WORDS =
