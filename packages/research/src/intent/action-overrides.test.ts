@@ -1,12 +1,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  asksMeaningInstead,
   listsInstead,
   returnsInstead,
   setsLevelInstead,
   signsUpInstead,
+  setsLevelNotRun,
   talksOfOthers,
 } from './action-overrides.ts';
+import { markSpan } from './model/tags.ts';
 import { tokenize } from './model/tokens.ts';
 
 test('a level said to an action that takes none is a profile update, unless it is that action', () => {
@@ -80,4 +83,29 @@ test('telling how someone else is, asking nothing, is small talk', () => {
   assert.equal(others('a gentle touch please, my advisor is harsh enough'), false);
   assert.equal(others("I'm a postdoc and my supervisor is strict"), false);
   assert.equal(others('be strict like my advisor'), false);
+});
+
+test('asking what a setting means or changes is a help question', () => {
+  const asks = (text: string) => asksMeaningInstead(tokenize(text), 'update_profile');
+  assert.equal(asks('is strict review slower?'), true);
+  assert.equal(asks("si je mets un risque élevé, qu'est-ce qui change concrètement ?"), true);
+  assert.equal(asks('يعني إيه مستوى الصرامة؟'), true);
+  assert.equal(asks('can you change my risk to high?'), false);
+  assert.equal(asks('what does high risk mean? I want it anyway'), false);
+});
+
+test('a run request whose only "topic" is the level it sets is a profile update', () => {
+  /** Whether the words overrule start_run, with the topic the tagger read at `[first, last]`. */
+  const notRun = (text: string, topic?: [number, number]) => {
+    const tokens = tokenize(text);
+    const tags = tokens.map(() => 0);
+    if (topic) markSpan(tags, 'topic', ...topic);
+    return setsLevelNotRun(tokens, tags, 'start_run');
+  };
+  assert.equal(notRun("go easy on the reviews, it's only a workshop paper"), true);
+  assert.equal(notRun('go light on the critique, just flag major issues', [3, 4]), true);
+  assert.equal(notRun('write a paper on soil carbon, and be strict', [4, 5]), false);
+  // a run asked for in so many words stays one, and asks for its topic
+  assert.equal(notRun('start a risky run'), false);
+  assert.equal(notRun('start a run, be bold'), false);
 });

@@ -2,7 +2,8 @@
 // level said to an action that takes none is a profile update ("Soyez impitoyable avec mes
 // articles"); someone who says they are back is signing in, not signing up ("c'est encore
 // moi, Yannick").
-import { levelMarks, readLevels } from './model/lexicon.ts';
+import { cueOf, levelMarks, readLevels } from './model/lexicon.ts';
+import { runsOf } from './model/tags.ts';
 import type { Token } from './model/tokens.ts';
 import { wordClasses } from './model/word-classes.ts';
 import type { IntentAction, IntentSession } from './schema.ts';
@@ -183,6 +184,7 @@ export function actionInstead(
 ): IntentAction | undefined {
   if (talksOfOthers(tokens)) return action === 'update_profile' ? 'chitchat' : undefined;
   if (session.user_id && setsLevelInstead(tokens, action)) return 'update_profile';
+  if (asksMeaningInstead(tokens, action)) return 'help';
   if (returnsInstead(tokens, action)) return 'select_user';
   if (listsInstead(tokens, action)) return 'list_users';
   if (signsUpInstead(tokens, action)) return 'create_user';
@@ -224,5 +226,78 @@ const ASKS_OR_SELF = new Set(
     'je suis veux voudrais prefere sois soyez mets change ' +
     'soy quiero prefiero quisiera se sea seas pon cambia ' +
     'انا أنا ابي أبي بدي عايز اريد أريد افضل أفضل كن خليك خلي'
+  ).split(' '),
+);
+
+/**
+ * True when a message taken for a profile update asks what a setting means or does ("is
+ * strict review slower?", "si je mets un risque élevé, qu'est-ce qui change ?", "يعني إيه
+ * مستوى الصرامة؟") and asks for nothing: a help question.
+ */
+export function asksMeaningInstead(tokens: readonly Token[], action: IntentAction): boolean {
+  if (action !== 'update_profile' || !tokens.some((t) => t.raw === '?' || t.raw === '؟'))
+    return false;
+  const words = tokens.map((t) => t.lower);
+  const means = words.some(
+    (w, i) => MEANING.has(w) || (w === 'change' && ['what', 'qui'].includes(words[i - 1] ?? '')),
+  );
+  return means && !words.some((w) => ASKING_FOR.has(w));
+}
+/** Words that ask what something means or changes. */
+const MEANING = new Set(
+  (
+    'mean means meaning meant difference differ changes affect affects slower faster ' +
+    'signifie dire significa significado يعني معنى بيفرق يفرق فرق فايدة فائدة'
+  ).split(' '),
+);
+/** Words that ask for a setting, not about it. */
+const ASKING_FOR = new Set(
+  (
+    'want please pls set make be prefer rather veux voudrais sois soyez quiero pon sea ' +
+    'seas بدي ابي أبي عايز اريد أريد خلي خليك كن'
+  ).split(' '),
+);
+
+/**
+ * True when a run request names no topic but the level it sets ("go easy on the reviews, it's
+ * only a workshop paper"; "I want adventurous research directions and a gentle reviewer"):
+ * what the tagger read as the topic, if anything, is only the setting's own words.
+ */
+export function setsLevelNotRun(
+  tokens: readonly Token[],
+  tags: readonly number[],
+  action: IntentAction,
+): boolean {
+  if (action !== 'start_run') return false;
+  const words = tokens.map((t) => t.lower);
+  if (asksForRun(words)) return false;
+  const marks = levelMarks(words);
+  const levels = readLevels(
+    words,
+    words.map(() => false),
+    marks,
+  );
+  if (Object.keys(levels).length === 0) return false;
+  const topic = runsOf(tags, 'topic')[0];
+  if (!topic) return true;
+  return tokens
+    .slice(topic.first, topic.last + 1)
+    .every((t, k) => t.punct || marks[topic.first + k] || cueOf(t.lower) || NO_TOPIC.has(t.lower));
+}
+/** "start a run", "write a risky paper", "lance un article": a run asked for in so many words. */
+function asksForRun(words: readonly string[]): boolean {
+  return words.some(
+    (w, i) =>
+      w !== 'research' &&
+      wordClasses(w).includes('starting') &&
+      words.slice(i + 1, i + 4).some((next) => wordClasses(next).includes('project')),
+  );
+}
+
+/** Words a topic made only of a setting's words may hold besides them. */
+const NO_TOPIC = new Set(
+  (
+    'the a an and or of on in for my your its it this that going forward ahead from now just ' +
+    'some more research directions direction proposals suggestions critique reviewer'
   ).split(' '),
 );

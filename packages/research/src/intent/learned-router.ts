@@ -9,7 +9,7 @@ import { readProfileLevels, withoutLevelTail } from './profile-levels.ts';
 import { personaLabel, settlePersona } from './settle-persona.ts';
 import { isQualifierPair, settleRoles } from './settle-roles.ts';
 import { settleNames, TITLES } from './settle-names.ts';
-import { actionInstead } from './action-overrides.ts';
+import { actionInstead, setsLevelNotRun } from './action-overrides.ts';
 import { nameFromPlace } from './name-fallback.ts';
 import { settleDomains } from './settle-fields.ts';
 import { fieldFromLexicon } from './field-fallback.ts';
@@ -85,6 +85,15 @@ export function routeLearned(
       ...ranked.filter((r) => r.action !== instead),
     ];
     action = instead;
+    tags = model.tag(tokens, action, session);
+  }
+
+  if (!request.action && session.user_id && setsLevelNotRun(tokens, tags, action)) {
+    action = 'update_profile';
+    ranked = [
+      ...ranked.filter((r) => r.action === action),
+      ...ranked.filter((r) => r.action !== action),
+    ];
     tags = model.tag(tokens, action, session);
   }
 

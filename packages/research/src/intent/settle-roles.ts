@@ -305,12 +305,13 @@ const qualifies = (word: string) => isRoleModifier(word) || isFieldModifier(word
 const NOT_ROLE = new Set(["i'm", 'im', 'i', 'am', 'a', 'an', 'my', 'انا', 'وانا']);
 /**
  * Arabic words that qualify the role before them: doctorate, master's, assistant, associate;
- * software ("مهندس برمجيات"), data ("عالم بيانات"), research, clinical, civil, field, social.
+ * software ("مهندس برمجيات"), data ("عالم بيانات"), research, clinical, civil, field, social,
+ * bachelor's, medicine ("طالب طب"), teeth ("دكتورة أسنان"), resident.
  */
 const ARABIC_QUALIFIERS = new Set(
   (
-    'دكتوراه ماجستير مساعد مساعدة مشارك مشاركة برمجيات بيانات ابحاث بحث سريري سريرية مدني ' +
-    'مدنية ميداني ميدانية اجتماعي اجتماعية'
+    'دكتوراه ماجستير بكالوريوس مساعد مساعدة مشارك مشاركة برمجيات بيانات ابحاث بحث سريري ' +
+    'سريرية مدني مدنية ميداني ميدانية اجتماعي اجتماعية طب اسنان مقيم مقيمة'
   ).split(' '),
 );
 

@@ -249,7 +249,17 @@ export function negates(
 ): boolean {
   // "don't mind harsh reviews", "don't care if it's risky": no turn
   if (NOT_TURNED.has(tokens[i + 1] ?? '')) return false;
-  return NEGATORS.has(tokens[i]!) && !marks[i]?.idiom;
+  return (NEGATORS.has(tokens[i]!) || dialectNot(tokens, i)) && !marks[i]?.idiom;
+}
+
+/**
+ * Arabic dialects negate a verb with "ما" before it and "ش" after it: "ما تكونش قاصح"
+ * (don't be harsh), written apart or as one word ("ماتكونش").
+ */
+function dialectNot(tokens: readonly string[], i: number): boolean {
+  const word = tokens[i]!;
+  if (word === 'ما') return (tokens[i + 1]?.length ?? 0) > 2 && tokens[i + 1]!.endsWith('ش');
+  return word.length > 4 && word.startsWith('ما') && word.endsWith('ش');
 }
 
 const NOT_TURNED = new Set(['mind', 'care', 'matter']);

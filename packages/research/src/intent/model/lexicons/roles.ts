@@ -111,7 +111,7 @@ export const MORE_ROLE_WORDS: readonly string[] = (
   'arqueóloga abogado abogada periodista farmacéutico farmacéutica ' +
   'posdoc becario becaria analista desarrollador desarrolladora agrónomo ' +
   'agrónoma geólogo geóloga neurocientífico neurocientífica programador programadora ' +
-  'maestro maestra docente tesista residente ' +
+  'maestro maestra docente tesista residente interne ' +
   'enfermeira enfermeiro mestranda mestrando doutorando doutoranda engenheiro engenheira ' +
   'pesquisador pesquisadora professora cientista ' +
   'doktorand doktorandin forscher forscherin wissenschaftler wissenschaftlerin ' +
