@@ -62,7 +62,10 @@ export function fieldFromLexicon(tokens: readonly Token[], tags: readonly number
   let [first, last] = [at, at];
   const free = (i: number) => out[i] === 0 && tokens[i] && !tokens[i]!.punct;
   while (free(first - 1) && isFieldModifier(tokens[first - 1]!.lower)) first--;
-  while (free(last + 1) && isFieldHead(tokens[last + 1]!.lower)) last++;
+  // its head ("operations | management"), or in Arabic what follows with the article ("طب |
+  // الأطفال")
+  const follows = (word: string) => isFieldHead(word) || /^ال\p{L}{2,}$/u.test(word);
+  while (free(last + 1) && follows(tokens[last + 1]!.lower)) last++;
   first = Math.min(first, headWith(tokens, out, at));
   markSpan(out, 'domain', first, last);
   return out;

@@ -156,10 +156,13 @@ export function settleDomains(tokens: readonly Token[], tags: readonly number[])
   for (const run of domainRuns(out)) {
     const span = words.slice(run.first, run.last + 1);
     const headOnly = span.length === 1 && span[0]!.endsWith('ing') && !isField(span[0]!);
+    // A "field" of level words is the level ("مراجعة دقيقة | وصارمة", precise and strict).
+    const level = span.some((w) => ['strict', 'risk'].includes(lexiconClass(w) ?? ''));
     if (
       span.every((w) => NOT_OF_FIELD.has(w) || NEVER_FIELD.has(w)) ||
       cueOf(span.at(-1)!) === 'baseline_strictness' ||
-      headOnly // "I'm still learning"
+      headOnly || // "I'm still learning"
+      (level && !span.some((w) => isField(w) || isFieldHead(w)))
     ) {
       out.fill(0, run.first, run.last + 1);
     }
@@ -203,17 +206,43 @@ export function settleDomains(tokens: readonly Token[], tags: readonly number[])
     }
     if (ended) out.fill(I, run.last + 1, k);
   }
-  // An article, or what qualifies a person ("third-year"), is not part of the field.
+  // An article, what qualifies a person ("third-year") or the faculty that teaches the field
+  // ("كلية | الهندسة", "department of | physics") is not part of it.
   for (const run of domainRuns(out)) {
     let first = run.first;
+    // ("department | of physics"; "a historian | of science" is the role's, in settle-roles)
+    const dangling = (at: number) =>
+      at === run.first && words[at] === 'of' && slotOf(out[at - 1] ?? 0) !== 'archetype';
     while (
       first < run.last &&
       (ARTICLES.has(words[first]!) ||
+        dangling(first) ||
         (isRoleModifier(words[first]!) && !inLexicons(words[first]!.replace(/-.*/, ''))))
     ) {
       out[first++] = 0;
     }
+    const of = FACULTIES.has(words[first]!) ? facultyJoin(words, first + 1) : -1;
+    if (of >= 0 && first + of < run.last) {
+      out.fill(0, first, first + 1 + of);
+      first += 1 + of;
+    }
     out[first] = B;
   }
   return out;
+}
+
+/** What teaches a field: a faculty, a department, a school. */
+const FACULTIES = new Set(
+  (
+    'faculty department dept school college faculte facultad departement departamento ' +
+    'escuela ecole كلية قسم'
+  ).split(' '),
+);
+
+/** How many words join a faculty to its field at `at` ("of", "de la"; none in Arabic), or -1. */
+function facultyJoin(words: readonly string[], at: number): number {
+  if (/^ال/u.test(words[at] ?? '')) return 0;
+  if (['of', 'de', 'du', 'des', 'del', "d'"].includes(words[at] ?? ''))
+    return ['la', "l'"].includes(words[at + 1] ?? '') ? 2 : 1;
+  return -1;
 }

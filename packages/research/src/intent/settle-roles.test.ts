@@ -233,3 +233,14 @@ test('a French or Spanish role takes in the adjective or complement after it', (
     'باحث ما بعد الدكتوراه',
   ]);
 });
+
+test('a role "of" a field is one role, a position "of" a field a position and a field', () => {
+  assert.deepEqual(settled("I'm a [a: historian] of science"), {
+    archetype: ['historian of science'],
+    domain: [],
+  });
+  assert.deepEqual(settled("I'm a [a: professor] of economics"), {
+    archetype: ['professor'],
+    domain: ['economics'],
+  });
+});

@@ -119,6 +119,16 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
     if (at >= 0) asRole(at, at);
   }
   dropNonRoles(tokens, out);
+  // "a professor | of economics" is a role and a field; "a historian | of science", where no
+  // field is named, one role.
+  for (const run of runsOf(out, 'archetype')) {
+    const [of, field] = [run.last + 1, run.last + 2];
+    const free = out[of] === 0 && out[field] === 0;
+    const word = tokens[field]?.lower ?? '';
+    if (!free || tokens[of]?.lower !== 'of') continue;
+    if (isField(word)) markSpan(out, 'domain', field, field);
+    else if (isFieldHead(word)) out.fill(ROLE_I, of, field + 1);
+  }
   // Of two roles, the one said to hold now replaces the other ("remove the postdoc bit, I'm an
   // assistant professor now", "I was a nurse, these days I'm a data analyst").
   const roles = runsOf(out, 'archetype');

@@ -58,6 +58,14 @@ test('an article before a field is not part of it', () => {
   assert.deepEqual(settled('[the humanities]'), ['humanities']);
 });
 
+test('the faculty that teaches a field, or a level read as one, is not the field', () => {
+  assert.deepEqual(settled('أنا مدرس مساعد في [كلية الهندسة]'), ['الهندسة']);
+  assert.deepEqual(settled('I teach at the department [of physics]'), ['physics']);
+  assert.deepEqual(settled('I work in the [School of Medicine]'), ['Medicine']);
+  assert.deepEqual(settled('أرغب في مراجعة [دقيقة وصارمة]'), []);
+  assert.deepEqual(settled('my field is [risk analysis]'), ['risk analysis']);
+});
+
 test('a field does not end on a joining word', () => {
   assert.deepEqual(settled('je travaille en [génétique des] populations'), [
     'génétique des populations',
