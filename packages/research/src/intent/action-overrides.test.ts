@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import {
   asksMeaningInstead,
   listsInstead,
+  onlyGreets,
   returnsInstead,
   setsLevelInstead,
   signsUpInstead,
@@ -108,4 +109,18 @@ test('a run request whose only "topic" is the level it sets is a profile update'
   // a run asked for in so many words stays one, and asks for its topic
   assert.equal(notRun('start a risky run'), false);
   assert.equal(notRun('start a run, be bold'), false);
+});
+
+test('a message of greetings, thanks and goodbyes only is small talk', () => {
+  const greets = (text: string) => onlyGreets(tokenize(text));
+  for (const text of [
+    'Bonsoir',
+    'hi there!',
+    'thanks so much, bye',
+    'مساء الخير',
+    '¡Buenas noches!',
+  ])
+    assert.equal(greets(text), true, text);
+  for (const text of ['hi, I am Ada', 'bonsoir, je suis Karim', 'thanks, now start a run', '🙂'])
+    assert.equal(greets(text), false, text);
 });

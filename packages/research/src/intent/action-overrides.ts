@@ -182,6 +182,8 @@ export function actionInstead(
   action: IntentAction,
   session: IntentSession,
 ): IntentAction | undefined {
+  const paused = session.run_status === 'awaiting_feedback';
+  if (!paused && action !== 'chitchat' && onlyGreets(tokens)) return 'chitchat';
   if (talksOfOthers(tokens)) return action === 'update_profile' ? 'chitchat' : undefined;
   if (session.user_id && setsLevelInstead(tokens, action)) return 'update_profile';
   if (asksMeaningInstead(tokens, action)) return 'help';
@@ -230,14 +232,19 @@ const ASKS_OR_SELF = new Set(
 );
 
 /**
- * True when a message taken for a profile update asks what a setting means or does ("is
+ * True when a message taken for a profile update, or for small talk that names a setting,
+ * asks what a setting means or does ("is
  * strict review slower?", "si je mets un risque élevé, qu'est-ce qui change ?", "يعني إيه
  * مستوى الصرامة؟") and asks for nothing: a help question.
  */
 export function asksMeaningInstead(tokens: readonly Token[], action: IntentAction): boolean {
-  if (action !== 'update_profile' || !tokens.some((t) => t.raw === '?' || t.raw === '؟'))
-    return false;
+  if (!tokens.some((t) => t.raw === '?' || t.raw === '؟')) return false;
   const words = tokens.map((t) => t.lower);
+  // small talk that names a setting asks about it ("وش فايدة خانة الدور؟")
+  const setting = words.some(
+    (w) => cueOf(w) || wordClasses(w).some((c) => c === 'field' || c === 'role'),
+  );
+  if (action !== 'update_profile' && !(action === 'chitchat' && setting)) return false;
   const means = words.some(
     (w, i) => MEANING.has(w) || (w === 'change' && ['what', 'qui'].includes(words[i - 1] ?? '')),
   );
@@ -299,5 +306,22 @@ const NO_TOPIC = new Set(
   (
     'the a an and or of on in for my your its it this that going forward ahead from now just ' +
     'some more research directions direction proposals suggestions critique reviewer'
+  ).split(' '),
+);
+
+/** True when every word greets, thanks or says goodbye ("Bonsoir", "hi there!", "thx, bye"). */
+export function onlyGreets(tokens: readonly Token[]): boolean {
+  const words = tokens.filter((t) => !t.punct);
+  return (
+    words.length > 0 &&
+    words.every((t) => wordClasses(t.lower).some((c) => SMALL_TALK.has(c)) || FILLERS.has(t.lower))
+  );
+}
+const SMALL_TALK = new Set(['greet', 'thanks', 'bye']);
+/** Words that go with a greeting: "hi there", "good evening", "buenas noches", "مساء الخير". */
+const FILLERS = new Set(
+  (
+    'there all everyone everybody guys folks good day night so much a lot again to you ' +
+    'bonne journee soiree nuit dias tardes noches الخير النور عليكم وعليكم'
   ).split(' '),
 );

@@ -76,10 +76,11 @@ export function routeLearned(
   }
   // A signed-in user who says how bold or strict to be, in words the classifier has not met
   // ("Soyez impitoyable avec mes articles", "pick holes in everything"), updates the profile.
-  // The lexicon's reading is the evidence, as sure as the classifier was of its own guess,
-  // which becomes the second.
+  // The lexicon's reading is the evidence, as sure as the classifier was of its own guess
+  // and of the action the words say, together; its guess becomes the second.
   const instead = request.action ? undefined : actionInstead(tokens, action, session);
   if (instead) {
+    confidence = Math.min(1, confidence + (ranked.find((r) => r.action === instead)?.p ?? 0));
     ranked = [
       ...ranked.filter((r) => r.action === instead),
       ...ranked.filter((r) => r.action !== instead),

@@ -24,6 +24,14 @@ export const TITLES = new Set([
   'sra',
   'mme',
   'mlle',
+  'dre',
+  'docteur',
+  'docteure',
+  'doctora',
+  'profesor',
+  'profesora',
+  'professeur',
+  'professeure',
 ]);
 /** Words inside a full name: "Peter van Dijk", "María de la Cruz", "Omar bin Said". */
 const PARTICLES = new Set([

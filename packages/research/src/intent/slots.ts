@@ -24,7 +24,8 @@ const TOPIC_TAIL = new RegExp(
   String.raw`(?:[\s,;—–-]+(?:(?:by|before|until)(?:\s+(?:(?:this|next|the\s+end\s+of(?:\s+the)?)\s+)?` +
     String.raw`(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|today|` +
     String.raw`week|month|weekend|deadline))?|if\s+(?:you\s+can|you\s+could|possible)|asap|please|pls|` +
-    String.raw`plz|thanks|thank\s+you|thx|this\s+time|for\s+a\s+change))+$`,
+    String.raw`plz|thanks|thank\s+you|thx|this\s+time|for\s+a\s+change|stp|svp|s'il\s+(?:te|vous)\s+pla[iî]t|` +
+    String.raw`merci|porfa|por\s+favor|gracias|من\s+فضلك|لو\s+سمحت))+$`,
   'iu',
 );
 
@@ -35,7 +36,7 @@ const TOPIC_TAIL = new RegExp(
  * ("studying habits of bees").
  */
 const TOPIC_HEAD =
-  /^(?:(?:research\s+)?topic\s*:\s*|(?:the\s+)?(?:topic|subject|question)\s+of\s+|(?:whether|if|sobre|sur|acerca\s+de|(?:[àa]\s+)?propos\s+de|عن|حول)\s+|(?:[àa]\s+)?propos\s+d['’]|(?:(?:an?|un|une|el|la)\s+)?(?:paper|article|art[ií]culo|estudio|[ée]tude|informe)\s+(?:on|about|sobre|sur)\s+|(?:examining|investigating|researching|looking\s+(?:at|into)|(?:a\s+)?deep[\s-]+dive\s+(?:on|into))\s+)/iu;
+  /^(?:(?:research\s+)?topic\s*:\s*|(?:the\s+)?(?:topic|subject|question)\s+of\s+|(?:whether|if|sobre|sur|acerca\s+de|(?:[àa]\s+)?propos\s+de|عن|حول)\s+|(?:[àa]\s+)?propos\s+d['’]|(?:(?:an?|un|une|el|la)\s+)?(?:paper|article|art[ií]culo|estudio|[ée]tude|informe)\s+(?:on|about|sobre|sur)\s+|(?:examining|investigating|researching|looking\s+(?:at|into)|(?:a\s+)?deep[\s-]+dive\s+(?:on|into)|[ée]tudier|analyser|explorer|examiner|estudiar|analizar|explorar|investigar|examinar)\s+(?=\S+\s+\S))/iu;
 
 /**
  * Where a topic ends when a second statement follows it: a new sentence after "?" or "!", or

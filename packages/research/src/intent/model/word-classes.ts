@@ -78,6 +78,10 @@ const CLASSES: Record<string, string> = {
     'ablation figure figures table abstract intro introduction title conditions analysis model ' +
     'data results method idea ideas',
   asking: 'what which who how why where when whats',
+  mood:
+    'tired exhausted sleepy bored stressed busy sad happy sick knackered fatigué fatiguée ' +
+    'crevé crevée épuisé épuisée cansado cansada cansadísimo cansadísima agotado agotada ' +
+    'aburrido aburrida تعبان تعبانة تعبانه زهقان مرهق مرهقة',
   listing: 'list show display see view give tell print get lsit',
 };
 
@@ -95,27 +99,35 @@ const OTHER_LANGUAGES: Record<string, string> = {
     'utilisateur utilisateurs utilisatrice compte comptes usuario usuarios usuaria cuenta ' +
     'cuentas مستخدم المستخدمين مستخدمين حساب الحساب حسابات ' +
     'الحسابات',
-  people: 'autres otros otras quien quién qui gens personas مين غيري حدا أحد احد',
+  people:
+    'autres otros otras quien quién quienes qui gens personas مين غيري حدا أحد احد شكون ' +
+    'مسجلين',
   switching:
     'connecte connecter connecte-moi passe passer change changer cambia cambiar entra entrar ' +
     'conectar conectame inicia iniciar sesion sesión بدل نبدل انتقل ادخل دخولي',
   creating:
     'cree crée creer créer crea crear creame inscris inscrire inscribe inscribeme registra ' +
     'registrar nouvel nouvelle سجل سجلني تسجيل انشئ أنشئ جديد',
-  field: 'domaine área area campo ambito ámbito disciplina specialite spécialité مجال تخصص',
+  field:
+    'domaine área area campo ambito ámbito disciplina specialite spécialité مجال تخصص المجال ' +
+    'التخصص',
   risk: 'risque risques riesgo riesgos audace audacieux arriesgado مخاطرة مخاطر المخاطرة جريئة',
   strictness:
     'strict stricte estricto estricta severe sévère exigeant exigeante exigencia exigence ' +
     'riguroso rigoureux صارم صارمة صرامة التشدد',
-  role: 'doctorant doctorante chercheur chercheuse investigador investigadora باحث باحثة',
+  role:
+    'doctorant doctorante chercheur chercheuse investigador investigadora باحث باحثة دور الدور ' +
+    'rôle rol',
   working: 'bosse trabajo investigo etudie étudie travaille اشتغل أشتغل',
   liking: 'prefere préfère prefiero aime gusta gustan quiero veux voudrais بدي بغيت عايز أحب احب',
   starting:
     'lance lancer lancez commence commencer demarre démarre démarrer empieza empezar comienza ' +
     'comenzar inicia lanza investiga escribe escribir ecris écris ecrire écrire redige rédige ' +
-    'ابدأ ابدا إبدأ نبدا نبدأ اكتب ابحث اطلق أطلق شغل ابدأي',
+    'ابدأ ابدا إبدأ نبدا نبدأ اكتب ابحث اطلق أطلق شغل ابدأي investigar estudiar analizar ' +
+    'explorar etudier étudier analyser explorer rechercher enqueter enquêter',
   project:
     'papier article articulo artículo etude étude estudio investigacion investigación corrida ' +
+    'recherche ' +
     'ورقة الورقة بحث البحث تشغيل مقال دراسة',
   about: 'sobre acerca عن حول على',
   progress:
@@ -128,7 +140,9 @@ const OTHER_LANGUAGES: Record<string, string> = {
   training:
     'reentraine réentraîne reentrainer réentraîner entraine entraîne reentrena entrena ' +
     'reentrenar aprender apprendre reapprendre réapprendre درب تدريب المخطط',
-  helping: 'aide aidez aider ayuda ayudame ayúdame ayudar مساعدة ساعدني ساعد مساعده المساعدة فاهم',
+  helping:
+    'aide aidez aider ayuda ayudame ayúdame ayudar مساعدة ساعدني ساعد مساعده المساعدة فاهم ' +
+    'كيفاش كيف فايدة فائدة نستعمل استعمل',
   feedback:
     'retour retours commentaire commentaires comentario comentarios remarque ملاحظات ملاحظة ' +
     'ملاحظاتي رأيي',
