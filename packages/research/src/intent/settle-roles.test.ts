@@ -244,3 +244,13 @@ test('a role "of" a field is one role, a position "of" a field a position and a 
     domain: ['economics'],
   });
 });
+
+test('a role after a name and a comma is the role', () => {
+  const tokens = tokenize("I'm Sigrid, a cautious statistician");
+  const tags = tokens.map((t) => (t.raw === 'Sigrid' ? TAGS.indexOf('B-name') : 0));
+  const roles = spanRuns(settleRoles(tokens, tags)).filter((r) => r.slot === 'archetype');
+  assert.deepEqual(
+    roles.map((r) => tokens[r.first]!.raw),
+    ['statistician'],
+  );
+});

@@ -280,7 +280,9 @@ function saysRole(tokens: readonly Token[], tags: readonly number[], i: number):
     if (ARTICLES.has(word)) {
       let k = j - 1;
       while (k > 0 && HEDGES.has(tokens[k]!.lower)) k--;
-      return k >= 0 && INTRODUCING.has(tokens[k]!.lower);
+      // "I'm Sigrid, a cautious statistician": after a name and a comma
+      const afterName = tokens[k]?.raw === ',' && slotOf(tags[k - 1] ?? 0) === 'name';
+      return k >= 0 && (INTRODUCING.has(tokens[k]!.lower) || afterName);
     }
     if (tokens[j]!.punct || (tags[j] !== 0 && !LEVEL_TAGS.has(tags[j]!))) return false;
   }
