@@ -41,3 +41,23 @@ test('a field word left out, with the words that qualify it around it', () => {
   assert.equal(read('I do computational linguistics'), 'computational linguistics');
   assert.equal(read("I'm a nurse"), '');
 });
+
+test('the plain words after "I research", "I study" or "I work on", to the clause end', () => {
+  const read = (text: string) => {
+    const tokens = tokenize(text);
+    return fieldOf(
+      text,
+      fieldFromLexicon(
+        tokens,
+        tokens.map(() => 0),
+      ),
+    );
+  };
+  assert.equal(read('I research sleep disorders'), 'sleep disorders');
+  assert.equal(read("I study bird migration, I'm a postdoc"), 'bird migration');
+  assert.equal(read('we work on coral bleaching and reef recovery'), 'coral bleaching');
+  // no self before the verb, words that are no field's, or no clause end: nothing
+  assert.equal(read('research sleep disorders'), '');
+  assert.equal(read('I work on things'), '');
+  assert.equal(read('I study sleep disorders in a lab in Leeds'), '');
+});

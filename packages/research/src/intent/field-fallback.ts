@@ -5,7 +5,7 @@ import { isField, isFieldHead, isFieldModifier } from './model/gazetteer.ts';
 import { lexiconClass } from './model/lexicon.ts';
 import { LEVEL_TAGS, markSpan, runsOf } from './model/tags.ts';
 import type { Token } from './model/tokens.ts';
-import { headWith } from './field-words.ts';
+import { contentWord, headWith } from './field-words.ts';
 
 const domainRuns = (tags: readonly number[]) => runsOf(tags, 'domain');
 
@@ -57,7 +57,7 @@ export function fieldFromLexicon(tokens: readonly Token[], tags: readonly number
   const at = tokens.findIndex(
     (t, i) => tags[i] === 0 && isField(t.lower) && !lexiconClass(t.lower),
   );
-  if (at < 0) return [...tags];
+  if (at < 0) return fieldAfterVerb(tokens, tags);
   const out = [...tags];
   let [first, last] = [at, at];
   const free = (i: number) => out[i] === 0 && tokens[i] && !tokens[i]!.punct;
@@ -67,6 +67,33 @@ export function fieldFromLexicon(tokens: readonly Token[], tags: readonly number
   const follows = (word: string) => isFieldHead(word) || /^ال\p{L}{2,}$/u.test(word);
   while (free(last + 1) && follows(tokens[last + 1]!.lower)) last++;
   first = Math.min(first, headWith(tokens, out, at));
+  markSpan(out, 'domain', first, last);
+  return out;
+}
+
+/** "I research …", "I study …", "I work on …", "I specialise in …": what follows is the field. */
+const STUDY_VERBS = new Set('research study work specialise specialize focus'.split(' '));
+const SELF = new Set(['i', 'we']);
+const AFTER_VERB = new Set(['on', 'in', 'into', 'about']);
+
+/**
+ * The words after "I research", "I study" or "I work on" to the end of their clause, when
+ * neither the tagger nor the lexicon found a field ("I research sleep disorders"): one to
+ * four plain words, none a command, level or chat word.
+ */
+function fieldAfterVerb(tokens: readonly Token[], tags: readonly number[]): number[] {
+  const out = [...tags];
+  const verb = tokens.findIndex(
+    (t, i) => STUDY_VERBS.has(t.lower) && SELF.has(tokens[i - 1]?.lower ?? ''),
+  );
+  if (verb < 0) return out;
+  let first = verb + 1;
+  if (AFTER_VERB.has(tokens[first]?.lower ?? '')) first++;
+  let last = first - 1;
+  while (last - first < 3 && out[last + 1] === 0 && contentWord(tokens[last + 1])) last++;
+  const next = tokens[last + 1];
+  if (last < first || (next && !next.punct && !['and', 'but', 'so'].includes(next.lower)))
+    return out;
   markSpan(out, 'domain', first, last);
   return out;
 }

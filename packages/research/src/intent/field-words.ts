@@ -91,17 +91,42 @@ export function headWith(tokens: readonly Token[], tags: readonly number[], firs
   // a head that is a field on its own may follow a verb ("I mix | statistics")
   if (!isFieldHead(head) || isField(head)) return first;
   let at = first;
-  const content = (t: Token | undefined) =>
+  while (first - at < 2 && tags[at - 1] === 0 && contentWord(tokens[at - 1])) at--;
+  return at;
+}
+
+/**
+ * A word in lower case that may name part of a field: in no lexicon, command, function or
+ * chat word list ("sensor", "islands", "disorders"; not "the", "mostly", "lol", "now").
+ */
+export function contentWord(t: Token | undefined): boolean {
+  return (
     Boolean(t) &&
     /^\p{Ll}[\p{Ll}-]{2,}$/u.test(t!.raw) &&
     !FUNCTION_WORDS.has(t!.lower) &&
+    !CHAT_WORDS.has(t!.lower) &&
+    !NOW.has(t!.lower) &&
+    !PLACES_AND_TIMES.has(t!.lower) &&
+    !NEVER_FIELD.has(t!.lower) &&
+    !FIELD_ENDS.has(t!.lower) &&
+    !/ly$/.test(t!.lower) &&
     !LEADING_VERBS.has(t!.lower) &&
     !lexiconClass(t!.lower) &&
     !isRoleWord(t!.lower) &&
-    wordClasses(t!.lower).length === 0;
-  while (first - at < 2 && tags[at - 1] === 0 && content(tokens[at - 1])) at--;
-  return at;
+    wordClasses(t!.lower).length === 0
+  );
 }
+/** Where and when a field is worked on, which is not the field: "a neuroscience | lab". */
+const PLACES_AND_TIMES = new Set(
+  (
+    'lab labs laboratory dept department departments group groups center centre institute ' +
+    'university uni school college hospital clinic unit firm startup ' +
+    'last next month months week weeks day days part-time full-time'
+  ).split(' '),
+);
+const CHAT_WORDS = new Set(
+  'lol haha btw tbh fyi imo pls plz please thanks thx anyway basically honestly though'.split(' '),
+);
 /** Words that end a field: "more like philosophy of language | than linguistics". */
 export const FIELD_ENDS = new Set(['than', 'rather', 'instead', 'not', 'but']);
 /** Words that say what follows is the current field or role. */

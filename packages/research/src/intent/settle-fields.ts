@@ -20,6 +20,7 @@ import { fieldAfterLabel } from './field-fallback.ts';
 import {
   adjective,
   AND,
+  contentWord,
   ARTICLES,
   DANGLING_JOINS,
   FIELD_ENDS,
@@ -189,6 +190,17 @@ export function settleDomains(tokens: readonly Token[], tags: readonly number[])
     const first = headWith(tokens, out, run.first);
     if (first < run.first) markSpan(out, 'domain', first, run.first);
   }
+  // A field runs to the end of its clause: the one or two plain words the tagger left after
+  // it there are its own ("urban heat | islands", "sleep | disorders").
+  for (const run of domainRuns(out)) {
+    let last = run.last;
+    while (last - run.last < 2 && out[last + 1] === 0 && contentWord(tokens[last + 1])) last++;
+    const next = tokens[last + 1];
+    const ends = !next || next.punct || CLAUSE_JOINS.has(next.lower);
+    if (last > run.last && ends && /^\p{Ll}/u.test(tokens[run.last]!.raw)) {
+      out.fill(I, run.last + 1, last + 1);
+    }
+  }
   // A list of fields that ends on "and" is one ("philosophy, politics and economics"), whether
   // the tagger read it whole or in pieces.
   for (const run of domainRuns(out)) {
@@ -246,3 +258,6 @@ function facultyJoin(words: readonly string[], at: number): number {
     return ['la', "l'"].includes(words[at + 1] ?? '') ? 2 : 1;
   return -1;
 }
+
+/** Words that open a new clause after a field: "… urban heat islands but also …". */
+const CLAUSE_JOINS = new Set(['and', 'but', 'so', 'because', 'since', 'while', 'which', 'who']);

@@ -66,6 +66,16 @@ test('the faculty that teaches a field, or a level read as one, is not the field
   assert.deepEqual(settled('my field is [risk analysis]'), ['risk analysis']);
 });
 
+test('a field runs to the end of its clause, but not over a place, a time or "than"', () => {
+  assert.deepEqual(settled('my research is on [urban heat] islands'), ['urban heat islands']);
+  assert.deepEqual(settled('I work on [protein folding] mostly'), ['protein folding']);
+  assert.deepEqual(settled("i'm a lab tech in a [neuroscience] lab"), ['neuroscience']);
+  assert.deepEqual(settled('I switched to [neuroscience] last month'), ['neuroscience']);
+  assert.deepEqual(settled('more like [philosophy of language] than linguistics'), [
+    'philosophy of language',
+  ]);
+});
+
 test('a field does not end on a joining word', () => {
   assert.deepEqual(settled('je travaille en [génétique des] populations'), [
     'génétique des populations',
