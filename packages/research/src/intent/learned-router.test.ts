@@ -117,6 +117,20 @@ const TABLE: Row[] = [
   { text: 'What can you do?', session: ANONYMOUS, action: 'help' },
   { text: 'goodbye!', session: READY, action: 'chitchat' },
   { text: 'Bonjour', session: ANONYMOUS, action: 'chitchat' },
+  {
+    text: 'explore wild ideas around dark matter detection',
+    session: READY,
+    action: 'start_run',
+    topic: 'dark matter detection',
+    profile: { risk_preference: 'high' },
+  },
+  {
+    text: 'ابدأ بحثا عن تحلية المياه بالطاقة الشمسية فتخصصي هو الهندسة الكيميائية',
+    session: NEW,
+    action: 'start_run',
+    topic: 'تحلية المياه بالطاقة الشمسية',
+    profile: { domain: 'الهندسة الكيميائية' },
+  },
 ];
 
 test('the phrasing table routes to the expected action and slots', () => {

@@ -138,6 +138,20 @@ export function withoutLevelTail(tokens: readonly Token[], tags: readonly number
       out.fill(0, k, end + 1);
       break;
     }
+    // "explore wild ideas around | dark matter detection": a level and what it qualifies
+    // ("ideas", "directions") opening the topic are the instruction, not the topic.
+    const of = words.findIndex(
+      (w, i) => i > start && i + 2 <= end && QUALIFIED.has(w) && ABOUT.has(words[i + 1] ?? ''),
+    );
+    const head = words.slice(start, of);
+    if (of > start && head.some((_, i) => marks[start + i]?.cls === 'risk')) {
+      out.fill(0, start, of + 2);
+      out[of + 2] = tags[start]!;
+    }
   }
   return out;
 }
+/** What a risk word qualifies before a topic: "wild ideas around …", "bold directions in …". */
+const QUALIFIED = new Set(['ideas', 'idea', 'directions', 'direction', 'approaches', 'questions']);
+/** Words that join a risk instruction to its topic: "wild ideas around …". */
+const ABOUT = new Set(['around', 'about', 'on', 'in', 'for', 'into']);

@@ -41,10 +41,10 @@ const TOPIC_HEAD =
 /**
  * Where a topic ends when a second statement follows it: a new sentence after "?" or "!", or
  * a clause about the user after a comma or a dash ("…, my field is marine biology", "… — I'm a
- * sociologist").
+ * sociologist", "…، أنا في مجال …"), or the Arabic "my field" ("… فتخصصي هو …").
  */
 const TOPIC_END =
-  /(?:[?!]+\s+\S|\s*[,;—–]\s*(?:my\s+(?:field|background|area|domain|discipline)\b|I['’]m\s+an?\b|I\s+am\s+an?\b|I\s+(?:work|study|research)\b)|\s+-\s+(?:my\s+(?:field|background)\b|I['’]m\s+an?\b)).*$/isu;
+  /(?:[?!؟]+\s+\S|\s*[,;—–،]\s*(?:my\s+(?:field|background|area|domain|discipline)\b|I['’]m\s+an?\b|I\s+am\s+an?\b|I\s+(?:work|study|research)\b|[وف]?(?:أنا|انا)\s)|\s+-\s+(?:my\s+(?:field|background)\b|I['’]m\s+an?\b)|\s+[وف]?(?:تخصصي|مجالي)(?:\s|$)).*$/isu;
 
 /**
  * A word no topic ends on: the tagger stopped one word short of the rest ("soil erosion for")

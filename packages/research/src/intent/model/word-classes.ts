@@ -115,9 +115,7 @@ const OTHER_LANGUAGES: Record<string, string> = {
   strictness:
     'strict stricte estricto estricta severe sévère exigeant exigeante exigencia exigence ' +
     'riguroso rigoureux صارم صارمة صرامة التشدد',
-  role:
-    'doctorant doctorante chercheur chercheuse investigador investigadora باحث باحثة دور الدور ' +
-    'rôle rol',
+  role: 'doctorant doctorante chercheur chercheuse investigador investigadora باحث باحثة',
   working: 'bosse trabajo investigo etudie étudie travaille اشتغل أشتغل',
   liking: 'prefere préfère prefiero aime gusta gustan quiero veux voudrais بدي بغيت عايز أحب احب',
   starting:
