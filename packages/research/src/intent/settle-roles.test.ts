@@ -254,3 +254,14 @@ test('a role after a name and a comma is the role', () => {
     ['statistician'],
   );
 });
+
+test('a role said not to hold is none; "I am" a role is one, "I am" a title is not', () => {
+  const role = (marked: string) => settled(marked).archetype;
+  assert.deepEqual(role("i'm not a [a: student] anymore, i'm faculty now"), ['faculty']);
+  assert.deepEqual(role("Not a [a: scientist] — I'm a [a: policy advisor]"), ['policy advisor']);
+  assert.deepEqual(role("I'm not a [a: student]"), []);
+  assert.deepEqual(role('I am postdoc in ecology'), ['postdoc']);
+  assert.deepEqual(role('I am Prof. Hiroshi Tanaka'), []);
+  assert.deepEqual(role("I'm Professor Adeyemi"), []);
+  assert.deepEqual(role("I'm interested in teacher training"), []);
+});

@@ -115,10 +115,22 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
   }
   // A role word the tagger left out where a role is said ("I'm a cautious | statistician").
   if (runsOf(out, 'archetype').length === 0) {
-    const at = tokens.findIndex((_, i) => out[i] === 0 && role(i) && saysRole(tokens, out, i));
+    const at = tokens.findIndex(
+      (_, i) => out[i] === 0 && role(i) && saysRole(tokens, out, i) && !negated(tokens, i),
+    );
     if (at >= 0) asRole(at, at);
   }
   dropNonRoles(tokens, out);
+  // A role said not to hold is none ("Not a scientist — …", "I'm not a student anymore"),
+  // and another said to be the writer's may stand for it ("…, I'm faculty now").
+  const tagged = runsOf(out, 'archetype');
+  for (const run of tagged) if (negated(tokens, run.first)) out.fill(0, run.first, run.last + 1);
+  if (tagged.length > 0 && runsOf(out, 'archetype').length === 0) {
+    const at = tokens.findIndex(
+      (_, i) => out[i] === 0 && role(i) && saysRole(tokens, out, i) && !negated(tokens, i),
+    );
+    if (at >= 0) asRole(at, at);
+  }
   // "a professor | of economics" is a role and a field; "a historian | of science", where no
   // field is named, one role.
   for (const run of runsOf(out, 'archetype')) {
@@ -276,7 +288,10 @@ function saysRole(tokens: readonly Token[], tags: readonly number[], i: number):
   if (standsAlone(tokens, tags, i)) return true;
   for (let j = i - 1; j >= Math.max(0, i - 4); j--) {
     const word = tokens[j]!.lower;
-    if (SAYS_SELF.has(word)) return true;
+    // (not a title before a name: "I am Prof. Hiroshi Tanaka", "I'm Professor Adeyemi")
+    const next = tokens[i + 1];
+    const titled = next !== undefined && (next.raw === '.' || /^\p{Lu}/u.test(next.raw));
+    if (SAYS_SELF.has(word) && j === i - 1) return !titled;
     if (ARTICLES.has(word)) {
       let k = j - 1;
       while (k > 0 && HEDGES.has(tokens[k]!.lower)) k--;
@@ -295,8 +310,8 @@ const INTRODUCING = new Set(
 );
 /** Words between "I'm" and "a" that change nothing: "I'm just a curious retiree". */
 const HEDGES = new Set('just only merely basically actually also really still now'.split(' '));
-/** "I am" without an article: "soy catedrático", "je suis sociologue", "أنا مبرمج". */
-const SAYS_SELF = new Set(['soy', 'sou', 'suis', 'bin', 'انا', 'وانا']);
+/** "I am" just before a role, without an article: "soy catedrático", "I'm faculty", "أنا مبرمج". */
+const SAYS_SELF = new Set(["i'm", 'im', 'am', 'soy', 'sou', 'suis', 'bin', 'انا', 'وانا']);
 
 /**
  * True when a role word is said on its own between commas or stops, as people list who they
@@ -368,3 +383,8 @@ export function isQualifierPair(first: string, second: string | undefined): bool
 /** Two-word qualifiers: "first year", "3rd year", "high school". */
 const PAIRED =
   /^(?:(?:first|second|third|fourth|fifth|final|last|1st|2nd|3rd|4th|5th) year|(?:high|middle|primary|secondary|elementary|grad|graduate|medical|law) school)$/;
+
+/** Words that say a role does not hold: "not a", "no longer a", "ex-". */
+const NOT_ROLE_ANY_MORE = new Set(['not', 'no', 'longer', "isn't", "wasn't", 'never']);
+const negated = (tokens: readonly Token[], i: number) =>
+  tokens.slice(Math.max(0, i - 3), i).some((t) => NOT_ROLE_ANY_MORE.has(t.lower));
