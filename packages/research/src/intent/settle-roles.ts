@@ -13,6 +13,14 @@ import {
 } from './model/gazetteer.ts';
 import { LEVEL_TAGS, markSpan, runsOf, slotOf, TAGS } from './model/tags.ts';
 import { saysNow } from './field-words.ts';
+import {
+  ARABIC_QUALIFIERS,
+  isLoneDomain,
+  negated,
+  qualifiesBefore,
+  ROLE_COMPLEMENTS,
+  saysRole,
+} from './role-cues.ts';
 import { isEnglishWord } from './model/english-words.ts';
 import type { Token } from './model/tokens.ts';
 
@@ -224,14 +232,6 @@ function splitField(tokens: readonly Token[], out: number[], first: number, last
   if (position) markSpan(out, 'archetype', end, last);
 }
 
-/** What completes a French or Spanish role after "de" or "en": "estudiante de doctorado". */
-const ROLE_COMPLEMENTS = new Set(
-  (
-    'doctorado doctorat master máster maestria maestría grado licence licenciatura these thèse ' +
-    'conferences conférences software datos sistemas recherche investigacion investigación ' +
-    'terrain campo laboratorio laboratoire donnees données logiciel'
-  ).split(' '),
-);
 const JOIN_WORDS = new Set(['de', 'en', 'del', 'du', 'des', 'in', 'of', 'at', 'a']);
 
 /**
@@ -280,101 +280,8 @@ function dropNonRoles(tokens: readonly Token[], out: number[]): void {
   }
 }
 
-/**
- * True when the word at `i` follows "I'm a", "I am an" or "as a", with at most three words
- * between that the tagger read as a level or nothing ("I'm a very cautious statistician").
- */
-function saysRole(tokens: readonly Token[], tags: readonly number[], i: number): boolean {
-  if (standsAlone(tokens, tags, i)) return true;
-  for (let j = i - 1; j >= Math.max(0, i - 4); j--) {
-    const word = tokens[j]!.lower;
-    // (not a title before a name: "I am Prof. Hiroshi Tanaka", "I'm Professor Adeyemi")
-    const next = tokens[i + 1];
-    const titled = next !== undefined && (next.raw === '.' || /^\p{Lu}/u.test(next.raw));
-    if (SAYS_SELF.has(word) && j === i - 1) return !titled;
-    if (ARTICLES.has(word)) {
-      let k = j - 1;
-      while (k > 0 && HEDGES.has(tokens[k]!.lower)) k--;
-      // "I'm Sigrid, a cautious statistician": after a name and a comma
-      const afterName = tokens[k]?.raw === ',' && slotOf(tags[k - 1] ?? 0) === 'name';
-      return k >= 0 && (INTRODUCING.has(tokens[k]!.lower) || afterName);
-    }
-    if (tokens[j]!.punct || (tags[j] !== 0 && !LEVEL_TAGS.has(tags[j]!))) return false;
-  }
-  return false;
-}
-const ARTICLES = new Set(['a', 'an', 'un', 'une', 'una', 'um', 'uma', 'ein', 'eine']);
-/** What comes before "a" in "I'm a …", "as a …", "I'm doing a postdoc", "je suis une …". */
-const INTRODUCING = new Set(
-  "i'm im am as doing soy sou suis bin es est ist je yo eu ich".split(' '),
-);
-/** Words between "I'm" and "a" that change nothing: "I'm just a curious retiree". */
-const HEDGES = new Set('just only merely basically actually also really still now'.split(' '));
-/** "I am" just before a role, without an article: "soy catedrático", "I'm faculty", "أنا مبرمج". */
-const SAYS_SELF = new Set(["i'm", 'im', 'am', 'soy', 'sou', 'suis', 'bin', 'انا', 'وانا']);
-
-/**
- * True when a role word is said on its own between commas or stops, as people list who they
- * are ("Kwame here, epidemiologist, nice to meet you"; "Mariam Kouyaté, sociologue, Bamako"),
- * perhaps with qualifiers ("Bill. Retired civil engineer."; "épidémiologiste de terrain").
- */
-function standsAlone(tokens: readonly Token[], tags: readonly number[], i: number): boolean {
-  const after = tokens[i + 1 + qualifiesBefore(tokens, i + 1)];
-  if (after && !(after.punct && BREAKS.has(after.raw))) return false;
-  let j = i - 1;
-  while (j >= 0 && i - j <= 3 && tags[j] === 0 && qualifies(tokens[j]!.lower)) j--;
-  return j >= 0 && tokens[j]!.punct && BREAKS.has(tokens[j]!.raw) && j > 0;
-}
-const BREAKS = new Set([',', '.', ';', '—', '–', ':', '!']);
-const qualifies = (word: string) => isRoleModifier(word) || isFieldModifier(word) || isField(word);
-
 /** Words before a role that are never part of it, as the tokens fold them. */
 const NOT_ROLE = new Set(["i'm", 'im', 'i', 'am', 'a', 'an', 'my', 'انا', 'وانا']);
-/**
- * Arabic words that qualify the role before them: doctorate, master's, assistant, associate;
- * software ("مهندس برمجيات"), data ("عالم بيانات"), research, clinical, civil, field, social,
- * bachelor's, medicine ("طالب طب"), teeth ("دكتورة أسنان"), resident.
- */
-const ARABIC_QUALIFIERS = new Set(
-  (
-    'دكتوراه ماجستير بكالوريوس مساعد مساعدة مشارك مشاركة برمجيات بيانات ابحاث بحث سريري ' +
-    'سريرية مدني مدنية ميداني ميدانية اجتماعي اجتماعية طب اسنان مقيم مقيمة'
-  ).split(' '),
-);
-
-/**
- * French and Spanish adjectives that qualify the role before them ("investigadora
- * principal", "bióloga marina", "maître de conférences associé"), folded.
- */
-const ROMANCE_QUALIFIERS = new Set(
-  (
-    'titular titulaire asociado asociada associe associee adjunto adjunta adjoint adjointe ' +
-    'principal principale invitado invitada invite invitee visitante clinico clinica ' +
-    'clinicien clinicienne marino marina agronomo agronoma urgentiste hospitalier ' +
-    'hospitaliere permanent permanente contractuel contractuelle postdoctoral posdoctoral ' +
-    'postdoctorale jubilado jubilada retraite retraitee independiente independant ' +
-    'independante emerito emerita emerite jefe jefa chef agrege agregee generaliste'
-  ).split(' '),
-);
-
-/** How many words from `at` qualify the role just before them (0 when none do). */
-function qualifiesBefore(tokens: readonly Token[], at: number): number {
-  const word = tokens[at]?.lower ?? '';
-  if (ARABIC_QUALIFIERS.has(word) || ROMANCE_QUALIFIERS.has(word)) return 1;
-  // "باحث ما بعد الدكتوراه", a postdoctoral researcher
-  if (word === 'ما' && tokens[at + 1]?.lower === 'بعد' && tokens[at + 2]?.lower === 'الدكتوراه')
-    return 3;
-  // "épidémiologiste de terrain", "ingeniera de datos"
-  if (['de', 'en'].includes(word) && ROLE_COMPLEMENTS.has(tokens[at + 1]?.lower ?? '')) return 2;
-  return 0;
-}
-
-/** True when the tag at `i` is a field of that one word alone. */
-function isLoneDomain(tags: readonly number[], i: number): boolean {
-  return tags[i] === DOMAIN_B && tags[i + 1] !== DOMAIN_B + 1;
-}
-const DOMAIN_B = TAGS.indexOf('B-domain');
-
 /** True when two folded words qualify a role together ("high school", "3rd year"). */
 export function isQualifierPair(first: string, second: string | undefined): boolean {
   return PAIRED.test(`${first} ${second}`);
@@ -383,8 +290,3 @@ export function isQualifierPair(first: string, second: string | undefined): bool
 /** Two-word qualifiers: "first year", "3rd year", "high school". */
 const PAIRED =
   /^(?:(?:first|second|third|fourth|fifth|final|last|1st|2nd|3rd|4th|5th) year|(?:high|middle|primary|secondary|elementary|grad|graduate|medical|law) school)$/;
-
-/** Words that say a role does not hold: "not a", "no longer a", "ex-". */
-const NOT_ROLE_ANY_MORE = new Set(['not', 'no', 'longer', "isn't", "wasn't", 'never']);
-const negated = (tokens: readonly Token[], i: number) =>
-  tokens.slice(Math.max(0, i - 3), i).some((t) => NOT_ROLE_ANY_MORE.has(t.lower));

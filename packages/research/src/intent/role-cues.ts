@@ -1,0 +1,113 @@
+// Where a message says a role, and what belongs to one, for the role corrections
+// (settle-roles.ts): "I'm a …", "soy …", a role alone between commas, the qualifiers French,
+// Spanish and Arabic write after the role's noun, and the words that say a role does not hold.
+import { isField, isFieldModifier, isRoleModifier } from './model/gazetteer.ts';
+import { LEVEL_TAGS, slotOf, TAGS } from './model/tags.ts';
+import type { Token } from './model/tokens.ts';
+
+/** What completes a French or Spanish role after "de" or "en": "estudiante de doctorado". */
+export const ROLE_COMPLEMENTS = new Set(
+  (
+    'doctorado doctorat master máster maestria maestría grado licence licenciatura these thèse ' +
+    'conferences conférences software datos sistemas recherche investigacion investigación ' +
+    'terrain campo laboratorio laboratoire donnees données logiciel'
+  ).split(' '),
+);
+/**
+ * True when the role word at `i` is said as the writer's: just after "I'm" or "soy" (not a
+ * title before a name: "I am Prof. Hiroshi Tanaka"); after "I'm a", "as a" or "Sigrid, a",
+ * with at most three words between that the tagger read as a level or nothing ("I'm a very
+ * cautious statistician"); or alone between commas.
+ */
+export function saysRole(tokens: readonly Token[], tags: readonly number[], i: number): boolean {
+  if (standsAlone(tokens, tags, i)) return true;
+  const next = tokens[i + 1];
+  const titled = next !== undefined && (next.raw === '.' || /^\p{Lu}/u.test(next.raw));
+  for (let j = i - 1; j >= Math.max(0, i - 4); j--) {
+    const word = tokens[j]!.lower;
+    if (SAYS_SELF.has(word) && j === i - 1) return !titled;
+    if (ARTICLES.has(word)) {
+      let k = j - 1;
+      while (k > 0 && HEDGES.has(tokens[k]!.lower)) k--;
+      // "I'm Sigrid, a cautious statistician": after a name and a comma
+      const afterName = tokens[k]?.raw === ',' && slotOf(tags[k - 1] ?? 0) === 'name';
+      return k >= 0 && (INTRODUCING.has(tokens[k]!.lower) || afterName);
+    }
+    if (tokens[j]!.punct || (tags[j] !== 0 && !LEVEL_TAGS.has(tags[j]!))) return false;
+  }
+  return false;
+}
+const ARTICLES = new Set(['a', 'an', 'un', 'une', 'una', 'um', 'uma', 'ein', 'eine']);
+/** What comes before "a" in "I'm a …", "as a …", "I'm doing a postdoc", "je suis une …". */
+const INTRODUCING = new Set(
+  "i'm im am as doing soy sou suis bin es est ist je yo eu ich".split(' '),
+);
+/** Words between "I'm" and "a" that change nothing: "I'm just a curious retiree". */
+const HEDGES = new Set('just only merely basically actually also really still now'.split(' '));
+/** "I am" just before a role, without an article: "soy catedrático", "I'm faculty", "أنا مبرمج". */
+const SAYS_SELF = new Set(["i'm", 'im', 'am', 'soy', 'sou', 'suis', 'bin', 'انا', 'وانا']);
+
+/**
+ * True when a role word is said on its own between commas or stops, as people list who they
+ * are ("Kwame here, epidemiologist, nice to meet you"; "Mariam Kouyaté, sociologue, Bamako"),
+ * perhaps with qualifiers ("Bill. Retired civil engineer."; "épidémiologiste de terrain").
+ */
+function standsAlone(tokens: readonly Token[], tags: readonly number[], i: number): boolean {
+  const after = tokens[i + 1 + qualifiesBefore(tokens, i + 1)];
+  if (after && !(after.punct && BREAKS.has(after.raw))) return false;
+  let j = i - 1;
+  while (j >= 0 && i - j <= 3 && tags[j] === 0 && qualifies(tokens[j]!.lower)) j--;
+  return j >= 0 && tokens[j]!.punct && BREAKS.has(tokens[j]!.raw) && j > 0;
+}
+const BREAKS = new Set([',', '.', ';', '—', '–', ':', '!']);
+const qualifies = (word: string) => isRoleModifier(word) || isFieldModifier(word) || isField(word);
+
+/**
+ * Arabic words that qualify the role before them: doctorate, master's, assistant, associate;
+ * software ("مهندس برمجيات"), data ("عالم بيانات"), research, clinical, civil, field, social,
+ * bachelor's, medicine ("طالب طب"), teeth ("دكتورة أسنان"), resident.
+ */
+export const ARABIC_QUALIFIERS = new Set(
+  (
+    'دكتوراه ماجستير بكالوريوس مساعد مساعدة مشارك مشاركة برمجيات بيانات ابحاث بحث سريري ' +
+    'سريرية مدني مدنية ميداني ميدانية اجتماعي اجتماعية طب اسنان مقيم مقيمة'
+  ).split(' '),
+);
+
+/**
+ * French and Spanish adjectives that qualify the role before them ("investigadora
+ * principal", "bióloga marina", "maître de conférences associé"), folded.
+ */
+const ROMANCE_QUALIFIERS = new Set(
+  (
+    'titular titulaire asociado asociada associe associee adjunto adjunta adjoint adjointe ' +
+    'principal principale invitado invitada invite invitee visitante clinico clinica ' +
+    'clinicien clinicienne marino marina agronomo agronoma urgentiste hospitalier ' +
+    'hospitaliere permanent permanente contractuel contractuelle postdoctoral posdoctoral ' +
+    'postdoctorale jubilado jubilada retraite retraitee independiente independant ' +
+    'independante emerito emerita emerite jefe jefa chef agrege agregee generaliste'
+  ).split(' '),
+);
+
+/** How many words from `at` qualify the role just before them (0 when none do). */
+export function qualifiesBefore(tokens: readonly Token[], at: number): number {
+  const word = tokens[at]?.lower ?? '';
+  if (ARABIC_QUALIFIERS.has(word) || ROMANCE_QUALIFIERS.has(word)) return 1;
+  // "باحث ما بعد الدكتوراه", a postdoctoral researcher
+  if (word === 'ما' && tokens[at + 1]?.lower === 'بعد' && tokens[at + 2]?.lower === 'الدكتوراه')
+    return 3;
+  // "épidémiologiste de terrain", "ingeniera de datos"
+  if (['de', 'en'].includes(word) && ROLE_COMPLEMENTS.has(tokens[at + 1]?.lower ?? '')) return 2;
+  return 0;
+}
+
+/** True when the tag at `i` is a field of that one word alone. */
+export function isLoneDomain(tags: readonly number[], i: number): boolean {
+  return tags[i] === DOMAIN_B && tags[i + 1] !== DOMAIN_B + 1;
+}
+const DOMAIN_B = TAGS.indexOf('B-domain');
+
+/** Words that say a role does not hold: "not a", "no longer a", "ex-". */
+const NOT_ROLE_ANY_MORE = new Set(['not', 'no', 'longer', "isn't", "wasn't", 'never']);
+export const negated = (tokens: readonly Token[], i: number) =>
+  tokens.slice(Math.max(0, i - 3), i).some((t) => NOT_ROLE_ANY_MORE.has(t.lower));
