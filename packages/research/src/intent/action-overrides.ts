@@ -201,14 +201,33 @@ export function actionInstead(
  */
 export function talksOfOthers(tokens: readonly Token[]): boolean {
   const words = tokens.map((t) => t.lower);
-  const other = words.some(
-    (w, i) =>
-      OTHERS.has(w) &&
-      (POSSESSIVES.has(words[i - 1] ?? '') ||
-        POSSESSIVES.has(words[i - 2] ?? '') ||
-        ARABIC_POSSESSIVES.has(words[i + 1] ?? '')),
+  return words.some((_, i) => namesOther(words, i)) && !words.some((w) => ASKS_OR_SELF.has(w));
+}
+
+/** True when the folded word at `i` is someone else the writer knows ("my advisor"). */
+function namesOther(words: readonly string[], i: number): boolean {
+  return (
+    OTHERS.has(words[i]!) &&
+    (POSSESSIVES.has(words[i - 1] ?? '') ||
+      POSSESSIVES.has(words[i - 2] ?? '') ||
+      ARABIC_POSSESSIVES.has(words[i + 1] ?? ''))
   );
-  return other && !words.some((w) => ASKS_OR_SELF.has(w));
+}
+
+/**
+ * For each token, whether its clause (between punctuation) tells of someone else and asks
+ * nothing: "a gentle touch please, | my advisor is harsh enough" — its levels are not the
+ * writer's.
+ */
+export function clausesOfOthers(tokens: readonly Token[]): boolean[] {
+  const out = tokens.map(() => false);
+  for (let start = 0; start < tokens.length;) {
+    let end = start;
+    while (end < tokens.length && !tokens[end]!.punct) end++;
+    if (talksOfOthers(tokens.slice(start, end))) out.fill(true, start, end);
+    start = end + 1;
+  }
+  return out;
 }
 /** People the writer may talk about. */
 const OTHERS = new Set(

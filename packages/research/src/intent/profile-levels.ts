@@ -10,6 +10,7 @@ import {
   type LevelMark,
 } from './model/lexicon.ts';
 import type { IntentModel } from './model/intent-model.ts';
+import { clausesOfOthers } from './action-overrides.ts';
 import { firstSpan, LEVEL_SLOTS, type LevelSlot } from './model/level-reader.ts';
 import { runsOf, slotOf, spanRuns } from './model/tags.ts';
 import type { Token } from './model/tokens.ts';
@@ -53,7 +54,10 @@ export function readProfileLevels(
 ): Partial<Record<LevelSlot, Level>> {
   const words = tokens.map((t) => t.lower);
   const marks = levelMarks(words);
-  const levels = readLevels(words, inContentSlots(tags, marks), marks);
+  // words of a clause about someone else ("…, my advisor is harsh enough") set nothing
+  const others = clausesOfOthers(tokens);
+  const skipped = inContentSlots(tags, marks).map((inSlot, i) => inSlot || others[i]!);
+  const levels = readLevels(words, skipped, marks);
   const lexiconRead = Object.keys(levels).length > 0;
   const out: Partial<Record<LevelSlot, Level>> = {};
   for (const slot of LEVEL_SLOTS) {

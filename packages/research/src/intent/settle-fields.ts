@@ -81,6 +81,15 @@ export function settleDomains(tokens: readonly Token[], tags: readonly number[])
     for (const earlier of runs.slice(0, r)) out.fill(0, earlier.first, earlier.last + 1);
     break;
   }
+  // Of a field "from" which the user moved and one "to" which, the second holds ("switched
+  // from mechanical engineering to battery chemistry").
+  runs = domainRuns(out);
+  for (let r = runs.length - 1; r > 0; r--) {
+    const moved = words[runs[0]!.first - 1] === 'from' && words[runs[r]!.first - 1] === 'to';
+    if (!moved) continue;
+    for (const earlier of runs.slice(0, r)) out.fill(0, earlier.first, earlier.last + 1);
+    break;
+  }
   // A field does not end on a joining word: the tagger stopped one word short ("génétique
   // des | populations", "history of | medicine").
   for (const run of domainRuns(out)) {

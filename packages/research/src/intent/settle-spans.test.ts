@@ -66,6 +66,13 @@ test('the faculty that teaches a field, or a level read as one, is not the field
   assert.deepEqual(settled('my field is [risk analysis]'), ['risk analysis']);
 });
 
+test('of a field the user moved "from" and one "to", the second holds', () => {
+  assert.deepEqual(settled('i switched from [mechanical engineering] to [battery chemistry]'), [
+    'battery chemistry',
+  ]);
+  assert.deepEqual(settled('I moved from [physics] to [biology] in 2020'), ['biology']);
+});
+
 test('a field runs to the end of its clause, but not over a place, a time or "than"', () => {
   assert.deepEqual(settled('my research is on [urban heat] islands'), ['urban heat islands']);
   assert.deepEqual(settled('I work on [protein folding] mostly'), ['protein folding']);
