@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   asksMeaningInstead,
+  clausesOfOthers,
   listsInstead,
   onlyGreets,
   returnsInstead,
@@ -84,6 +85,12 @@ test('telling how someone else is, asking nothing, is small talk', () => {
   assert.equal(others('a gentle touch please, my advisor is harsh enough'), false);
   assert.equal(others("I'm a postdoc and my supervisor is strict"), false);
   assert.equal(others('be strict like my advisor'), false);
+  const tokens = tokenize('a gentle touch please, my advisor is harsh enough');
+  const marked = clausesOfOthers(tokens);
+  assert.deepEqual(
+    tokens.filter((_, i) => marked[i]).map((t) => t.raw),
+    ['my', 'advisor', 'is', 'harsh', 'enough'],
+  );
 });
 
 test('asking what a setting means or changes is a help question', () => {
