@@ -8,7 +8,7 @@ import {
   returnsInstead,
   setsLevelInstead,
   signsUpInstead,
-  setsLevelNotRun,
+  statesProfileNotRun,
   talksOfOthers,
 } from './action-overrides.ts';
 import { markSpan } from './model/tags.ts';
@@ -102,15 +102,25 @@ test('asking what a setting means or changes is a help question', () => {
   assert.equal(asks('what does high risk mean? I want it anyway'), false);
 });
 
-test('a run request whose only "topic" is the level it sets is a profile update', () => {
+test('a run request whose only "topic" is the level, role or field it sets is a profile update', () => {
   /** Whether the words overrule start_run, with the topic the tagger read at `[first, last]`. */
   const notRun = (text: string, topic?: [number, number]) => {
     const tokens = tokenize(text);
     const tags = tokens.map(() => 0);
     if (topic) markSpan(tags, 'topic', ...topic);
-    return setsLevelNotRun(tokens, tags, 'start_run');
+    return statesProfileNotRun(tokens, tags, 'start_run');
   };
   assert.equal(notRun("go easy on the reviews, it's only a workshop paper"), true);
+  const role = tokenize('research engineer, autonomous vehicles, Bosch').map(() => 0);
+  markSpan(role, 'archetype', 0, 1);
+  assert.equal(
+    statesProfileNotRun(
+      tokenize('research engineer, autonomous vehicles, Bosch'),
+      role,
+      'start_run',
+    ),
+    true,
+  );
   assert.equal(notRun('go light on the critique, just flag major issues', [3, 4]), true);
   assert.equal(notRun('write a paper on soil carbon, and be strict', [4, 5]), false);
   // a run asked for in so many words stays one, and asks for its topic

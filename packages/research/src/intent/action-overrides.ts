@@ -285,11 +285,12 @@ const ASKING_FOR = new Set(
 );
 
 /**
- * True when a run request names no topic but the level it sets ("go easy on the reviews, it's
- * only a workshop paper"; "I want adventurous research directions and a gentle reviewer"):
- * what the tagger read as the topic, if anything, is only the setting's own words.
+ * True when a run request names no topic but the level, role or field it states ("go easy on
+ * the reviews, it's only a workshop paper"; "I want adventurous research directions and a
+ * gentle reviewer"; "research engineer, autonomous vehicles, Bosch"): what the tagger read as
+ * the topic, if anything, is only a setting's own words.
  */
-export function setsLevelNotRun(
+export function statesProfileNotRun(
   tokens: readonly Token[],
   tags: readonly number[],
   action: IntentAction,
@@ -303,7 +304,8 @@ export function setsLevelNotRun(
     words.map(() => false),
     marks,
   );
-  if (Object.keys(levels).length === 0) return false;
+  const profile = runsOf(tags, 'archetype').length > 0 || runsOf(tags, 'domain').length > 0;
+  if (Object.keys(levels).length === 0 && !profile) return false;
   const topic = runsOf(tags, 'topic')[0];
   if (!topic) return true;
   return tokens

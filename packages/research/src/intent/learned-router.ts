@@ -9,7 +9,7 @@ import { readProfileLevels, withoutLevelTail } from './profile-levels.ts';
 import { personaLabel, settlePersona } from './settle-persona.ts';
 import { isQualifierPair, settleRoles } from './settle-roles.ts';
 import { settleNames, TITLES } from './settle-names.ts';
-import { actionInstead, setsLevelNotRun } from './action-overrides.ts';
+import { actionInstead, statesProfileNotRun } from './action-overrides.ts';
 import { nameFromPlace } from './name-fallback.ts';
 import { settleDomains } from './settle-fields.ts';
 import { fieldFromLexicon } from './field-fallback.ts';
@@ -89,7 +89,7 @@ export function routeLearned(
     tags = model.tag(tokens, action, session);
   }
 
-  if (!request.action && session.user_id && setsLevelNotRun(tokens, tags, action)) {
+  if (!request.action && session.user_id && statesProfileNotRun(tokens, tags, action)) {
     action = 'update_profile';
     ranked = [
       ...ranked.filter((r) => r.action === action),
