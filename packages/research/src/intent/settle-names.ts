@@ -229,13 +229,16 @@ export function settleNames(tokens: readonly Token[], tags: readonly number[]): 
       if (!nameLike(tokens, last + 1 + skip, lower)) break;
       last += 1 + skip;
     }
-    // the word before it, over a particle ("Ahmad bin Yusuf"); in a message typed in lower
-    // case only a word that opens it or follows a colon ("new user: li wei")
-    const skip = PARTICLES.has(tokens[first - 1]?.lower ?? '') && out[first - 2] === 0 ? 1 : 0;
-    const at = first - 1 - skip;
-    const opens = at === 0 || /^[:,]$/.test(tokens[at - 1]?.raw ?? '');
-    if (out[at] === 0 && (!lower || opens) && nameLike(tokens, at, lowerCase, true)) {
+    // up to two words before it, over particles ("Ahmad bin Yusuf", "María José de la
+    // Cruz"); in a message typed in lower case only a word that opens it or follows a colon
+    // ("new user: li wei")
+    for (let n = 0; n < 2; n++) {
+      let at = first - 1;
+      while (first - at <= 2 && PARTICLES.has(tokens[at]?.lower ?? '') && out[at] === 0) at--;
+      const opens = at === 0 || /^[:,]$/.test(tokens[at - 1]?.raw ?? '');
+      if (out[at] !== 0 || (lower && !opens) || !nameLike(tokens, at, lowerCase, true)) break;
       first = at;
+      if (lower) break;
     }
     join(first, last);
   }

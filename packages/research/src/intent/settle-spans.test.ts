@@ -178,6 +178,7 @@ test('a name takes in its particles, a joined "al-", a capital before an apostro
   assert.deepEqual(names("I'm [Siobhán] Ní Bhriain from Galway"), ['Siobhán Ní Bhriain']);
   assert.deepEqual(names('hello I am [mohammed] al-farsi'), ['mohammed al-farsi']);
   assert.deepEqual(names('María [José] de la [Cruz], returning user'), ['María José de la Cruz']);
+  assert.deepEqual(names('María José de la [Cruz], returning user'), ['María José de la Cruz']);
   assert.deepEqual(names('hello again, [Nguyen] Thi [Lan] here'), ['Nguyen Thi Lan']);
   // Of several, plain English words in lower case and French imperatives are none.
   assert.deepEqual(names('hey, [Ngozi McDonald-Eze], sociolinguist, new [around] here'), [
