@@ -130,13 +130,7 @@ test('a run request whose only "topic" is the level, role or field it sets is a 
 
 test('a message of greetings, thanks and goodbyes only is small talk', () => {
   const greets = (text: string) => onlyGreets(tokenize(text));
-  for (const text of [
-    'Bonsoir',
-    'hi there!',
-    'thanks so much, bye',
-    'مساء الخير',
-    '¡Buenas noches!',
-  ])
+  for (const text of ['Bonsoir', 'hi there!', 'thanks, bye', 'مساء الخير', 'never mind'])
     assert.equal(greets(text), true, text);
   for (const text of ['hi, I am Ada', 'bonsoir, je suis Karim', 'thanks, now start a run', '🙂'])
     assert.equal(greets(text), false, text);

@@ -330,7 +330,10 @@ const NO_TOPIC = new Set(
   ).split(' '),
 );
 
-/** True when every word greets, thanks or says goodbye ("Bonsoir", "hi there!", "thx, bye"). */
+/**
+ * True when every word greets, thanks, says goodbye or drops a request ("Bonsoir", "hi
+ * there!", "thx, bye", "never mind").
+ */
 export function onlyGreets(tokens: readonly Token[]): boolean {
   const words = tokens.filter((t) => !t.punct);
   return (
@@ -343,6 +346,8 @@ const SMALL_TALK = new Set(['greet', 'thanks', 'bye']);
 const FILLERS = new Set(
   (
     'there all everyone everybody guys folks good day night so much a lot again to you ' +
-    'bonne journee soiree nuit dias tardes noches الخير النور عليكم وعليكم'
+    'bonne journee soiree nuit dias tardes noches الخير النور عليكم وعليكم ' +
+    // and what drops a request: "never mind", "forget it", "nvm"
+    'never mind forget it nvm nevermind cancel'
   ).split(' '),
 );

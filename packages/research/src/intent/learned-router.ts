@@ -9,7 +9,7 @@ import { readProfileLevels, withoutLevelTail } from './profile-levels.ts';
 import { personaLabel, settlePersona } from './settle-persona.ts';
 import { isQualifierPair, settleRoles } from './settle-roles.ts';
 import { settleNames, TITLES } from './settle-names.ts';
-import { actionInstead, statesProfileNotRun } from './action-overrides.ts';
+import { actionInstead, onlyGreets, statesProfileNotRun } from './action-overrides.ts';
 import { nameFromPlace } from './name-fallback.ts';
 import { settleDomains } from './settle-fields.ts';
 import { fieldFromLexicon } from './field-fallback.ts';
@@ -87,6 +87,10 @@ export function routeLearned(
     ];
     action = instead;
     tags = model.tag(tokens, action, session);
+  }
+  // a message of greetings or thanks only is small talk, however unsure the classifier was
+  if (action === 'chitchat' && !request.action && onlyGreets(tokens)) {
+    confidence = Math.max(confidence, 0.9);
   }
 
   if (!request.action && session.user_id && statesProfileNotRun(tokens, tags, action)) {
