@@ -507,6 +507,7 @@ test('scales, idioms and other languages set risk and strictness; a name stays a
     ['قلل الصرامة', READY, { baseline_strictness: 'low' }],
     ['on peut prendre des risques', READY, { risk_preference: 'high' }],
     ['خلينا نغامر', READY, { risk_preference: 'high' }],
+    ["je ne veux pas d'idées farfelues", READY, { risk_preference: 'low' }],
     [
       "Hello I'm Fatima, I do public health and I'm pretty risk-averse",
       ANONYMOUS,

@@ -265,3 +265,9 @@ test('a role said not to hold is none; "I am" a role is one, "I am" a title is n
   assert.deepEqual(role("I'm Professor Adeyemi"), []);
   assert.deepEqual(role("I'm interested in teacher training"), []);
 });
+
+test('an Arabic person word the tagger left before a role is its head', () => {
+  assert.deepEqual(settled('أنا عبدالله، أخصائي [a: أوبئة] في وزارة الصحة').archetype, [
+    'أخصائي أوبئة',
+  ]);
+});

@@ -169,6 +169,13 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
     if (start > run.first || end > run.last) asRole(start, end);
   }
   for (const run of runsOf(out, 'archetype')) {
+    // In Arabic the person word comes first and the tagger may leave it out ("أخصائي |
+    // أوبئة", epidemiologist).
+    const before = tokens[run.first - 1];
+    const arabic = before && /\p{Script=Arabic}/u.test(before.raw) && role(run.first - 1);
+    if (arabic && out[run.first - 1] === 0) asRole(run.first - 1, run.last);
+  }
+  for (const run of runsOf(out, 'archetype')) {
     // Qualifiers just before a role belong to it ("second-year PhD student", "third year
     // undergrad", "high school teacher").
     let first = run.first;

@@ -205,7 +205,7 @@ export const OTHER_LANGUAGES: Entries = [
     'high',
     'audacieux audacieuse audacieuses ambitieux ambitieuse ambitieuses osee osees temeraire ' +
       'temeraires aventureux aventureuse aventureuses hardi hardie hardis hardies fou folle ' +
-      'fous folles',
+      'fous folles risquee risquees farfelu farfelue farfelus farfelues',
   ],
   [
     'risk',
