@@ -25,7 +25,9 @@ export function saysRole(tokens: readonly Token[], tags: readonly number[], i: n
   const titled = next !== undefined && (next.raw === '.' || /^\p{Lu}/u.test(next.raw));
   for (let j = i - 1; j >= Math.max(0, i - 4); j--) {
     const word = tokens[j]!.lower;
-    if (SAYS_SELF.has(word) && j === i - 1) return !titled;
+    const adjacent = j === i - 1 || (j === i - 2 && NOW.has(tokens[i - 1]!.lower));
+    if (SAYS_SELF.has(word) && adjacent) return !titled;
+    if (isDegreeDone(tokens, i)) return false;
     if (ARTICLES.has(word)) {
       let k = j - 1;
       while (k > 0 && HEDGES.has(tokens[k]!.lower)) k--;
@@ -107,7 +109,38 @@ export function isLoneDomain(tags: readonly number[], i: number): boolean {
 }
 const DOMAIN_B = TAGS.indexOf('B-domain');
 
-/** Words that say a role does not hold: "not a", "no longer a", "ex-". */
-const NOT_ROLE_ANY_MORE = new Set(['not', 'no', 'longer', "isn't", "wasn't", 'never']);
+/** Words that say a role does not hold: "not a", "no longer a", "ne … plus", "ماشي". */
+const NOT_ROLE_ANY_MORE = new Set([
+  'not',
+  'no',
+  'longer',
+  "isn't",
+  "wasn't",
+  'never',
+  'ne',
+  "n'",
+  'ماشي',
+  'مش',
+  'لست',
+]);
+/** "I'm now a …", "je suis maintenant …", "soy ahora …". */
+const NOW = new Set(['now', 'maintenant', 'ahora', 'ya', 'الان', 'دلوقتي', 'هلق']);
+/** Degrees one is doing, which name no role: "I'm doing a PhD in …", "hago un máster". */
+const DEGREES = new Set(
+  "phd msc ma mba mphil dphil master masters doctorate master's máster maestria doctorado thèse these".split(
+    ' ',
+  ),
+);
+const DOING = new Set(['doing', 'pursuing', 'completing', 'finishing', 'hago', 'fais', 'haciendo']);
+
+/** True when the role at `i` is a degree being done: "doing a PhD", "hago un máster". */
+export function isDegreeDone(tokens: readonly Token[], i: number): boolean {
+  const article = ['a', 'an', 'un', 'une', 'una', 'my', 'mi', 'ma', 'mon'];
+  return (
+    DEGREES.has(tokens[i]!.lower) &&
+    article.includes(tokens[i - 1]?.lower ?? '') &&
+    DOING.has(tokens[i - 2]?.lower ?? '')
+  );
+}
 export const negated = (tokens: readonly Token[], i: number) =>
   tokens.slice(Math.max(0, i - 3), i).some((t) => NOT_ROLE_ANY_MORE.has(t.lower));

@@ -271,3 +271,12 @@ test('an Arabic person word the tagger left before a role is its head', () => {
     'أخصائي أوبئة',
   ]);
 });
+
+test('a degree being done is no role; "no longer" in French; "I am now" a role', () => {
+  const role = (marked: string) => settled(marked).archetype;
+  assert.deepEqual(role("I'm doing a [a: PhD] in the philosophy of language"), []);
+  assert.deepEqual(role("I'm doing a postdoc in evolutionary biology"), ['postdoc']);
+  assert.deepEqual(role('je ne suis plus [a: doctorant], je suis maintenant post-doc'), [
+    'post-doc',
+  ]);
+});

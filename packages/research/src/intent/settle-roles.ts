@@ -15,6 +15,7 @@ import { LEVEL_TAGS, markSpan, runsOf, slotOf, TAGS } from './model/tags.ts';
 import { saysNow } from './field-words.ts';
 import {
   ARABIC_QUALIFIERS,
+  isDegreeDone,
   isLoneDomain,
   negated,
   qualifiesBefore,
@@ -254,7 +255,9 @@ function dropNonRoles(tokens: readonly Token[], out: number[]): void {
     const school = words.length === 2 && words[1] === 'school';
     const others =
       ['to', 'for', 'with'].includes(before) && words.at(-1)!.endsWith('s') && words.length === 1;
-    if (school || (words.length === 1 && words[0]!.endsWith('ing')) || others) {
+    // a degree being done is no role ("I'm doing a PhD in …"; "doing a postdoc" is one)
+    const degree = words.length === 1 && isDegreeDone(tokens, run.first);
+    if (school || (words.length === 1 && words[0]!.endsWith('ing')) || others || degree) {
       out.fill(0, run.first, run.last + 1);
       continue;
     }
