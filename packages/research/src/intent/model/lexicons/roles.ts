@@ -98,6 +98,7 @@ const MODIFIERS =
 export const MORE_ROLE_WORDS: readonly string[] = (
   'planner worker communicator coordinator strategist advocate activist organiser organizer ' +
   'volunteer caregiver carer coach trainer leader faculty schoolteacher prof retiree registrar ' +
+  'post-doc ' +
   // roles in French, Spanish, Portuguese and German that the features leave out, and what
   // Arabic calls lecturers, specialists, programmers, analysts, pharmacists and teachers
   'sociologue historien historienne philosophe linguiste géographe anthropologue ' +
