@@ -56,12 +56,15 @@ const SAYS_SELF = new Set(["i'm", 'im', 'am', 'soy', 'sou', 'suis', 'bin', 'ان
  */
 function standsAlone(tokens: readonly Token[], tags: readonly number[], i: number): boolean {
   const after = tokens[i + 1 + qualifiesBefore(tokens, i + 1)];
-  if (after && !(after.punct && BREAKS.has(after.raw))) return false;
+  // ", pharmacienne hospitalière et je m'intéresse à …": "and" ends the clause too
+  const ends = !after || (after.punct && BREAKS.has(after.raw)) || CLAUSE_AND.has(after.lower);
+  if (!ends) return false;
   let j = i - 1;
   while (j >= 0 && i - j <= 3 && tags[j] === 0 && qualifies(tokens[j]!.lower)) j--;
   return j >= 0 && tokens[j]!.punct && BREAKS.has(tokens[j]!.raw) && j > 0;
 }
 const BREAKS = new Set([',', '.', ';', '—', '–', ':', '!']);
+const CLAUSE_AND = new Set(['and', 'et', 'y', 'e']);
 const qualifies = (word: string) => isRoleModifier(word) || isFieldModifier(word) || isField(word);
 
 /**

@@ -280,3 +280,16 @@ test('a degree being done is no role; "no longer" in French; "I am now" a role',
     'post-doc',
   ]);
 });
+
+test('a role ends before "specialised" and before a second role joined by "and"', () => {
+  const role = (marked: string) => settled(marked).archetype;
+  assert.deepEqual(role('Soy Mariana, [a: ingeniera civil especializada] en estructuras'), [
+    'ingeniera civil',
+  ]);
+  assert.deepEqual(role('soy Lorena, [a: psicóloga clínica e investigadora] en sueño'), [
+    'psicóloga clínica',
+  ]);
+  assert.deepEqual(role('Je suis Nathalie, pharmacienne hospitalière et je fais …'), [
+    'pharmacienne hospitalière',
+  ]);
+});

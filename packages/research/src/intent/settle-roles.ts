@@ -241,6 +241,13 @@ function splitField(tokens: readonly Token[], out: number[], first: number, last
 }
 
 const JOIN_WORDS = new Set(['de', 'en', 'del', 'du', 'des', 'in', 'of', 'at', 'a']);
+/** "specialised", which opens the field after a role rather than qualifying it. */
+const SPECIALISED = new Set(
+  'especializado especializada specialise specialisee specialized specialised متخصص متخصصة'.split(
+    ' ',
+  ),
+);
+const AND_ROLE = new Set(['and', 'et', 'y', 'e', 'و']);
 
 /**
  * Roles that are none: a school ("at a high school"), a word in -ing ("I'm still learning"),
@@ -262,9 +269,20 @@ function dropNonRoles(tokens: readonly Token[], out: number[]): void {
       continue;
     }
     let last = run.last;
-    // a role ends on no joining word nor on a verb ("an undergrad | majoring in …")
+    // a role ends on no joining word nor on a verb ("an undergrad | majoring in …",
+    // "ingeniera civil | especializada en …"), and before a second role joined by "and"
+    // ("psicóloga clínica | e investigadora")
     const trailing = (t: Token) =>
-      JOIN_WORDS.has(t.lower) || (t.lower.endsWith('ing') && !isRoleWord(t.lower));
+      JOIN_WORDS.has(t.lower) ||
+      SPECIALISED.has(t.lower) ||
+      (t.lower.endsWith('ing') && !isRoleWord(t.lower));
+    const and = tokens
+      .slice(run.first + 1, run.last)
+      .findIndex((t, k) => AND_ROLE.has(t.lower) && isRoleWord(tokens[run.first + 2 + k]!.lower));
+    if (and >= 0) {
+      out.fill(0, run.first + 1 + and, run.last + 1);
+      last = run.first + and;
+    }
     while (last > run.first && trailing(tokens[last]!)) out[last--] = 0;
     // a role joined to another by a slash ("MD/PhD student")
     const [slash, other] = [tokens[run.first - 1], tokens[run.first - 2]];
