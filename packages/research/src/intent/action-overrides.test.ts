@@ -2,14 +2,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   asksMeaningInstead,
-  clausesOfOthers,
   listsInstead,
   onlyGreets,
   returnsInstead,
   setsLevelInstead,
   signsUpInstead,
   statesProfileNotRun,
-  talksOfOthers,
 } from './action-overrides.ts';
 import { markSpan } from './model/tags.ts';
 import { tokenize } from './model/tokens.ts';
@@ -75,22 +73,6 @@ test('asking whether someone else has an account is the list of users', () => {
   assert.equal(lists('is there a way to make an account?', 'help'), false);
   assert.equal(lists('¿Puede iniciar sesión con el usuario Marta Delgado?', 'select_user'), false);
   assert.equal(lists('is there a user called Rose?', 'list_users'), false);
-});
-
-test('telling how someone else is, asking nothing, is small talk', () => {
-  const others = (text: string) => talksOfOthers(tokenize(text));
-  assert.equal(others('my advisor is super strict about baselines, it drives me nuts'), true);
-  assert.equal(others('mi directora de tesis es súper estricta, jaja'), true);
-  assert.equal(others('المشرف تبعي كتير صارم، تعبت منه'), true);
-  assert.equal(others('a gentle touch please, my advisor is harsh enough'), false);
-  assert.equal(others("I'm a postdoc and my supervisor is strict"), false);
-  assert.equal(others('be strict like my advisor'), false);
-  const tokens = tokenize('a gentle touch please, my advisor is harsh enough');
-  const marked = clausesOfOthers(tokens);
-  assert.deepEqual(
-    tokens.filter((_, i) => marked[i]).map((t) => t.raw),
-    ['my', 'advisor', 'is', 'harsh', 'enough'],
-  );
 });
 
 test('asking what a setting means or changes is a help question', () => {

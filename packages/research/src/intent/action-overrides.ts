@@ -1,11 +1,13 @@
 // Exact corrections of the classifier's action, where the words say more than its guess: a
 // level said to an action that takes none is a profile update ("Soyez impitoyable avec mes
 // articles"); someone who says they are back is signing in, not signing up ("c'est encore
-// moi, Yannick").
+// moi, Yannick"); a question whether someone has an account lists the users; greetings
+// alone are small talk; a run request that only states a profile is a profile update.
 import { cueOf, levelMarks, readLevels } from './model/lexicon.ts';
 import { runsOf } from './model/tags.ts';
 import type { Token } from './model/tokens.ts';
 import { wordClasses } from './model/word-classes.ts';
+import { ASKING_FOR, talksOfOthers } from './talk-of-others.ts';
 import type { IntentAction, IntentSession } from './schema.ts';
 
 /**
@@ -22,6 +24,21 @@ const OWN_CLASSES: Partial<Record<IntentAction, readonly string[]>> = {
   help: ['helping', 'asking'],
 };
 
+/** The level marks of a message's words, and whether the lexicon reads a level in them. */
+function levelsIn(tokens: readonly Token[]): {
+  marks: ReturnType<typeof levelMarks>;
+  stated: boolean;
+} {
+  const words = tokens.map((t) => t.lower);
+  const marks = levelMarks(words);
+  const levels = readLevels(
+    words,
+    words.map(() => false),
+    marks,
+  );
+  return { marks, stated: Object.keys(levels).length > 0 };
+}
+
 /**
  * True when a message routed to an action that takes no level states a risk or strictness
  * level and no word of that action's own outside the level's idiom ("pick holes").
@@ -32,14 +49,8 @@ export function setsLevelInstead(tokens: readonly Token[], action: IntentAction)
   // a question about the app stays one ("is strict review slower?")
   if (action === 'help' && tokens.some((t) => t.raw === '?')) return false;
 
-  const words = tokens.map((t) => t.lower);
-  const marks = levelMarks(words);
-  const levels = readLevels(
-    words,
-    words.map(() => false),
-    marks,
-  );
-  if (Object.keys(levels).length === 0) return false;
+  const { marks, stated } = levelsIn(tokens);
+  if (!stated) return false;
   return !tokens.some((t, i) => !marks[i] && wordClasses(t.lower).some((c) => own.includes(c)));
 }
 
@@ -194,63 +205,6 @@ export function actionInstead(
 }
 
 /**
- * True when a message only tells how someone else is ("my advisor is super strict
- * about baselines, it drives me nuts"; "mon directeur de thèse est hyper exigeant"; "المشرف
- * تبعي كتير صارم") and neither asks for anything nor says who the writer is: small talk,
- * whatever level words it holds.
- */
-export function talksOfOthers(tokens: readonly Token[]): boolean {
-  const words = tokens.map((t) => t.lower);
-  return words.some((_, i) => namesOther(words, i)) && !words.some((w) => ASKS_OR_SELF.has(w));
-}
-
-/** True when the folded word at `i` is someone else the writer knows ("my advisor"). */
-function namesOther(words: readonly string[], i: number): boolean {
-  return (
-    OTHERS.has(words[i]!) &&
-    (POSSESSIVES.has(words[i - 1] ?? '') ||
-      POSSESSIVES.has(words[i - 2] ?? '') ||
-      ARABIC_POSSESSIVES.has(words[i + 1] ?? ''))
-  );
-}
-
-/**
- * For each token, whether its clause (between punctuation) tells of someone else and asks
- * nothing: "a gentle touch please, | my advisor is harsh enough" — its levels are not the
- * writer's.
- */
-export function clausesOfOthers(tokens: readonly Token[]): boolean[] {
-  const out = tokens.map(() => false);
-  for (let start = 0; start < tokens.length;) {
-    let end = start;
-    while (end < tokens.length && !tokens[end]!.punct) end++;
-    if (talksOfOthers(tokens.slice(start, end))) out.fill(true, start, end);
-    start = end + 1;
-  }
-  return out;
-}
-/** People the writer may talk about. */
-const OTHERS = new Set(
-  (
-    'advisor adviser supervisor boss colleague colleagues coworker pi professor prof mentor ' +
-    'directeur directrice encadrant encadrante collegue chef director directora asesor ' +
-    'asesora tutor tutora jefe jefa colega المشرف مشرف الدكتور الدكتورة مديري زميلي استاذي'
-  ).split(' '),
-);
-const POSSESSIVES = new Set(['my', 'mon', 'ma', 'mes', 'mi', 'mis', 'our', 'notre', 'nuestro']);
-/** Arabic dialect possessives written after the noun: "المشرف تبعي", "الدكتور بتاعي". */
-const ARABIC_POSSESSIVES = new Set(['تبعي', 'بتاعي', 'حقي', 'ديالي', 'تاعي']);
-/** Words that ask the app for something or say who the writer is. */
-const ASKS_OR_SELF = new Set(
-  (
-    "i'm im am want wants prefer rather like please pls be make set change use " +
-    'je suis veux voudrais prefere sois soyez mets change ' +
-    'soy quiero prefiero quisiera se sea seas pon cambia ' +
-    'انا أنا ابي أبي بدي عايز اريد أريد افضل أفضل كن خليك خلي'
-  ).split(' '),
-);
-
-/**
  * True when a message taken for a profile update, or for small talk that names a setting,
  * asks what a setting means or does ("is
  * strict review slower?", "si je mets un risque élevé, qu'est-ce qui change ?", "يعني إيه
@@ -276,13 +230,6 @@ const MEANING = new Set(
     'signifie dire significa significado يعني معنى بيفرق يفرق فرق فايدة فائدة'
   ).split(' '),
 );
-/** Words that ask for a setting, not about it. */
-const ASKING_FOR = new Set(
-  (
-    'want please pls set make be prefer rather veux voudrais sois soyez quiero pon sea ' +
-    'seas بدي ابي أبي عايز اريد أريد خلي خليك كن'
-  ).split(' '),
-);
 
 /**
  * True when a run request names no topic but the level, role or field it states ("go easy on
@@ -296,16 +243,10 @@ export function statesProfileNotRun(
   action: IntentAction,
 ): boolean {
   if (action !== 'start_run') return false;
-  const words = tokens.map((t) => t.lower);
-  if (asksForRun(words)) return false;
-  const marks = levelMarks(words);
-  const levels = readLevels(
-    words,
-    words.map(() => false),
-    marks,
-  );
+  if (asksForRun(tokens.map((t) => t.lower))) return false;
+  const { marks, stated } = levelsIn(tokens);
   const profile = runsOf(tags, 'archetype').length > 0 || runsOf(tags, 'domain').length > 0;
-  if (Object.keys(levels).length === 0 && !profile) return false;
+  if (!stated && !profile) return false;
   const topic = runsOf(tags, 'topic')[0];
   if (!topic) return true;
   return tokens

@@ -26,38 +26,33 @@ test('a field after its label, to the end of the clause', () => {
   assert.equal(read('my field is something I would rather not talk about today'), '');
 });
 
+/** The field the lexicon fallback reads in an untagged message. */
+const fromLexicon = (text: string) => {
+  const tokens = tokenize(text);
+  return fieldOf(
+    text,
+    fieldFromLexicon(
+      tokens,
+      tokens.map(() => 0),
+    ),
+  );
+};
+
 test('a field word left out, with the words that qualify it around it', () => {
-  const read = (text: string) => {
-    const tokens = tokenize(text);
-    return fieldOf(
-      text,
-      fieldFromLexicon(
-        tokens,
-        tokens.map(() => 0),
-      ),
-    );
-  };
-  assert.equal(read('This is Declan from the chemistry dept, setting up an account'), 'chemistry');
-  assert.equal(read('I do computational linguistics'), 'computational linguistics');
-  assert.equal(read("I'm a nurse"), '');
+  assert.equal(
+    fromLexicon('This is Declan from the chemistry dept, setting up an account'),
+    'chemistry',
+  );
+  assert.equal(fromLexicon('I do computational linguistics'), 'computational linguistics');
+  assert.equal(fromLexicon("I'm a nurse"), '');
 });
 
 test('the plain words after "I research", "I study" or "I work on", to the clause end', () => {
-  const read = (text: string) => {
-    const tokens = tokenize(text);
-    return fieldOf(
-      text,
-      fieldFromLexicon(
-        tokens,
-        tokens.map(() => 0),
-      ),
-    );
-  };
-  assert.equal(read('I research sleep disorders'), 'sleep disorders');
-  assert.equal(read("I study bird migration, I'm a postdoc"), 'bird migration');
-  assert.equal(read('we work on coral bleaching and reef recovery'), 'coral bleaching');
+  assert.equal(fromLexicon('I research sleep disorders'), 'sleep disorders');
+  assert.equal(fromLexicon("I study bird migration, I'm a postdoc"), 'bird migration');
+  assert.equal(fromLexicon('we work on coral bleaching and reef recovery'), 'coral bleaching');
   // no self before the verb, words that are no field's, or no clause end: nothing
-  assert.equal(read('research sleep disorders'), '');
-  assert.equal(read('I work on things'), '');
-  assert.equal(read('I study sleep disorders in a lab in Leeds'), '');
+  assert.equal(fromLexicon('research sleep disorders'), '');
+  assert.equal(fromLexicon('I work on things'), '');
+  assert.equal(fromLexicon('I study sleep disorders in a lab in Leeds'), '');
 });

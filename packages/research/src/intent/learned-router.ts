@@ -81,10 +81,7 @@ export function routeLearned(
   const instead = request.action ? undefined : actionInstead(tokens, action, session);
   if (instead) {
     confidence = Math.min(1, confidence + (ranked.find((r) => r.action === instead)?.p ?? 0));
-    ranked = [
-      ...ranked.filter((r) => r.action === instead),
-      ...ranked.filter((r) => r.action !== instead),
-    ];
+    ranked = leading(ranked, instead);
     action = instead;
     tags = model.tag(tokens, action, session);
   }
@@ -95,10 +92,7 @@ export function routeLearned(
 
   if (!request.action && session.user_id && statesProfileNotRun(tokens, tags, action)) {
     action = 'update_profile';
-    ranked = [
-      ...ranked.filter((r) => r.action === action),
-      ...ranked.filter((r) => r.action !== action),
-    ];
+    ranked = leading(ranked, action);
     tags = model.tag(tokens, action, session);
   }
 
@@ -127,6 +121,14 @@ export function routeLearned(
     ranked,
     understood: Boolean(request.action) || model.knowsAnyWord(text, tokens, session),
   };
+}
+
+/** The ranking with `action` moved to its head, the others in their order. */
+function leading(ranked: readonly ActionScore[], action: IntentAction): ActionScore[] {
+  return [
+    ...ranked.filter((r) => r.action === action),
+    ...ranked.filter((r) => r.action !== action),
+  ];
 }
 
 /** A text's words (letters and digits), for telling whether a span holds all of them. */

@@ -10,7 +10,7 @@ import {
   type LevelMark,
 } from './model/lexicon.ts';
 import type { IntentModel } from './model/intent-model.ts';
-import { clausesOfOthers } from './action-overrides.ts';
+import { clausesOfOthers } from './talk-of-others.ts';
 import { firstSpan, LEVEL_SLOTS, type LevelSlot } from './model/level-reader.ts';
 import { runsOf, slotOf, spanRuns } from './model/tags.ts';
 import type { Token } from './model/tokens.ts';

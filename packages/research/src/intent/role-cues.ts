@@ -6,7 +6,7 @@ import { LEVEL_TAGS, slotOf, TAGS } from './model/tags.ts';
 import type { Token } from './model/tokens.ts';
 
 /** What completes a French or Spanish role after "de" or "en": "estudiante de doctorado". */
-export const ROLE_COMPLEMENTS = new Set(
+const ROLE_COMPLEMENTS = new Set(
   (
     'doctorado doctorat master máster maestria maestría grado licence licenciatura these thèse ' +
     'conferences conférences software datos sistemas recherche investigacion investigación ' +

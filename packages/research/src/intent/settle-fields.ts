@@ -13,7 +13,7 @@ import {
   isFieldModifier,
   isRoleModifier,
 } from './model/gazetteer.ts';
-import { markSpan, runsOf, slotOf, TAGS } from './model/tags.ts';
+import { markSpan, runsOf, slotOf, TAGS, type SpanRun } from './model/tags.ts';
 import { cueOf, lexiconClass } from './model/lexicon.ts';
 import type { Token } from './model/tokens.ts';
 import { fieldAfterLabel } from './field-fallback.ts';
@@ -65,7 +65,7 @@ export function settleDomains(tokens: readonly Token[], tags: readonly number[])
     }
   }
   fieldAfterLabel(tokens, out);
-  let runs = domainRuns(out);
+  const runs = domainRuns(out);
   // Two pieces one joining word apart are one field.
   for (let r = runs.length - 1; r > 0; r--) {
     const [a, b] = [runs[r - 1]!, runs[r]!];
@@ -74,22 +74,20 @@ export function settleDomains(tokens: readonly Token[], tags: readonly number[])
       out[b.first] = I;
     }
   }
-  runs = domainRuns(out);
-  // A later field after "now" or "these days" is the one that holds.
-  for (let r = runs.length - 1; r > 0; r--) {
-    if (!saysNow(words.slice(runs[0]!.last + 1, runs[r]!.first))) continue;
-    for (const earlier of runs.slice(0, r)) out.fill(0, earlier.first, earlier.last + 1);
-    break;
-  }
-  // Of a field "from" which the user moved and one "to" which, the second holds ("switched
-  // from mechanical engineering to battery chemistry").
-  runs = domainRuns(out);
-  for (let r = runs.length - 1; r > 0; r--) {
-    const moved = words[runs[0]!.first - 1] === 'from' && words[runs[r]!.first - 1] === 'to';
-    if (!moved) continue;
-    for (const earlier of runs.slice(0, r)) out.fill(0, earlier.first, earlier.last + 1);
-    break;
-  }
+  // The last field for which `holds` (given the first field and it) is true replaces the
+  // fields before it.
+  const keepLater = (holds: (first: SpanRun, later: SpanRun) => boolean) => {
+    const tagged = domainRuns(out);
+    for (let r = tagged.length - 1; r > 0; r--) {
+      if (!holds(tagged[0]!, tagged[r]!)) continue;
+      for (const earlier of tagged.slice(0, r)) out.fill(0, earlier.first, earlier.last + 1);
+      break;
+    }
+  };
+  // A later field after "now" or "these days" ("my field was economics, now it's …"), or one
+  // moved "to" from another ("switched from mechanical engineering to battery chemistry").
+  keepLater((first, later) => saysNow(words.slice(first.last + 1, later.first)));
+  keepLater((first, later) => words[first.first - 1] === 'from' && words[later.first - 1] === 'to');
   // A field does not end on a joining word: the tagger stopped one word short ("génétique
   // des | populations", "history of | medicine").
   for (const run of domainRuns(out)) {

@@ -19,7 +19,6 @@ import {
   isLoneDomain,
   negated,
   qualifiesBefore,
-  ROLE_COMPLEMENTS,
   saysRole,
 } from './role-cues.ts';
 import { isEnglishWord } from './model/english-words.ts';
@@ -123,23 +122,19 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
     }
   }
   // A role word the tagger left out where a role is said ("I'm a cautious | statistician").
-  if (runsOf(out, 'archetype').length === 0) {
+  const roleSaid = () => {
     const at = tokens.findIndex(
       (_, i) => out[i] === 0 && role(i) && saysRole(tokens, out, i) && !negated(tokens, i),
     );
     if (at >= 0) asRole(at, at);
-  }
+  };
+  if (runsOf(out, 'archetype').length === 0) roleSaid();
   dropNonRoles(tokens, out);
   // A role said not to hold is none ("Not a scientist — …", "I'm not a student anymore"),
   // and another said to be the writer's may stand for it ("…, I'm faculty now").
   const tagged = runsOf(out, 'archetype');
   for (const run of tagged) if (negated(tokens, run.first)) out.fill(0, run.first, run.last + 1);
-  if (tagged.length > 0 && runsOf(out, 'archetype').length === 0) {
-    const at = tokens.findIndex(
-      (_, i) => out[i] === 0 && role(i) && saysRole(tokens, out, i) && !negated(tokens, i),
-    );
-    if (at >= 0) asRole(at, at);
-  }
+  if (tagged.length > 0 && runsOf(out, 'archetype').length === 0) roleSaid();
   // "a professor | of economics" is a role and a field; "a historian | of science", where no
   // field is named, one role.
   for (const run of runsOf(out, 'archetype')) {
@@ -156,6 +151,7 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
   if (roles.length > 1 && saysNow(tokens.slice(roles[0]!.last).map((t) => t.lower))) {
     for (const earlier of roles.slice(0, -1)) out.fill(0, earlier.first, earlier.last + 1);
   }
+  const free = (j: number) => out[j] === 0 || LEVEL_TAGS.has(out[j]!) || isLoneDomain(out, j);
   for (const run of runsOf(out, 'archetype')) {
     // "I" is no part of a role (Arabic writes "and I" as one word: "وأنا | طالب"); in Arabic,
     // French and Spanish a role's qualifier follows it ("طالب دكتوراه", PhD student; "أستاذ
@@ -163,7 +159,6 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
     let [start, end] = [run.first, run.last];
     while (start < end && NOT_ROLE.has(tokens[start]!.lower)) out[start++] = 0;
     for (let taken = 1; taken > 0; end += taken) {
-      const free = (j: number) => out[j] === 0 || LEVEL_TAGS.has(out[j]!) || isLoneDomain(out, j);
       taken = qualifiesBefore(tokens, end + 1);
       for (let j = end + 1; j <= end + taken; j++) if (!free(j)) taken = 0;
     }
@@ -251,9 +246,10 @@ const AND_ROLE = new Set(['and', 'et', 'y', 'e', 'و']);
 
 /**
  * Roles that are none: a school ("at a high school"), a word in -ing ("I'm still learning"),
- * people the user works with ("I teach organic chem to undergrads"); a role does not end on
- * "de" or "en", and takes in what completes it in French or Spanish ("estudiante | de
- * doctorado").
+ * people the user works with ("I teach organic chem to undergrads"), a degree being done; a
+ * role does not end on "de" or "en" (what completes it in French or Spanish, "estudiante |
+ * de doctorado", it takes in with its other qualifiers, below), and takes in a role joined
+ * to it by a slash.
  */
 function dropNonRoles(tokens: readonly Token[], out: number[]): void {
   for (const run of runsOf(out, 'archetype')) {
@@ -295,16 +291,6 @@ function dropNonRoles(tokens: readonly Token[], out: number[]): void {
       other.end === slash.start &&
       slash.end === tokens[run.first]!.start;
     if (slashed) markSpan(out, 'archetype', run.first - 2, run.first);
-    const join = tokens[last + 1]?.lower ?? '';
-    const next = tokens[last + 2]?.lower ?? '';
-    if (
-      ['de', 'en'].includes(join) &&
-      ROLE_COMPLEMENTS.has(next) &&
-      out[last + 1] === 0 &&
-      out[last + 2] === 0
-    ) {
-      out.fill(ROLE_I, last + 1, last + 3);
-    }
   }
 }
 

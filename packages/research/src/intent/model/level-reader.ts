@@ -5,7 +5,8 @@
 // words just before the span, so an idiom seen in training carries over to its variants and
 // a lexicon word still counts where no phrasing had it.
 import { SoftmaxClassifier, type ClassifierJSON, type LabelledFeatures } from './classifier.ts';
-import { levelMarks, negate, negates, type Level } from './lexicon.ts';
+import { levelMarks, type Level } from './lexicon.ts';
+import { negate, negates } from './negation.ts';
 import { spanRuns, type SpanSlot } from './tags.ts';
 import type { Token } from './tokens.ts';
 

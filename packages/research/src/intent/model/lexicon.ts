@@ -19,6 +19,7 @@ import {
 import { editDistance } from '../fuzzy.ts';
 import { isEnglishWord } from './english-words.ts';
 import { fold } from './tokens.ts';
+import { negate, negates } from './negation.ts';
 
 export type { Level, LexiconClass };
 
@@ -241,85 +242,6 @@ function direction(tokens: readonly string[], i: number): Entry | undefined {
   return undefined;
 }
 
-/** Whether the folded token at `i` negates what follows (a negation inside an idiom does not). */
-export function negates(
-  tokens: readonly string[],
-  marks: readonly (LevelMark | undefined)[],
-  i: number,
-): boolean {
-  // "don't mind harsh reviews", "don't care if it's risky": no turn
-  if (NOT_TURNED.has(tokens[i + 1] ?? '')) return false;
-  return (NEGATORS.has(tokens[i]!) || dialectNot(tokens, i)) && !marks[i]?.idiom;
-}
-
-/**
- * Arabic dialects negate a verb with "ما" before it and "ش" after it: "ما تكونش قاصح"
- * (don't be harsh), written apart or as one word ("ماتكونش").
- */
-function dialectNot(tokens: readonly string[], i: number): boolean {
-  const word = tokens[i]!;
-  if (word === 'ما') return (tokens[i + 1]?.length ?? 0) > 2 && tokens[i + 1]!.endsWith('ش');
-  return word.length > 4 && word.startsWith('ما') && word.endsWith('ش');
-}
-
-const NOT_TURNED = new Set(['mind', 'care', 'matter']);
-
-/**
- * Words that turn what follows around: "not strict", "no long shots", "less cautious",
- * "stop nitpicking", "neither too safe nor too wild" (the last stays medium).
- */
-export const NEGATORS: ReadonlySet<string> = new Set([
-  'not',
-  'no',
-  "don't",
-  'dont',
-  "didn't",
-  "won't",
-  "wouldn't",
-  "shouldn't",
-  "can't",
-  'cannot',
-  'never',
-  "isn't",
-  "aren't",
-  "doesn't",
-  'without',
-  'nothing',
-  'neither',
-  'nor',
-  'hardly',
-  'less',
-  'stop',
-  // "too safe", "way too strict": more than wanted, so the other way
-  'too',
-  // "bored of the safe stuff", "tired of boring ideas"
-  'bored',
-  'tired',
-  'sick',
-  // "novel ideas over safe ones", "bold rather than safe"
-  'over',
-  'than',
-  // less, in French, Spanish and Arabic
-  'moins',
-  'menos',
-  'اقل',
-  // not, without, nothing, never, too, in French, Spanish and Arabic
-  'pas',
-  'sans',
-  'rien',
-  'jamais',
-  'trop',
-  'sin',
-  'nada',
-  'nunca',
-  'ni',
-  'demasiado',
-  'لا',
-  'بدون',
-  'مش',
-  'بلاش',
-]);
-
 /** The lexicon class of a folded word, if it has one. */
 export function lexiconClass(word: string): LexiconClass | undefined {
   return lookUp(word)?.cls;
@@ -447,9 +369,4 @@ function levelOf(
   if (high === 0 && low === 0) return null;
   if (high === low) return 'medium';
   return high > low ? 'high' : 'low';
-}
-
-/** High and low swap under a negation; medium stays. */
-export function negate(level: Level): Level {
-  return level === 'high' ? 'low' : level === 'low' ? 'high' : level;
 }

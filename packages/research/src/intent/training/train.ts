@@ -23,7 +23,8 @@ import {
 } from '../model/classifier.ts';
 import { messageFeatures, tokenFeatures } from '../model/features.ts';
 import { inLexicons } from '../model/gazetteer.ts';
-import { lexiconClass, negate } from '../model/lexicon.ts';
+import { lexiconClass } from '../model/lexicon.ts';
+import { negate } from '../model/negation.ts';
 import { wordClasses } from '../model/word-classes.ts';
 import { IntentModel, readMessage } from '../model/intent-model.ts';
 import {
