@@ -258,8 +258,10 @@ function profileFrom(
 ): ProfilePatch {
   const patch: ProfilePatch = {};
   for (const field of ['archetype', 'domain', 'persona_brief'] as const) {
-    const value = cleanSlot(spans[field]?.[0] ?? '');
-    if (!value || (field !== 'persona_brief' && onlyLevelWords(value))) continue;
+    // the first span that is more than level words ("a very | cautious | statistician")
+    const values = (spans[field] ?? []).map(cleanSlot);
+    const value = field === 'persona_brief' ? values[0] : values.find((v) => !onlyLevelWords(v));
+    if (!value) continue;
     // "a cautious statistician": the caution is the risk setting, the role is a statistician.
     patch[field] = field === 'archetype' ? withoutLeadingLevelWords(value) : value;
   }
@@ -275,11 +277,13 @@ const QUOTED = /["“«]([^"”»]{2,})["”»]|(?:^|\s)'([^']{2,})'(?=[\s.,;:!?
 
 /**
  * A user id from a name as written: lower case, accents folded, apostrophes dropped ("O'Neill"
- * is "oneill"), spaces as hyphens, so a full name is one id ("ada-lovelace").
+ * is "oneill"), spaces as hyphens, so a full name is one id ("ada-lovelace"). Names in other
+ * scripts keep their letters ("ليلى"): the API takes any id, and a transliteration of
+ * unvowelled Arabic ("lyla") is not a name the user would type to sign in again.
  */
 export function nameToUserId(name: string): string | null {
   const id = fold(cleanSlot(name)).replace(/^@/, '').replace(/['’]/g, '').replace(/\s+/g, '-');
-  return /^[a-z0-9][a-z0-9._-]{0,63}$/.test(id) ? id : null;
+  return /^[\p{L}\p{N}][\p{L}\p{N}._-]{0,63}$/u.test(id) ? id : null;
 }
 
 function draftFor(

@@ -13,7 +13,19 @@ import { INTRODUCING, nameLike, NOT_NAME, TITLES } from './settle-names.ts';
 /** Words after which a request names the user. */
 const BEFORE_NAME = new Set(['to', 'as', 'como', 'que', 'for', 'called', 'named', 'para']);
 /** Words that introduce a name and nothing else: "it's mike", "c'est Yannick". */
-const STRONG_INTRO = new Set(["it's", 'its', "c'est", 'llamo', 'appelle']);
+const STRONG_INTRO = new Set([
+  "it's",
+  'its',
+  "c'est",
+  'llamo',
+  'appelle',
+  // Arabic "my name", "in the name of", "with you (is)", as the tokens fold them
+  'اسمي',
+  'سميتي',
+  'باسم',
+  'معك',
+  'معاك',
+]);
 /** Words after a name that opens a request ("Hope signing in", "Amir here"). */
 const AFTER_NAME = new Set([
   'here',

@@ -15,7 +15,7 @@ export interface IntentDraft {
   user_id?: string;
   profile?: ProfilePatch;
   feedback?: string;
-  /** The name as written when it cannot be a user id (not Latin letters or digits). */
+  /** The name as written when it cannot be a user id (it has no letter or digit to start it). */
   name?: string;
   /** Kept unless something is missing, in which case the reply asks for it instead. */
   reply?: string;
@@ -141,7 +141,7 @@ function missingReply(
       return 'What should the research be about? For example, "start a run on graph neural networks for molecules".';
     case 'user_id':
       if (name) {
-        return `Nice to meet you, ${name}! User names here are written in Latin letters or digits — what name should I use? For example, "I'm salma".`;
+        return `Nice to meet you, ${name}! User names here are written in letters or digits — what name should I use? For example, "I'm salma".`;
       }
       return intent.action === 'select_user'
         ? 'Which user should I switch to? For example, "switch to user bob".'

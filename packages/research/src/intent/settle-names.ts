@@ -32,6 +32,18 @@ export const TITLES = new Set([
   'profesora',
   'professeur',
   'professeure',
+  // Arabic, as the tokens fold them ("د. خالد", "الدكتورة ريم", "الأستاذ سمير")
+  'د',
+  'دكتور',
+  'دكتورة',
+  'الدكتور',
+  'الدكتورة',
+  'استاذ',
+  'استاذة',
+  'الاستاذ',
+  'الاستاذة',
+  'المهندس',
+  'المهندسة',
 ]);
 /** Words inside a full name: "Peter van Dijk", "María de la Cruz", "Omar bin Said". */
 const PARTICLES = new Set([
@@ -88,6 +100,7 @@ export const INTRODUCING: ReadonlySet<string> = new Set([
   'usuaria',
   'utilisateur',
   'utilisatrice',
+  'انا',
 ]);
 
 /** Small words that are never part of a name, whatever their case. */
@@ -163,6 +176,7 @@ export function nameLike(
   }
   if (wordClasses(token.lower).length > 0 || inLexicons(token.lower)) return false;
   if (!/^\p{L}[\p{L}'-]*$/u.test(token.raw)) return false;
+  if (/\p{Script=Arabic}/u.test(token.raw)) return arabicNameLike(token.lower);
   if (lowerCaseMessage) return !isEnglishWord(token.lower);
   // "al-Hassan", "bin-Laden": a particle joined to the capitalised name
   if (
@@ -177,6 +191,24 @@ export function nameLike(
   if (opensSentence && isEnglishWord(token.lower)) return beforeName && !OPENERS.has(token.lower);
   return true;
 }
+
+/**
+ * Arabic has no capitals to tell a name by: what follows a name is often "and I …" written
+ * as one word ("ليلى حداد | وأنا باحثة", "سلمى | وكنخدم"), or "please" ("لو سمحت").
+ */
+function arabicNameLike(word: string): boolean {
+  if (ARABIC_NOT_NAME.has(word)) return false;
+  return !(word.startsWith('و') && word.length >= 4 && !AND_NAMES.has(word));
+}
+const ARABIC_NOT_NAME = new Set(
+  'لو سمحت من فضلك في مع انا انت هنا عندكم عندك بس يا شكرا اهلا مرحبا باسم اسمي سميتي معك معاك'.split(
+    ' ',
+  ),
+);
+/** Names that open on the letter that also writes "and": Walid, Wael, Wafa, Wisam… */
+const AND_NAMES = new Set(
+  'وليد وائل وفاء وسام ولاء وداد وحيد وفيق وجدي وهيب وردة وجدان'.split(' '),
+);
 
 /** Words written in lower case: a writer who types "mohammed al-farsi" names so. */
 const lowerCased = (tokens: readonly Token[], first: number, last: number) =>

@@ -189,8 +189,21 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
     while (out[last + 1] === 0 && role(last + 1)) last++;
     if (first < run.first || last > run.last) asRole(first, last);
   }
+  // A bare "researcher" beside a field says only that the writer works in it ("chercheuse en
+  // sociologie", "باحثة في علم البيانات"); qualified ("investigadora principal") it is a role.
+  if (runsOf(out, 'domain').length > 0) {
+    for (const run of runsOf(out, 'archetype')) {
+      if (run.first === run.last && BARE_RESEARCHER.has(tokens[run.first]!.lower))
+        out[run.first] = 0;
+    }
+  }
   return out;
 }
+
+/** "Researcher" in the languages the router reads, as the tokens fold them. */
+const BARE_RESEARCHER = new Set(
+  'researcher chercheur chercheuse investigador investigadora باحث باحثة'.split(' '),
+);
 
 /**
  * A role read whole that opens on a field and ends on an academic position ("economics

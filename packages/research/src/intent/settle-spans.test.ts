@@ -188,6 +188,15 @@ test('a name takes in its particles, a joined "al-", a capital before an apostro
   assert.deepEqual(names("it's will again, same account as [before]"), []);
 });
 
+test('an Arabic name ends before "and I …" and "please", and starts after "my name"', () => {
+  const names = (marked: string) => settled(marked, 'name');
+  assert.deepEqual(names('مرحبا، اسمي [ليلى] حداد وأنا باحثة في علم الأعصاب'), ['ليلى حداد']);
+  assert.deepEqual(names('سميتي [سلمى] وكنخدم في الفيزياء'), ['سلمى']);
+  assert.deepEqual(names('سجلني باسم [فاطمة] الزهراء لو سمحت'), ['فاطمة الزهراء']);
+  // a name that opens on the letter of "and" is still a name
+  assert.deepEqual(names('اسمي [أحمد] وليد'), ['أحمد وليد']);
+});
+
 test('French and Spanish fields take in "de" and the word after it, and their adjectives', () => {
   assert.deepEqual(settled('Mi campo es la [neurociencia] cognitiva'), ['neurociencia cognitiva']);
   assert.deepEqual(settled('Mon domaine : [économie] du développement'), [

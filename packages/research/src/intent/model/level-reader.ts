@@ -7,6 +7,7 @@
 import { SoftmaxClassifier, type ClassifierJSON, type LabelledFeatures } from './classifier.ts';
 import { levelMarks, type Level } from './lexicon.ts';
 import { negate, negates } from './negation.ts';
+import { ratingLevel } from './rating.ts';
 import { spanRuns, type SpanSlot } from './tags.ts';
 import type { Token } from './tokens.ts';
 
@@ -73,11 +74,11 @@ export class LevelReader {
    * its features (then the lexicon reading of the whole message stands).
    */
   read(slot: LevelSlot, tokens: readonly Token[], first: number, last: number): Level | null {
-    const { features, negated } = levelFeatures(
-      tokens.map((t) => t.lower),
-      first,
-      last,
-    );
+    const words = tokens.map((t) => t.lower);
+    // a mark on a scale, in the span or just after it ("strictness: 9/10")
+    const rated = ratingLevel(words, first, Math.min(last + 2, words.length - 1));
+    if (rated !== null) return rated;
+    const { features, negated } = levelFeatures(words, first, last);
     const classifier = this.classifiers[slot];
     if (classifier.known(features) === 0) return null;
     const p = classifier.probabilities(features);

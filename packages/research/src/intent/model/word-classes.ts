@@ -3,8 +3,8 @@
 // skill bank holds). The models see a word's classes as features beside the word itself, so
 // a weight learned from one member carries to the others, which is most of what lets a
 // model trained on a few hundred phrasings read phrasings it has not seen. The classes are
-// general vocabulary, in English and the common words of French, Spanish and Arabic, not a
-// list of phrasings; the models learn what each class means for each action.
+// general vocabulary, in English and the common words of French, Spanish, Arabic, German and
+// Portuguese, not a list of phrasings; the models learn what each class means for each action.
 import { fold } from './tokens.ts';
 
 const CLASSES: Record<string, string> = {
@@ -148,9 +148,47 @@ const OTHER_LANGUAGES: Record<string, string> = {
   listing: 'affiche montre muestra muestrame enseña lista liste اعرض عرض وريني',
 };
 
+/** The same classes in German and Portuguese, the commonest words only. */
+const GERMAN_PORTUGUESE: Record<string, string> = {
+  greet: 'hallo servus moin grüß gruss olá oi bom boa dia',
+  thanks: 'danke dankeschön obrigado obrigada valeu',
+  bye: 'tschüss tschuss wiedersehen tchau até',
+  praise: 'toll klasse prima ótimo otimo incrível incrivel',
+  self: 'ich mich mein meine eu meu minha',
+  naming: 'heiße heisse chamo nome',
+  account: 'benutzer benutzerin konto konten nutzer usuário conta contas',
+  people: 'andere jemand sonst outros outras alguém quem',
+  switching: 'wechsel wechsle wechseln melde anmelden einloggen mudar trocar troca muda',
+  creating:
+    'erstelle erstellen anlegen registrieren registriere neuen neues neu criar crie ' +
+    'cadastrar cadastra cadastre novo',
+  field: 'bereich fachgebiet gebiet fach',
+  risk: 'risiko riskant mutig risco riscos arriscado ousado ousada ousadas',
+  strictness: 'streng strenge strenger rigoros rigoroso rigorosa exigente severo severa',
+  role:
+    'doktorand doktorandin forscher forscherin pesquisador pesquisadora doutorando ' +
+    'doutoranda mestrando mestranda',
+  working: 'arbeite forsche studiere trabalho pesquiso estudo',
+  liking: 'möchte mochte lieber gerne prefiro quero gosto',
+  starting:
+    'starte starten beginne beginnen schreib schreibe untersuche recherchiere comece ' +
+    'começa comeca inicie escreva escreve pesquise investigue faça faca',
+  project: 'arbeit studie projekt pesquisa artigo',
+  about: 'über ueber',
+  progress: 'fortschritt fertig andamento progresso terminou',
+  skill: 'fähigkeiten fahigkeiten techniken competências competencias',
+  memory: 'erinnerst erinnerung erinnerungen gespeichert lembra lembras memória lembranças',
+  training: 'trainiere trainieren lernen lerne treine treinar retreinar',
+  helping: 'hilfe helfen hilf ajuda ajude',
+  feedback: 'rückmeldung ruckmeldung anmerkung kommentar comentário',
+  asking: 'wie wer welche warum qual quais',
+  listing: 'zeig zeige auflisten mostra mostre listar',
+};
+
 const BY_WORD = new Map<string, string[]>();
 const merged = Object.entries(CLASSES).map(
-  ([cls, words]) => [cls, `${words} ${OTHER_LANGUAGES[cls] ?? ''}`.trim()] as const,
+  ([cls, words]) =>
+    [cls, `${words} ${OTHER_LANGUAGES[cls] ?? ''} ${GERMAN_PORTUGUESE[cls] ?? ''}`.trim()] as const,
 );
 for (const [cls, words] of merged) {
   for (const word of words.split(' ')) {

@@ -1,0 +1,63 @@
+// A level given as a mark on a scale ("strictness 8/10", "9 out of 10", "un 9 de exigencia" on
+// "una escala del 1 al 10", "الصرامة ثمانية" "من واحد إلى عشرة") is exact arithmetic, not a
+// matter for the learned reader: the mark's share of the scale settles the level.
+import type { Level } from './lexicon.ts';
+import { fold } from './tokens.ts';
+
+const NUMBER_WORDS: Record<string, number> = {};
+const WORDS_BY_LANGUAGE = [
+  'zero one two three four five six seven eight nine ten',
+  // French "un" is left out: it is also the article ("un 9 de exigencia")
+  'zéro - deux trois quatre cinq six sept huit neuf dix',
+  'cero uno dos tres cuatro cinco seis siete ocho nueve diez',
+  'صفر واحد اثنين ثلاثة اربعة خمسة ستة سبعة ثمانية تسعة عشرة',
+];
+for (const line of WORDS_BY_LANGUAGE) {
+  line.split(' ').forEach((word, n) => word !== '-' && (NUMBER_WORDS[fold(word)] = n));
+}
+Object.assign(NUMBER_WORDS, { اثنان: 2, ثلاث: 3, ثمان: 8, عشر: 10 });
+
+/** The number a folded word writes, in digits (Western or Arabic-Indic) or in words. */
+function numberOf(word: string | undefined): number | null {
+  if (word === undefined) return null;
+  const digits = word.replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660));
+  if (/^\d{1,3}$/.test(digits)) return Number(digits);
+  return NUMBER_WORDS[word] ?? null;
+}
+
+/** Words between a mark and the top of its scale: "8/10", "9 out of 10", "9 sur 10". */
+const OUT_OF = new Set(['/', 'sur', 'de', 'من', 'على'].map(fold));
+/** Words between the bottom and the top of a scale: "1 to 10", "del 1 al 10", "من 1 إلى 10". */
+const TO = new Set(['to', 'a', 'à', 'al', 'hasta', 'إلى', 'ل', '-'].map(fold));
+
+/** A scale the message names ("from 1 to 10", "escala del 1 al 10"): where it is, its top. */
+function namedScale(words: readonly string[]): { at: number; top: number } | null {
+  for (let at = 0; at + 2 < words.length; at++) {
+    const [bottom, top] = [numberOf(words[at]), numberOf(words[at + 2])];
+    if ((bottom === 0 || bottom === 1) && TO.has(words[at + 1]!) && top !== null && top > 1)
+      return { at, top };
+  }
+  return null;
+}
+
+/**
+ * The level a mark in the span `first..last` of `words` (folded tokens) gives on its scale,
+ * or null when the span holds no mark with a known top: at most 40 % of the scale is low, from
+ * 70 % high, medium between.
+ */
+export function ratingLevel(words: readonly string[], first: number, last: number): Level | null {
+  const scale = namedScale(words);
+  for (let i = first; i <= last; i++) {
+    const mark = numberOf(words[i]);
+    if (mark === null || (scale && i >= scale.at && i <= scale.at + 2)) continue;
+    const next = words[i + 1];
+    let top: number | null = null;
+    if (next !== undefined && OUT_OF.has(next)) top = numberOf(words[i + 2]);
+    else if (next === 'out' && words[i + 2] === 'of') top = numberOf(words[i + 3]);
+    top ??= scale?.top ?? null;
+    if (top === null || top <= 1 || mark > top) continue;
+    const share = mark / top;
+    return share <= 0.4 ? 'low' : share >= 0.7 ? 'high' : 'medium';
+  }
+  return null;
+}
