@@ -7,7 +7,7 @@ import { cueOf, levelMarks, readLevels } from './model/lexicon.ts';
 import { runsOf } from './model/tags.ts';
 import type { Token } from './model/tokens.ts';
 import { wordClasses } from './model/word-classes.ts';
-import { ASKING_FOR, talksOfOthers } from './talk-of-others.ts';
+import { ASKING_FOR, clausesOfOthers, talksOfOthers } from './talk-of-others.ts';
 import type { IntentAction, IntentSession } from './schema.ts';
 
 /**
@@ -37,6 +37,15 @@ function levelsIn(tokens: readonly Token[]): {
     marks,
   );
   return { marks, stated: Object.keys(levels).length > 0 };
+}
+
+/**
+ * True when a clause that tells of nobody else states a level: "tone down the riskiness, | my
+ * PI is getting nervous" asks for a setting whatever the PI feels.
+ */
+function statesOwnLevel(tokens: readonly Token[]): boolean {
+  const words = tokens.map((t) => t.lower);
+  return Object.keys(readLevels(words, clausesOfOthers(tokens))).length > 0;
 }
 
 /**
@@ -195,7 +204,9 @@ export function actionInstead(
 ): IntentAction | undefined {
   const paused = session.run_status === 'awaiting_feedback';
   if (!paused && action !== 'chitchat' && onlyGreets(tokens)) return 'chitchat';
-  if (talksOfOthers(tokens)) return action === 'update_profile' ? 'chitchat' : undefined;
+  if (talksOfOthers(tokens) && !statesOwnLevel(tokens)) {
+    return action === 'update_profile' ? 'chitchat' : undefined;
+  }
   if (session.user_id && setsLevelInstead(tokens, action)) return 'update_profile';
   if (asksMeaningInstead(tokens, action)) return 'help';
   if (returnsInstead(tokens, action)) return 'select_user';

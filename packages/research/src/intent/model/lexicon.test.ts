@@ -81,6 +81,13 @@ test('scales, and a direction next to a setting', () => {
   // "up for" is not a direction; a direction with no setting named is nothing.
   assert.deepEqual(levels("i'm up for tenure review next year"), {});
   assert.deepEqual(levels('scroll back up'), {});
+  // small words between do not count; other words do, past three
+  assert.deepEqual(levels('bajale un poco a la exigencia porfa'), { baseline_strictness: 'low' });
+  assert.deepEqual(levels('I want more examples in the review'), {});
+  // a scale named apart from its mark
+  assert.deepEqual(levels('en una escala del 1 al 10 , quiero un 9 de exigencia'), {
+    baseline_strictness: 'high',
+  });
 });
 
 test('a level word qualifies the risk or strictness word next to it; a balance is medium', () => {

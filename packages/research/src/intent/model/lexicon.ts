@@ -20,6 +20,7 @@ import { editDistance } from '../fuzzy.ts';
 import { isEnglishWord } from './english-words.ts';
 import { fold } from './tokens.ts';
 import { negate, negates } from './negation.ts';
+import { namedScale, scaleMark } from './rating.ts';
 
 export type { Level, LexiconClass };
 
@@ -210,21 +211,16 @@ export function levelMarks(tokens: readonly string[]): (LevelMark | undefined)[]
 }
 
 /**
- * "risk 8/10", "strictness 1 out of 5": a bare level, low up to a third of the scale, high
- * from 70 % of it, medium between.
+ * "risk 8/10", "strictness 1 out of 5", "un 9" on "una escala del 1 al 10": a bare level read
+ * by its share of the scale (model/rating.ts).
  */
 function markScales(tokens: readonly string[], marks: (LevelMark | undefined)[]): void {
-  tokens.forEach((token, i) => {
-    if (!/^\d{1,3}$/.test(token) || marks[i]) return;
-    const over =
-      tokens[i + 1] === '/' ? 2 : tokens[i + 1] === 'out' && tokens[i + 2] === 'of' ? 3 : 0;
-    const scale = over ? tokens[i + over] : undefined;
-    if (!scale || !/^\d{1,3}$/.test(scale)) return;
-    const share = Number(token) / Number(scale);
-    if (Number(scale) < 3 || share > 1) return;
-    const level: Level = share <= 0.34 ? 'low' : share >= 0.7 ? 'high' : 'medium';
-    for (let k = 0; k <= over; k++)
-      marks[i + k] = { cls: 'level', level, idiom: true, first: k === 0 };
+  const scale = namedScale(tokens);
+  tokens.forEach((_, i) => {
+    const mark = marks[i] ? null : scaleMark(tokens, i, scale);
+    if (!mark) return;
+    for (let k = 0; k < mark.length; k++)
+      marks[i + k] = { cls: 'level', level: mark.level, idiom: true, first: k === 0 };
   });
 }
 
@@ -236,11 +232,25 @@ function direction(tokens: readonly string[], i: number): Entry | undefined {
   const word = tokens[i]!;
   const level = RAISING_WORDS.has(word) ? 'high' : LOWERING_WORDS.has(word) ? 'low' : undefined;
   if (!level || tokens[i + 1] === 'for') return undefined; // "up for tenure review"
-  for (let j = Math.max(0, i - 3); j <= i + 3 && j < tokens.length; j++) {
-    if (j !== i && cueOf(tokens[j]!)) return { cls: 'level', level };
+  // the setting within three words either way, or past any number of small words
+  // ("bájale un poco a la exigencia", "dial it back a bit on the risk")
+  for (const step of [-1, 1]) {
+    let small = true;
+    for (let j = i + step; j >= 0 && j < tokens.length; j += step) {
+      if (cueOf(tokens[j]!)) return { cls: 'level', level };
+      small &&= SMALL_WORDS.has(tokens[j]!);
+      if (Math.abs(j - i) >= 3 && !small) break;
+    }
   }
   return undefined;
 }
+/** Articles, prepositions and hedges that stand between a direction and its setting. */
+const SMALL_WORDS = new Set(
+  (
+    'a an the it its my of on in bit little tad lot un una unos poco la el lo los las de del ' +
+    'le les du des peu sur en al'
+  ).split(' '),
+);
 
 /** The lexicon class of a folded word, if it has one. */
 export function lexiconClass(word: string): LexiconClass | undefined {
@@ -286,6 +296,27 @@ function settingOf(mark: LevelMark | undefined): keyof LevelReading | undefined 
   return undefined;
 }
 
+/**
+ * The setting a level word at `i` is for: the one named nearest, or that a risk or strictness
+ * word nearest sets ("moderately adventurous").
+ */
+function nearestSetting(
+  tokens: readonly string[],
+  marks: readonly (LevelMark | undefined)[],
+  skip: readonly boolean[],
+  i: number,
+): keyof LevelReading | undefined {
+  let nearest = tokens[i]!.includes('-') ? cueOf(tokens[i]!) : undefined;
+  for (let d = 1; d < tokens.length && !nearest; d++) {
+    for (const j of [i - d, i + d]) {
+      const w = tokens[j];
+      if (w === undefined || skip[j]) continue;
+      nearest ??= cueOf(w) ?? settingOf(marks[j]);
+    }
+  }
+  return nearest;
+}
+
 export interface LevelReading {
   risk_preference?: Level;
   baseline_strictness?: Level;
@@ -313,16 +344,7 @@ export function readLevels(
     if (mark.cls === 'risk') bySlot.risk_preference.push(i);
     else if (mark.cls === 'strict') bySlot.baseline_strictness.push(i);
     else {
-      // The setting named nearest, or that a risk or strictness word nearest sets
-      // ("moderately adventurous").
-      let nearest = tokens[i]!.includes('-') ? cueOf(tokens[i]!) : undefined;
-      for (let d = 1; d < tokens.length && !nearest; d++) {
-        for (const j of [i - d, i + d]) {
-          const w = tokens[j];
-          if (w === undefined || skip[j]) continue;
-          nearest ??= cueOf(w) ?? settingOf(marks[j]);
-        }
-      }
+      const nearest = nearestSetting(tokens, marks, skip, i);
       if (nearest) bySlot[nearest].push(i);
     }
   });

@@ -1,7 +1,7 @@
 // A level given as a mark on a scale ("strictness 8/10", "9 out of 10", "un 9 de exigencia" on
 // "una escala del 1 al 10", "الصرامة ثمانية" "من واحد إلى عشرة") is exact arithmetic, not a
 // matter for the learned reader: the mark's share of the scale settles the level.
-import type { Level } from './lexicon.ts';
+import type { Level } from './lexicons/levels.ts';
 import { fold } from './tokens.ts';
 
 const NUMBER_WORDS: Record<string, number> = {};
@@ -30,8 +30,14 @@ const OUT_OF = new Set(['/', 'sur', 'de', 'من', 'على'].map(fold));
 /** Words between the bottom and the top of a scale: "1 to 10", "del 1 al 10", "من 1 إلى 10". */
 const TO = new Set(['to', 'a', 'à', 'al', 'hasta', 'إلى', 'ل', '-'].map(fold));
 
-/** A scale the message names ("from 1 to 10", "escala del 1 al 10"): where it is, its top. */
-function namedScale(words: readonly string[]): { at: number; top: number } | null {
+/** A scale named in words: where its bottom stands, and its top. */
+export interface NamedScale {
+  at: number;
+  top: number;
+}
+
+/** A scale the message names ("from 1 to 10", "escala del 1 al 10"), if any. */
+export function namedScale(words: readonly string[]): NamedScale | null {
   for (let at = 0; at + 2 < words.length; at++) {
     const [bottom, top] = [numberOf(words[at]), numberOf(words[at + 2])];
     if ((bottom === 0 || bottom === 1) && TO.has(words[at + 1]!) && top !== null && top > 1)
@@ -41,23 +47,36 @@ function namedScale(words: readonly string[]): { at: number; top: number } | nul
 }
 
 /**
+ * The mark on a scale at `i`, if the number there is one: its level (at most a third of the
+ * scale is low, from 70 % high, medium between) and how many words it takes ("8 / 10" three,
+ * "9" on a scale named elsewhere one). `scale` is the message's {@link namedScale}.
+ */
+export function scaleMark(
+  words: readonly string[],
+  i: number,
+  scale: NamedScale | null,
+): { level: Level; length: number } | null {
+  const mark = numberOf(words[i]);
+  if (mark === null || (scale && i >= scale.at && i <= scale.at + 2)) return null;
+  const next = words[i + 1];
+  let [top, length] = [null as number | null, 1];
+  if (next !== undefined && OUT_OF.has(next)) [top, length] = [numberOf(words[i + 2]), 3];
+  else if (next === 'out' && words[i + 2] === 'of') [top, length] = [numberOf(words[i + 3]), 4];
+  if (top === null) [top, length] = [scale?.top ?? null, 1];
+  if (top === null || top < 3 || mark > top) return null;
+  const share = mark / top;
+  return { level: share <= 0.34 ? 'low' : share >= 0.7 ? 'high' : 'medium', length };
+}
+
+/**
  * The level a mark in the span `first..last` of `words` (folded tokens) gives on its scale,
- * or null when the span holds no mark with a known top: at most 40 % of the scale is low, from
- * 70 % high, medium between.
+ * or null when the span holds no mark with a known top.
  */
 export function ratingLevel(words: readonly string[], first: number, last: number): Level | null {
   const scale = namedScale(words);
   for (let i = first; i <= last; i++) {
-    const mark = numberOf(words[i]);
-    if (mark === null || (scale && i >= scale.at && i <= scale.at + 2)) continue;
-    const next = words[i + 1];
-    let top: number | null = null;
-    if (next !== undefined && OUT_OF.has(next)) top = numberOf(words[i + 2]);
-    else if (next === 'out' && words[i + 2] === 'of') top = numberOf(words[i + 3]);
-    top ??= scale?.top ?? null;
-    if (top === null || top <= 1 || mark > top) continue;
-    const share = mark / top;
-    return share <= 0.4 ? 'low' : share >= 0.7 ? 'high' : 'medium';
+    const mark = scaleMark(words, i, scale);
+    if (mark) return mark.level;
   }
   return null;
 }
