@@ -253,7 +253,7 @@ const HEADS =
   'administration education therapy architecture finance ethics relations networks ' +
   'microscopy spectrometry';
 
-/** Common fields in French, Spanish and Arabic (introductions in those languages). */
+/** Common fields in French, Spanish, Arabic, German and Portuguese (introductions in them). */
 const OTHER_LANGUAGES =
   // French
   'biologie chimie physique informatique économie sociologie linguistique psychologie ' +
@@ -277,9 +277,23 @@ const OTHER_LANGUAGES =
   'الفيزياء الكيمياء الرياضيات الأحياء البيولوجيا الاقتصاد الطب التاريخ الفلسفة ' +
   'الجيولوجيا اللسانيات الهندسة الإحصاء الفلك الصيدلة الحاسوب البيئة الاجتماع النفس ' +
   'الوراثة المعلوماتية فيزياء كيمياء رياضيات اقتصاد طب تاريخ فلسفة هندسة إحصاء ' +
-  'الأوبئة الأعصاب التمريض القانون';
+  'الأوبئة الأعصاب التمريض القانون ' +
+  // German
+  'chemie physik informatik soziologie linguistik mathematik medizin geschichte geologie ' +
+  'ökologie neurowissenschaften archäologie geographie geografie rechtswissenschaft ' +
+  'epidemiologie statistik pharmazie genetik klimaforschung ozeanographie mikrobiologie ' +
+  'bioinformatik robotik elektrotechnik maschinenbau toxikologie pharmakologie immunologie ' +
+  'virologie onkologie kardiologie neurologie pädiatrie kriminologie stadtplanung ' +
+  'literaturwissenschaft musikwissenschaft theologie pädagogik astrophysik volkswirtschaft ' +
+  'betriebswirtschaft politikwissenschaft wirtschaftswissenschaften ' +
+  // Portuguese
+  'biologia química física economia sociologia linguística matemática história filosofia ' +
+  'ecologia neurociência neurociências arqueologia geografia direito epidemiologia ' +
+  'estatística engenharia farmácia genética climatologia oceanografia microbiologia ' +
+  'bioinformática robótica eletrônica agronomia imunologia farmacologia enfermagem ' +
+  'demografia criminologia urbanismo arquitetura pedagogia';
 
-/** Multi-word fields in French, Spanish and Arabic. */
+/** Multi-word fields in French, Spanish, Arabic, German and Portuguese. */
 const OTHER_PHRASES = [
   'génie civil',
   'génie logiciel',
@@ -315,6 +329,14 @@ const OTHER_PHRASES = [
   'aprendizaje automático',
   'salud mental',
   'ciencias de la educación',
+  'künstliche intelligenz',
+  'saúde pública',
+  'ciência da computação',
+  'ciência de dados',
+  'inteligência artificial',
+  'biologia marinha',
+  'engenharia civil',
+  'ciências sociais',
 ];
 
 /** English fields, as values a training phrasing's field can be swapped for. */
