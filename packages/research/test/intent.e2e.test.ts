@@ -37,6 +37,22 @@ test('an introduction with a field creates the user with the field, and says bot
   assert.equal((await call('GET', `${svc.api}/users/chen`)).body.domain, 'epidemiology');
 });
 
+test('an Arabic introduction makes a user whose id is the name as written', async () => {
+  const res = await intent({
+    text: 'مرحبا، أنا ليلى حداد، طالبة دكتوراه في الفيزياء',
+    session: ANONYMOUS,
+  });
+  assert.equal(res.status, 200);
+  const { action, user_id, profile } = res.body.intent;
+  assert.equal(action, 'create_user');
+  assert.equal(user_id, 'ليلى-حداد');
+  assert.deepEqual(profile, { archetype: 'طالبة دكتوراه', domain: 'الفيزياء' });
+  assert.equal((await call('POST', `${svc.api}/users`, { user_id, ...profile })).status, 201);
+  const saved = await call('GET', `${svc.api}/users/${encodeURIComponent(user_id)}`);
+  assert.equal(saved.body.domain, 'الفيزياء');
+  assert.ok((await call('GET', `${svc.api}/users`)).body.includes('ليلى-حداد'));
+});
+
 test('a run request with a field carries the topic and the field', async () => {
   const session = { user_id: 'chen', run_id: null, run_status: null, has_profile: false };
   const res = await intent({

@@ -1,5 +1,6 @@
 // The learned router: the intent model picks the action (with a probability) and tags the
 // slots; exact rules only where they are exact (a quoted topic, the shape of a user id).
+import { isUserId } from '../domain/user-id.ts';
 import { chitchatReply, completeIntent, HELP_TEXT, type IntentDraft } from './replies.ts';
 import type { Intent, IntentAction, IntentRequest, IntentSession, ProfilePatch } from './schema.ts';
 import { inLexicons } from './model/gazetteer.ts';
@@ -278,12 +279,12 @@ const QUOTED = /["“«]([^"”»]{2,})["”»]|(?:^|\s)'([^']{2,})'(?=[\s.,;:!?
 /**
  * A user id from a name as written: lower case, accents folded, apostrophes dropped ("O'Neill"
  * is "oneill"), spaces as hyphens, so a full name is one id ("ada-lovelace"). Names in other
- * scripts keep their letters ("ليلى"): the API takes any id, and a transliteration of
- * unvowelled Arabic ("lyla") is not a name the user would type to sign in again.
+ * scripts keep their letters ("ليلى"; domain/user-id.ts): a transliteration of unvowelled
+ * Arabic ("lyla") is not a name its owner would type to sign in again.
  */
 export function nameToUserId(name: string): string | null {
   const id = fold(cleanSlot(name)).replace(/^@/, '').replace(/['’]/g, '').replace(/\s+/g, '-');
-  return /^[\p{L}\p{N}][\p{L}\p{N}._-]{0,63}$/u.test(id) ? id : null;
+  return isUserId(id) ? id : null;
 }
 
 function draftFor(

@@ -48,7 +48,7 @@ export const INTENT_SYSTEM_PROMPT = [
   '',
   'Rules:',
   '- topic is the empty string unless action is start_run.',
-  '- user_id is lower-case letters, digits, ".", "_" or "-".',
+  '- user_id is the name in lower case, in the script it is written in, letters, digits, ".", "_" or "-" (a full name joined by "-").',
   '- When run_status is awaiting_feedback, a message that is not clearly another command is submit_feedback with the whole message as feedback.',
   '- When user_id in the session is empty and the message gives a name, it is create_user.',
   '- reply is one short, friendly plain-English sentence telling the user what happens next.',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { STAGES, type StageName } from '../domain/artefacts.ts';
 import type { RunStatus } from '../domain/events.ts';
+import { isUserId, USER_ID_PATTERN, USER_ID_RULE } from '../domain/user-id.ts';
 
 const text = (max: number) => z.string().trim().max(max);
 
@@ -9,9 +10,7 @@ const text = (max: number) => z.string().trim().max(max);
  * client can create a user with just an id and fill in the profile later.
  */
 export const UserProfile = z.object({
-  user_id: z
-    .string()
-    .regex(/^[A-Za-z0-9][A-Za-z0-9_.@-]{0,63}$/, 'letters, digits, _ . @ -; at most 64 characters'),
+  user_id: z.string().regex(USER_ID_PATTERN, USER_ID_RULE).refine(isUserId, USER_ID_RULE),
   archetype: text(200).default('researcher'),
   domain: text(200).default('general science'),
   risk_preference: text(100).default('medium'),
