@@ -22,6 +22,9 @@ test('a level said to an action that takes none is a profile update, unless it i
   assert.equal(instead('retrain with stricter preferences', 'train_planner'), false);
   assert.equal(instead('switch to the strict profile', 'select_user'), false);
   assert.equal(instead('thanks, harsh but fair', 'chitchat'), false);
+  assert.equal(instead('thanks, that was a bold idea', 'chitchat'), false);
+  // thanks after the level are politeness
+  assert.equal(instead('une relecture modérément stricte, merci', 'chitchat'), true);
   // Actions that carry a level keep it.
   assert.equal(instead('start a bold run on coral reefs', 'start_run'), false);
 });

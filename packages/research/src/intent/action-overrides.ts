@@ -7,7 +7,7 @@ import { cueOf, levelMarks, readLevels } from './model/lexicon.ts';
 import { runsOf } from './model/tags.ts';
 import type { Token } from './model/tokens.ts';
 import { wordClasses } from './model/word-classes.ts';
-import { ASKING_FOR, clausesOfOthers, talksOfOthers } from './talk-of-others.ts';
+import { ASKING_FOR, clausesOfOthers, clausesOfThePast, talksOfOthers } from './talk-of-others.ts';
 import type { IntentAction, IntentSession } from './schema.ts';
 
 /**
@@ -60,7 +60,25 @@ export function setsLevelInstead(tokens: readonly Token[], action: IntentAction)
 
   const { marks, stated } = levelsIn(tokens);
   if (!stated) return false;
-  return !tokens.some((t, i) => !marks[i] && wordClasses(t.lower).some((c) => own.includes(c)));
+  // small talk's thanks after the level are politeness ("une relecture modérément stricte, |
+  // merci"); before it, or in its clause, a reaction ("thanks, harsh but fair", "thanks for
+  // the gentle review"); and a clause of how the run was states none ("thanks, | that was a
+  // bold idea")
+  const past = clausesOfThePast(tokens);
+  const clause = clauseNumbers(tokens);
+  const levelClauses = clause.filter((_, i) => marks[i] && !past[i]);
+  if (levelClauses.length === 0) return false;
+  const last = Math.max(...levelClauses);
+  const counts = (i: number) => action !== 'chitchat' || clause[i]! <= last;
+  return !tokens.some(
+    (t, i) => !marks[i] && counts(i) && wordClasses(t.lower).some((c) => own.includes(c)),
+  );
+}
+
+/** The number of each token's clause (clauses end at punctuation). */
+function clauseNumbers(tokens: readonly Token[]): number[] {
+  let n = 0;
+  return tokens.map((t) => (t.punct ? n++ : n));
 }
 
 /** Words that say the writer has been here before. */

@@ -51,7 +51,7 @@ export const NOT_OF_FIELD = new Set([
 export const NEVER_FIELD = new Set(
   (
     'everything anything something nothing everyone team group lab company job project account ' +
-    'app application tool site website service detail details ' +
+    'app application tool site website service detail details between ' +
     'cuenta compte perfil profil usuario utilisateur svp inscrire registrarme connecter'
   ).split(' '),
 );

@@ -10,7 +10,7 @@ import {
   type LevelMark,
 } from './model/lexicon.ts';
 import type { IntentModel } from './model/intent-model.ts';
-import { clausesOfOthers } from './talk-of-others.ts';
+import { clausesOfOthers, clausesOfThePast } from './talk-of-others.ts';
 import { firstSpan, LEVEL_SLOTS, type LevelSlot } from './model/level-reader.ts';
 import { runsOf, slotOf, spanRuns } from './model/tags.ts';
 import type { Token } from './model/tokens.ts';
@@ -57,7 +57,16 @@ export function readProfileLevels(
   // words of a clause about someone else ("…, my advisor is harsh enough") set nothing
   const others = clausesOfOthers(tokens);
   const skipped = inContentSlots(tags, marks).map((inSlot, i) => inSlot || others[i]!);
-  const levels = readLevels(words, skipped, marks);
+  // a clause about how a past run was counts only for a setting nothing else sets
+  const past = clausesOfThePast(tokens);
+  const levels = {
+    ...readLevels(words, skipped, marks),
+    ...readLevels(
+      words,
+      skipped.map((skip, i) => skip || past[i]!),
+      marks,
+    ),
+  };
   const lexiconRead = Object.keys(levels).length > 0;
   const out: Partial<Record<LevelSlot, Level>> = {};
   for (const slot of LEVEL_SLOTS) {

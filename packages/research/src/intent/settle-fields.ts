@@ -159,6 +159,22 @@ export function settleDomains(tokens: readonly Token[], tags: readonly number[])
       out.fill(0, run.first, run.last + 1);
     }
   }
+  // Nor is the kind of a workplace ("an epidemiologist at the | state health | department", "a
+  // product manager at a | medtech | startup", "a policy advisor at a ministry of | health").
+  for (const run of domainRuns(out)) {
+    const start = words[run.first] === 'of' ? run.first + 1 : run.first;
+    let before = start - 1;
+    // a department or a school "of" a field teaches it ("the department of physics")
+    const unit = words[before - 1] ?? '';
+    if (words[before] === 'of' && WORKPLACES.has(unit) && !TEACHING.has(unit)) before -= 2;
+    const ofWorkplace = before < start - 1;
+    while (['a', 'an', 'the'].includes(words[before] ?? '')) before--;
+    if (words[before] !== 'at') continue;
+    const [last, next] = [words[run.last] ?? '', words[run.last + 1] ?? ''];
+    if (ofWorkplace || WORKPLACES.has(last) || WORKPLACES.has(next)) {
+      out.fill(0, run.first, run.last + 1);
+    }
+  }
   // Nor is a pronoun ("pick holes in everything") or what names a setting ("hold my papers
   // to top-venue standards").
   for (const run of domainRuns(out)) {
@@ -246,9 +262,17 @@ export function settleDomains(tokens: readonly Token[], tags: readonly number[])
       first += 1 + of;
     }
     out[first] = B;
+    // nor what is said of it after: "biology | major", "an oncology | ward", "law | part-time"
+    let last = run.last;
+    while (last > first && FIELD_TAILS.has(words[last]!)) out[last--] = 0;
   }
   return out;
 }
+
+/** Words after a field that say how the writer stands to it, not what it is. */
+const FIELD_TAILS = new Set(
+  'major majors minor stuff things ward wards side part-time full-time'.split(' '),
+);
 
 /** What teaches a field: a faculty, a department, a school. */
 const FACULTIES = new Set(
@@ -268,3 +292,13 @@ function facultyJoin(words: readonly string[], at: number): number {
 
 /** Words that open a new clause after a field: "… urban heat islands but also …". */
 const CLAUSE_JOINS = new Set(['and', 'but', 'so', 'because', 'since', 'while', 'which', 'who']);
+
+const TEACHING = new Set('department dept school faculty college institute'.split(' '));
+/** Nouns of workplaces: what stands "at a …" is where one works, not what one works on. */
+const WORKPLACES = new Set(
+  (
+    'department dept company firm startup start-up hospital ministry agency bank lab ' +
+    'laboratory institute clinic school university council office plant factory centre ' +
+    'center ngo nonprofit charity consultancy museum library foundation'
+  ).split(' '),
+);

@@ -98,6 +98,21 @@ test('a field takes in the head word or the Arabic adjectives the tagger left af
   assert.deepEqual(settled('for my [agronomy] research'), ['agronomy']);
 });
 
+test('what is said of a field after it is not part of it', () => {
+  assert.deepEqual(settled("I'm an undergraduate, [biology major]"), ['biology']);
+  assert.deepEqual(settled("I'm a nurse on an [oncology ward]"), ['oncology']);
+  assert.deepEqual(settled('my field is [side effects of statins]'), ['side effects of statins']);
+});
+
+test('the kind of a workplace after "at" is not a field', () => {
+  assert.deepEqual(settled("I'm an epidemiologist at the [state health department]"), []);
+  assert.deepEqual(settled("I'm a product manager at a [medtech] startup"), []);
+  assert.deepEqual(settled("I'm a policy advisor at a ministry [of health]"), []);
+  assert.deepEqual(settled('I work at the intersection of [ecology and economics]'), [
+    'ecology and economics',
+  ]);
+});
+
 test('a place after "in", "at" or "from" is not a field', () => {
   assert.deepEqual(settled("I'm a community health worker in [Nairobi]"), []);
   assert.deepEqual(settled('a farmer in [Punjab], writing about crops'), []);

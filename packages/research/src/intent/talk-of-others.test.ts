@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { clausesOfOthers, talksOfOthers } from './talk-of-others.ts';
+import { clausesOfOthers, clausesOfThePast, talksOfOthers } from './talk-of-others.ts';
 import { tokenize } from './model/tokens.ts';
 
 test('telling how someone else is, asking nothing, is small talk', () => {
@@ -17,4 +17,25 @@ test('telling how someone else is, asking nothing, is small talk', () => {
     tokens.filter((_, i) => marked[i]).map((t) => t.raw),
     ['my', 'advisor', 'is', 'harsh', 'enough'],
   );
+});
+
+test('a clause that tells how a past run was, asking nothing, is marked', () => {
+  const past = (text: string) => {
+    const tokens = tokenize(text);
+    const marked = clausesOfThePast(tokens);
+    return tokens
+      .filter((_, i) => marked[i])
+      .map((t) => t.raw)
+      .join(' ');
+  };
+  assert.equal(
+    past('can the reviewer be a bit more gentle? last run was brutal'),
+    'last run was brutal',
+  );
+  assert.equal(
+    past('play it safer, those ideas were way out there'),
+    'those ideas were way out there',
+  );
+  assert.equal(past('be stricter than you were'), '');
+  assert.equal(past('make it bolder'), '');
 });

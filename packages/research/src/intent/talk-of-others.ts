@@ -1,5 +1,6 @@
 // Messages, and clauses, that only tell how someone else is ("my advisor is super strict
-// about baselines, it drives me nuts"): small talk, whose level words are not the writer's.
+// about baselines, it drives me nuts"): small talk, whose level words are not the writer's;
+// likewise clauses that tell how a past run was.
 // Read by the action corrections (action-overrides.ts) and the level reading
 // (profile-levels.ts).
 import type { Token } from './model/tokens.ts';
@@ -31,15 +32,36 @@ function namesOther(words: readonly string[], i: number): boolean {
  * writer's.
  */
 export function clausesOfOthers(tokens: readonly Token[]): boolean[] {
+  return clausesWhere(tokens, talksOfOthers);
+}
+
+/**
+ * For each token, whether its clause tells how a past run was and asks nothing: "a bit more
+ * gentle?, | last run was brutal", "play it safer, | those ideas were way out there" — the
+ * complaint is why the writer asks, its level words are not what they ask for.
+ */
+export function clausesOfThePast(tokens: readonly Token[]): boolean[] {
+  return clausesWhere(tokens, (clause) => {
+    const words = clause.map((t) => t.lower);
+    return words.some((w) => PAST.has(w)) && !words.some((w) => ASKS_OR_SELF.has(w));
+  });
+}
+
+/** Tokens of the clauses (between punctuation) for which `holds` is true. */
+function clausesWhere(tokens: readonly Token[], holds: (clause: Token[]) => boolean): boolean[] {
   const out = tokens.map(() => false);
   for (let start = 0; start < tokens.length;) {
     let end = start;
     while (end < tokens.length && !tokens[end]!.punct) end++;
-    if (talksOfOthers(tokens.slice(start, end))) out.fill(true, start, end);
+    if (holds(tokens.slice(start, end))) out.fill(true, start, end);
     start = end + 1;
   }
   return out;
 }
+/** Verbs that tell how something was. */
+const PAST = new Set(
+  'was were felt seemed got fue fueron estaba estaban fut etait etaient كان كانت كانوا'.split(' '),
+);
 /** People the writer may talk about. */
 const OTHERS = new Set(
   (

@@ -3,16 +3,9 @@ import assert from 'node:assert/strict';
 import { expectedSlots, EVAL_SLOTS } from '../training/evaluate.ts';
 import { INTENT_ACTIONS } from '../schema.ts';
 import {
-  HELDOUT_BLIND_PATH,
   HELDOUT_FRESH_PATH,
-  HELDOUT_GENERAL_PATH,
-  HELDOUT_LANGUAGES_BLIND_PATH,
-  HELDOUT_LANGUAGES_PATH,
-  HELDOUT_LANGUAGES_PROFILES_PATH,
-  HELDOUT_LEVELS_PATH,
   HELDOUT_PATH,
-  HELDOUT_PEOPLE_PATH,
-  HELDOUT_PROFILES_PATH,
+  HELDOUT_SETS,
   HELDOUT_STYLES_PATH,
   parseExamples,
   readExamples,
@@ -24,20 +17,14 @@ const train = readExamples(TRAIN_PATH);
 const heldout = readExamples(HELDOUT_PATH);
 const styles = readExamples(HELDOUT_STYLES_PATH);
 const fresh = readExamples(HELDOUT_FRESH_PATH);
-const levels = readExamples(HELDOUT_LEVELS_PATH);
-const profiles = readExamples(HELDOUT_PROFILES_PATH);
-const general = readExamples(HELDOUT_GENERAL_PATH);
-const people = readExamples(HELDOUT_PEOPLE_PATH);
-const blind = readExamples(HELDOUT_BLIND_PATH);
-const languages = readExamples(HELDOUT_LANGUAGES_PATH);
-const languagesBlind = readExamples(HELDOUT_LANGUAGES_BLIND_PATH);
-const languagesProfiles = readExamples(HELDOUT_LANGUAGES_PROFILES_PATH);
+/** Every held-out set, in the order they were written. */
+const heldoutSets = HELDOUT_SETS.map((set) => ({
+  path: set.path,
+  examples: readExamples(set.path),
+}));
 
 test('at least 400 phrasings, at least 20 % of them held out', () => {
-  const held = [heldout, styles, fresh, levels, profiles, general, people, blind, languages]
-    .concat([languagesBlind, languagesProfiles])
-    .map((set) => set.length)
-    .reduce((a, b) => a + b);
+  const held = heldoutSets.map((set) => set.examples.length).reduce((a, b) => a + b);
   assert.ok(train.length + held >= 400);
   assert.ok(held / (train.length + held) >= 0.2);
 });
@@ -54,17 +41,18 @@ test('no held-out phrasing is in the training set or in an earlier held-out set'
   // The fresh set's author saw no other set, and a few of its short phrasings ("status?") are
   // in the training set too; the sets written after it are checked against it.
   const sets = [
-    ...[train, heldout, styles, levels, profiles, general, people, blind],
-    ...[languages, languagesBlind, languagesProfiles],
+    { path: TRAIN_PATH, examples: train },
+    ...heldoutSets.filter((set) => set.path !== HELDOUT_FRESH_PATH),
   ];
   const earlier = new Set<string>();
-  for (const set of sets) {
+  for (const { path, examples } of sets) {
     assert.deepEqual(
-      set.filter((e) => earlier.has(key(e.text))).map((e) => e.text),
+      examples.filter((e) => earlier.has(key(e.text))).map((e) => e.text),
       [],
+      path,
     );
-    for (const e of set) earlier.add(key(e.text));
-    if (set === styles) for (const e of fresh) earlier.add(key(e.text));
+    for (const e of examples) earlier.add(key(e.text));
+    if (path === HELDOUT_STYLES_PATH) for (const e of fresh) earlier.add(key(e.text));
   }
 });
 

@@ -107,6 +107,38 @@ export const HELDOUT_LANGUAGES_BLIND_PATH = `${DATASET_DIR}heldout-languages-bli
  * the labelling conventions. Its failures are listed.
  */
 export const HELDOUT_LANGUAGES_PROFILES_PATH = `${DATASET_DIR}heldout-languages-profiles.jsonl`;
+/**
+ * A twelfth held-out set, a development set: 223 phrasings of what forty imagined users type
+ * over a session (who they are, how bold and strict, run requests in many styles, the other
+ * actions; a seventh in French, Spanish or Arabic), by another author who saw only the
+ * labelling conventions. Its failures are listed.
+ */
+export const HELDOUT_VOICES_PATH = `${DATASET_DIR}heldout-voices.jsonl`;
+
+/** A held-out set: what the evaluation calls it, its file, and whether it is a test set. */
+export interface HeldoutSet {
+  label: string;
+  path: string;
+  /** Scored, never listed, never trained on: its failures are not read. */
+  test: boolean;
+}
+
+/** The held-out sets in the order they were written; each is checked against the earlier. */
+export const HELDOUT_SETS: readonly HeldoutSet[] = [
+  { label: 'held-out', path: HELDOUT_PATH, test: false },
+  { label: 'held-out (styles)', path: HELDOUT_STYLES_PATH, test: true },
+  { label: 'held-out (fresh)', path: HELDOUT_FRESH_PATH, test: true },
+  { label: 'held-out (levels)', path: HELDOUT_LEVELS_PATH, test: false },
+  { label: 'held-out (profiles)', path: HELDOUT_PROFILES_PATH, test: false },
+  { label: 'held-out (general)', path: HELDOUT_GENERAL_PATH, test: false },
+  { label: 'held-out (people)', path: HELDOUT_PEOPLE_PATH, test: false },
+  { label: 'held-out (blind)', path: HELDOUT_BLIND_PATH, test: true },
+  { label: 'held-out (languages)', path: HELDOUT_LANGUAGES_PATH, test: false },
+  { label: 'held-out (languages, blind)', path: HELDOUT_LANGUAGES_BLIND_PATH, test: true },
+  { label: 'held-out (languages, profiles)', path: HELDOUT_LANGUAGES_PROFILES_PATH, test: false },
+  { label: 'held-out (voices)', path: HELDOUT_VOICES_PATH, test: false },
+];
+
 /** Messages that mean nothing to the app: the router should ask rather than act. */
 export const NONSENSE_PATH = `${DATASET_DIR}nonsense.jsonl`;
 export const FILLERS_PATH = `${DATASET_DIR}fillers.json`;

@@ -1,26 +1,15 @@
 // Evaluates the learned intent router against the old rule router on the held-out sets and
 // on messages that mean nothing to the app.
 // Usage: npm run eval:intent [-- --failures] [-- --cv]
-//   --failures  list every phrasing a router got wrong in the development sets (the first
-//               held-out set, the levels, profiles, general, people, languages and
-//               languages-profiles sets) and in cross-validation; the styles, fresh, blind
-//               and languages-blind sets are test sets, scored only
+//   --failures  list every phrasing a router got wrong in the development sets and in
+//               cross-validation; the test sets (HELDOUT_SETS in dataset/dataset.ts) are
+//               scored only
 //   --cv        also 5-fold cross-validation of the learned router on the training set
 import { availableParallelism, loadavg } from 'node:os';
 import { readFillers } from '../dataset/augment.ts';
 import {
   FILLERS_PATH,
-  HELDOUT_BLIND_PATH,
-  HELDOUT_FRESH_PATH,
-  HELDOUT_GENERAL_PATH,
-  HELDOUT_LANGUAGES_BLIND_PATH,
-  HELDOUT_LANGUAGES_PATH,
-  HELDOUT_LANGUAGES_PROFILES_PATH,
-  HELDOUT_LEVELS_PATH,
-  HELDOUT_PATH,
-  HELDOUT_PEOPLE_PATH,
-  HELDOUT_PROFILES_PATH,
-  HELDOUT_STYLES_PATH,
+  HELDOUT_SETS,
   readExamples,
   type Example,
   readNonsense,
@@ -70,20 +59,9 @@ function learned(model: IntentModel): Router {
 const rules: Router = (request) => ({ intent: routeLocally(request).intent });
 
 const train = readExamples(TRAIN_PATH);
-/** The held-out sets in the table's order; the test sets are scored, never listed. */
-const SETS: { label: string; path: string; test?: boolean }[] = [
-  { label: 'held-out', path: HELDOUT_PATH },
-  { label: 'held-out (styles)', path: HELDOUT_STYLES_PATH, test: true },
-  { label: 'held-out (fresh)', path: HELDOUT_FRESH_PATH, test: true },
-  { label: 'held-out (blind)', path: HELDOUT_BLIND_PATH, test: true },
-  { label: 'held-out (levels)', path: HELDOUT_LEVELS_PATH },
-  { label: 'held-out (profiles)', path: HELDOUT_PROFILES_PATH },
-  { label: 'held-out (general)', path: HELDOUT_GENERAL_PATH },
-  { label: 'held-out (people)', path: HELDOUT_PEOPLE_PATH },
-  { label: 'held-out (languages)', path: HELDOUT_LANGUAGES_PATH },
-  { label: 'held-out (languages, profiles)', path: HELDOUT_LANGUAGES_PROFILES_PATH },
-  { label: 'held-out (languages, blind)', path: HELDOUT_LANGUAGES_BLIND_PATH, test: true },
-];
+/** The first held-out split, the test sets (scored, never listed), the development sets. */
+const [FIRST, ...LATER] = HELDOUT_SETS;
+const SETS = [FIRST!, ...LATER.filter((set) => set.test), ...LATER.filter((set) => !set.test)];
 const sets = SETS.map((set) => ({ ...set, examples: readExamples(set.path) }));
 const nonsense = readNonsense();
 const loadStarted = performance.now();

@@ -187,7 +187,9 @@ export const LEVEL_PHRASES: Entries = [
  */
 export const NOT_LEVEL_PHRASES =
   'high school|high schools|middle school|higher education|higher ed|low income|middle east|' +
-  'middle ages|high performance|high throughput|low resource|high frequency';
+  'middle ages|high performance|high throughput|low resource|high frequency|' +
+  // the baseline of a comparison, not a level ("a bit stricter than usual")
+  'than usual|than normal|than average|than standard|than the default';
 
 /** French, Spanish and Arabic, as they are written (folded when read). */
 export const OTHER_LANGUAGES: Entries = [
@@ -198,7 +200,7 @@ export const OTHER_LANGUAGES: Entries = [
     'level',
     'medium',
     'modere moderee moderes moderees moyen moyenne intermediaire equilibre equilibree ' +
-      'moyennement raisonnable raisonnables',
+      'moyennement moderement raisonnable raisonnables',
   ],
   [
     'risk',
