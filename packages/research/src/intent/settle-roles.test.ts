@@ -293,3 +293,15 @@ test('a role ends before "specialised" and before a second role joined by "and"'
     'pharmacienne hospitalière',
   ]);
 });
+
+test('a bare "researcher" beside a field is no role; capitalised unknown words are a name', () => {
+  assert.deepEqual(settled('je suis [a: chercheuse] en [d: sociologie urbaine]').archetype, []);
+  assert.deepEqual(settled('أنا [a: باحثة] في [d: علم البيانات]').archetype, []);
+  assert.deepEqual(settled('soy [a: investigadora principal] en [d: ecología]').archetype, [
+    'investigadora principal',
+  ]);
+  assert.deepEqual(settled("I'm Hannah [a: Goldberg] and I'm an [a: epidemiologist]").archetype, [
+    'epidemiologist',
+  ]);
+  assert.deepEqual(settled("I'm a [a: Luthier]").archetype, ['Luthier']);
+});

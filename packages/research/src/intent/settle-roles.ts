@@ -130,6 +130,15 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
   };
   if (runsOf(out, 'archetype').length === 0) roleSaid();
   dropNonRoles(tokens, out);
+  // A "role" of capitalised words no lexicon or dictionary knows is a name ("I'm Hannah |
+  // Goldberg" where no name is tagged, as in a profile update).
+  for (const run of runsOf(out, 'archetype')) {
+    const span = tokens.slice(run.first, run.last + 1);
+    const named = span.every(
+      (t) => /^\p{Lu}\p{Ll}/u.test(t.raw) && !isEnglishWord(t.lower) && !inLexicons(t.lower),
+    );
+    if (named && !span.some((t) => isRoleWord(t.lower))) out.fill(0, run.first, run.last + 1);
+  }
   // A role said not to hold is none ("Not a scientist — …", "I'm not a student anymore"),
   // and another said to be the writer's may stand for it ("…, I'm faculty now").
   const tagged = runsOf(out, 'archetype');
