@@ -55,9 +55,14 @@ const SAYS_SELF = new Set(["i'm", 'im', 'am', 'soy', 'sou', 'suis', 'bin', 'ان
  * perhaps with qualifiers ("Bill. Retired civil engineer."; "épidémiologiste de terrain").
  */
 function standsAlone(tokens: readonly Token[], tags: readonly number[], i: number): boolean {
-  const after = tokens[i + 1 + qualifiesBefore(tokens, i + 1)];
-  // ", pharmacienne hospitalière et je m'intéresse à …": "and" ends the clause too
-  const ends = !after || (after.punct && BREAKS.has(after.raw)) || CLAUSE_AND.has(after.lower);
+  const at = i + 1 + qualifiesBefore(tokens, i + 1);
+  const after = tokens[at];
+  // ", pharmacienne hospitalière et je m'intéresse à …": "and" ends the clause too, as does
+  // the field the role is in (", Doktorand in | Informatik", ", mestranda em | saúde pública")
+  const inField =
+    FIELD_PREPOSITIONS.has(after?.lower ?? '') && slotOf(tags[at + 1] ?? 0) === 'domain';
+  const ends =
+    !after || (after.punct && BREAKS.has(after.raw)) || CLAUSE_AND.has(after.lower) || inField;
   if (!ends) return false;
   let j = i - 1;
   while (j >= 0 && i - j <= 3 && tags[j] === 0 && qualifies(tokens[j]!.lower)) j--;
@@ -65,6 +70,7 @@ function standsAlone(tokens: readonly Token[], tags: readonly number[], i: numbe
 }
 const BREAKS = new Set([',', '.', ';', '—', '–', ':', '!']);
 const CLAUSE_AND = new Set(['and', 'et', 'y', 'e']);
+const FIELD_PREPOSITIONS = new Set(['in', 'en', 'em', 'im', 'of', 'de', 'في']);
 const qualifies = (word: string) => isRoleModifier(word) || isFieldModifier(word) || isField(word);
 
 /**

@@ -305,3 +305,10 @@ test('a bare "researcher" beside a field is no role; capitalised unknown words a
   ]);
   assert.deepEqual(settled("I'm a [a: Luthier]").archetype, ['Luthier']);
 });
+
+test('a role said alone before the field it is in is the role', () => {
+  const roles = (marked: string) => settled(marked).archetype;
+  assert.deepEqual(roles('Ich heiße Lukas Schmidt, Doktorand in [d: Informatik]'), ['Doktorand']);
+  assert.deepEqual(roles('Sou a Beatriz Costa, mestranda em [d: saúde pública]'), ['mestranda']);
+  assert.deepEqual(roles('Hi, I went in [d: history]'), []);
+});

@@ -175,7 +175,7 @@ const GERMAN_PORTUGUESE: Record<string, string> = {
     'começa comeca inicie escreva escreve pesquise investigue faça faca',
   project: 'arbeit studie projekt pesquisa artigo',
   about: 'über ueber',
-  progress: 'fortschritt fertig andamento progresso terminou',
+  progress: 'fortschritt fertig weit andamento progresso terminou pronta',
   skill: 'fähigkeiten fahigkeiten techniken competências competencias',
   memory: 'erinnerst erinnerung erinnerungen gespeichert lembra lembras memória lembranças',
   training: 'trainiere trainieren lernen lerne treine treinar retreinar',
