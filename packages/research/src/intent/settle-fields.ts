@@ -87,6 +87,7 @@ export function settleDomains(tokens: readonly Token[], tags: readonly number[])
   // A later field after "now" or "these days" ("my field was economics, now it's …"), or one
   // moved "to" from another ("switched from mechanical engineering to battery chemistry").
   keepLater((first, later) => saysNow(words.slice(first.last + 1, later.first)));
+  movedTo(tokens, out);
   keepLater((first, later) => words[first.first - 1] === 'from' && words[later.first - 1] === 'to');
   // A field does not end on a joining word: the tagger stopped one word short ("génétique
   // des | populations", "history of | medicine").
@@ -302,3 +303,25 @@ const WORKPLACES = new Set(
     'center ngo nonprofit charity consultancy museum library foundation'
   ).split(' '),
 );
+
+/**
+ * The field moved to, where the tagger read only the one moved from ("switched from
+ * | mechanical engineering | to battery chemistry last year"): the words after "to" up to
+ * the end of the clause or a time, when a field word is among them.
+ */
+function movedTo(tokens: readonly Token[], out: number[]): void {
+  const runs = domainRuns(out);
+  const from = runs.find((run) => tokens[run.first - 1]?.lower === 'from');
+  if (!from || runs.length > 1 || tokens[from.last + 1]?.lower !== 'to') return;
+  const start = from.last + 2;
+  let end = start;
+  while (end < tokens.length && !tokens[end]!.punct && out[end] === 0) {
+    if (TIMES.has(tokens[end]!.lower)) break;
+    end++;
+  }
+  const span = tokens.slice(start, end);
+  if (span.length === 0 || span.length > 4 || !span.some((t) => isField(t.lower))) return;
+  markSpan(out, 'domain', start, end - 1);
+}
+/** Words that open a time after a field: "… last year", "… this spring", "… recently". */
+const TIMES = new Set('last this next recently lately in since'.split(' '));

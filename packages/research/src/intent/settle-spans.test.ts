@@ -66,6 +66,14 @@ test('the faculty that teaches a field, or a level read as one, is not the field
   assert.deepEqual(settled('my field is [risk analysis]'), ['risk analysis']);
 });
 
+test('the field moved "to", where only the one moved "from" was read, is the field', () => {
+  assert.deepEqual(
+    settled('i switched from [mechanical engineering] to battery chemistry last year'),
+    ['battery chemistry'],
+  );
+  assert.deepEqual(settled('I went from [physics] to the dark side'), ['physics']);
+});
+
 test('of a field the user moved "from" and one "to", the second holds', () => {
   assert.deepEqual(settled('i switched from [mechanical engineering] to [battery chemistry]'), [
     'battery chemistry',
@@ -138,6 +146,21 @@ test('a topic takes in a question word before it and a last word the tagger left
   assert.deepEqual(settled('research [soil erosion] for me', 'topic'), ['soil erosion']);
   assert.deepEqual(settled('research [soil erosion] please', 'topic'), ['soil erosion']);
   assert.deepEqual(settled('research [soil erosion] in detail', 'topic'), ['soil erosion']);
+});
+
+test('a run asked for after the context names the topic; "on that" points back to it', () => {
+  const topics = (marked: string) => settled(marked, 'topic');
+  assert.deepEqual(
+    topics(
+      'We see drift in our [soil moisture sensors] after rain. Can you start a run on sensor drift in probes?',
+    ),
+    ['sensor drift in probes'],
+  );
+  assert.deepEqual(topics('microplastics in rivers. write a paper on that'), [
+    'microplastics in rivers',
+  ]);
+  assert.deepEqual(topics("I'm an ecologist. write a paper on that"), []);
+  assert.deepEqual(topics('[coral bleaching], can you write a paper on it?'), ['coral bleaching']);
 });
 
 test('a plural possessive does not end a topic', () => {

@@ -2,7 +2,7 @@
 // question word before the topic, a last word left out, a plural possessive, the place the
 // topic is about.
 import { placeWord } from './field-words.ts';
-import { runsOf, TAGS } from './model/tags.ts';
+import { markSpan, runsOf, TAGS } from './model/tags.ts';
 import type { Token } from './model/tokens.ts';
 
 const TOPIC_B = TAGS.indexOf('B-topic');
@@ -64,6 +64,7 @@ export function settleTopic(tokens: readonly Token[], tags: readonly number[]): 
       out[i + 1] = TOPIC_I;
     }
   }
+  requestedLater(tokens, out);
   let last = -1;
   for (let i = 0; i < out.length; i++) if (out[i] === TOPIC_B || out[i] === TOPIC_I) last = i;
   // A question word just before it opens the topic ("how noise affects sleep"); "if" and
@@ -111,4 +112,72 @@ export function settleTopic(tokens: readonly Token[], tags: readonly number[]): 
   const endsClause = !after || (after.punct && after.raw !== "'");
   if (endsClause && !NOT_TOPIC.has(next.lower) && /\p{L}/u.test(next.raw)) out[last + 1] = TOPIC_I;
   return out;
+}
+
+/** "… run on", "… paper about": the words that ask for a run just before its topic. */
+const REQUEST_CUES = [
+  ['run', 'on'],
+  ['run', 'about'],
+  ['paper', 'on'],
+  ['paper', 'about'],
+  ['research', 'on'],
+  ['report', 'on'],
+  ['study', 'on'],
+  ['write', 'about'],
+  ['look', 'into'],
+];
+
+/**
+ * A run asked for in so many words after the tagged "topic" names the topic: the context
+ * before it is not ("We've been seeing drift in our soil sensors after rain. Can you start a
+ * research run on | sensor drift in capacitive probes?"). The clause after the last such
+ * request is the topic, when it holds two words or more.
+ */
+function requestedLater(tokens: readonly Token[], out: number[]): void {
+  const first = out.findIndex((tag) => tag === TOPIC_B || tag === TOPIC_I);
+  const words = tokens.map((t) => t.lower);
+  if (first < 0) {
+    namedBefore(tokens, words, out);
+    return;
+  }
+  let at = -1;
+  for (let i = first + 1; i + 1 < words.length; i++) {
+    if (REQUEST_CUES.some(([a, b]) => words[i] === a && words[i + 1] === b)) at = i + 2;
+  }
+  if (at < 0) return;
+  let end = at;
+  while (end < tokens.length && !tokens[end]!.punct) end++;
+  let last = end - 1;
+  while (last >= at && NOT_TOPIC.has(words[last]!)) last--;
+  if (last <= at) return;
+  out.forEach((tag, i) => {
+    if (tag === TOPIC_B || tag === TOPIC_I) out[i] = 0;
+  });
+  markSpan(out, 'topic', at, last);
+}
+
+/** What points back at a topic named before the request: "write a paper on | that". */
+const POINTING = new Set(['it', 'that', 'this', 'them', 'those']);
+/** Words of a clause that tells of the writer or asks, not a topic. */
+const NOT_A_TOPIC_CLAUSE = new Set(["i'm", 'i', 'im', 'my', 'we', 'our', 'you', 'can', 'could']);
+
+/**
+ * A request that points back ("microplastics in rivers. write a paper on that") takes the
+ * message's first clause as its topic, when that clause names something (two words or more)
+ * rather than telling of the writer.
+ */
+function namedBefore(tokens: readonly Token[], words: readonly string[], out: number[]): void {
+  const pointsBack = words.some(
+    (w, i) =>
+      POINTING.has(words[i + 2] ?? '') &&
+      REQUEST_CUES.some(([a, b]) => w === a && words[i + 1] === b),
+  );
+  if (!pointsBack) return;
+  let end = 0;
+  while (end < tokens.length && !tokens[end]!.punct) end++;
+  const clause = words.slice(0, end);
+  if (end < 2 || end === tokens.length || clause.some((w) => NOT_A_TOPIC_CLAUSE.has(w))) return;
+  if (clause.some((w) => REQUEST_CUES.some(([a]) => w === a))) return;
+  out.fill(0, 0, end);
+  markSpan(out, 'topic', 0, end - 1);
 }
