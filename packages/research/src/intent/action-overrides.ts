@@ -24,19 +24,20 @@ const OWN_CLASSES: Partial<Record<IntentAction, readonly string[]>> = {
   help: ['helping', 'asking'],
 };
 
-/** The level marks of a message's words, and whether the lexicon reads a level in them. */
-function levelsIn(tokens: readonly Token[]): {
+/**
+ * The level marks of a message's words, and whether the lexicon reads a level in them, past
+ * the words `skip` marks.
+ */
+function levelsIn(
+  tokens: readonly Token[],
+  skip: readonly boolean[] = tokens.map(() => false),
+): {
   marks: ReturnType<typeof levelMarks>;
   stated: boolean;
 } {
   const words = tokens.map((t) => t.lower);
   const marks = levelMarks(words);
-  const levels = readLevels(
-    words,
-    words.map(() => false),
-    marks,
-  );
-  return { marks, stated: Object.keys(levels).length > 0 };
+  return { marks, stated: Object.keys(readLevels(words, skip, marks)).length > 0 };
 }
 
 /**
@@ -44,8 +45,7 @@ function levelsIn(tokens: readonly Token[]): {
  * PI is getting nervous" asks for a setting whatever the PI feels.
  */
 function statesOwnLevel(tokens: readonly Token[]): boolean {
-  const words = tokens.map((t) => t.lower);
-  return Object.keys(readLevels(words, clausesOfOthers(tokens))).length > 0;
+  return levelsIn(tokens, clausesOfOthers(tokens)).stated;
 }
 
 /**

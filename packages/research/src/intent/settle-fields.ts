@@ -165,11 +165,13 @@ export function settleDomains(tokens: readonly Token[], tags: readonly number[])
   for (const run of domainRuns(out)) {
     const start = words[run.first] === 'of' ? run.first + 1 : run.first;
     let before = start - 1;
-    // a department or a school "of" a field teaches it ("the department of physics")
+    // a department, a school or an institute "of" a field teaches it ("the department of
+    // physics")
     const unit = words[before - 1] ?? '';
-    if (words[before] === 'of' && WORKPLACES.has(unit) && !TEACHING.has(unit)) before -= 2;
+    const teaches = FACULTIES.has(unit) || unit === 'institute';
+    if (words[before] === 'of' && WORKPLACES.has(unit) && !teaches) before -= 2;
     const ofWorkplace = before < start - 1;
-    while (['a', 'an', 'the'].includes(words[before] ?? '')) before--;
+    while (ARTICLES.has(words[before] ?? '')) before--;
     if (words[before] !== 'at') continue;
     const [last, next] = [words[run.last] ?? '', words[run.last + 1] ?? ''];
     if (ofWorkplace || WORKPLACES.has(last) || WORKPLACES.has(next)) {
@@ -294,7 +296,6 @@ function facultyJoin(words: readonly string[], at: number): number {
 /** Words that open a new clause after a field: "… urban heat islands but also …". */
 const CLAUSE_JOINS = new Set(['and', 'but', 'so', 'because', 'since', 'while', 'which', 'who']);
 
-const TEACHING = new Set('department dept school faculty college institute'.split(' '));
 /** Nouns of workplaces: what stands "at a …" is where one works, not what one works on. */
 const WORKPLACES = new Set(
   (

@@ -12,7 +12,7 @@ import {
   isRoleWord,
 } from './model/gazetteer.ts';
 import { LEVEL_TAGS, markSpan, runsOf, slotOf, TAGS } from './model/tags.ts';
-import { saysNow } from './field-words.ts';
+import { placeWord, saysNow } from './field-words.ts';
 import {
   ARABIC_QUALIFIERS,
   isDegreeDone,
@@ -134,10 +134,9 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
   // Goldberg" where no name is tagged, as in a profile update).
   for (const run of runsOf(out, 'archetype')) {
     const span = tokens.slice(run.first, run.last + 1);
-    const named = span.every(
-      (t) => /^\p{Lu}\p{Ll}/u.test(t.raw) && !isEnglishWord(t.lower) && !inLexicons(t.lower),
-    );
-    if (named && !span.some((t) => isRoleWord(t.lower))) out.fill(0, run.first, run.last + 1);
+    if (span.every(placeWord) && !span.some((t) => isRoleWord(t.lower))) {
+      out.fill(0, run.first, run.last + 1);
+    }
   }
   // A role said not to hold is none ("Not a scientist — …", "I'm not a student anymore"),
   // and another said to be the writer's may stand for it ("…, I'm faculty now").

@@ -64,7 +64,8 @@ export function settleTopic(tokens: readonly Token[], tags: readonly number[]): 
       out[i + 1] = TOPIC_I;
     }
   }
-  requestedLater(tokens, out);
+  requestedLater(tokens, words, out);
+  namedBefore(tokens, words, out);
   let last = -1;
   for (let i = 0; i < out.length; i++) if (out[i] === TOPIC_B || out[i] === TOPIC_I) last = i;
   // A question word just before it opens the topic ("how noise affects sleep"); "if" and
@@ -126,6 +127,9 @@ const REQUEST_CUES = [
   ['write', 'about'],
   ['look', 'into'],
 ];
+/** True when the folded words at `i` ask for a run just before its topic. */
+const requestAt = (words: readonly string[], i: number) =>
+  REQUEST_CUES.some(([a, b]) => words[i] === a && words[i + 1] === b);
 
 /**
  * A run asked for in so many words after the tagged "topic" names the topic: the context
@@ -133,17 +137,11 @@ const REQUEST_CUES = [
  * research run on | sensor drift in capacitive probes?"). The clause after the last such
  * request is the topic, when it holds two words or more.
  */
-function requestedLater(tokens: readonly Token[], out: number[]): void {
+function requestedLater(tokens: readonly Token[], words: readonly string[], out: number[]): void {
   const first = out.findIndex((tag) => tag === TOPIC_B || tag === TOPIC_I);
-  const words = tokens.map((t) => t.lower);
-  if (first < 0) {
-    namedBefore(tokens, words, out);
-    return;
-  }
+  if (first < 0) return;
   let at = -1;
-  for (let i = first + 1; i + 1 < words.length; i++) {
-    if (REQUEST_CUES.some(([a, b]) => words[i] === a && words[i + 1] === b)) at = i + 2;
-  }
+  for (let i = first + 1; i + 1 < words.length; i++) if (requestAt(words, i)) at = i + 2;
   if (at < 0) return;
   let end = at;
   while (end < tokens.length && !tokens[end]!.punct) end++;
@@ -162,17 +160,13 @@ const POINTING = new Set(['it', 'that', 'this', 'them', 'those']);
 const NOT_A_TOPIC_CLAUSE = new Set(["i'm", 'i', 'im', 'my', 'we', 'our', 'you', 'can', 'could']);
 
 /**
- * A request that points back ("microplastics in rivers. write a paper on that") takes the
- * message's first clause as its topic, when that clause names something (two words or more)
+ * With no topic tagged, a request that points back ("microplastics in rivers. write a paper on
+ * that") takes the message's first clause as its topic, when that clause names something (two words or more)
  * rather than telling of the writer.
  */
 function namedBefore(tokens: readonly Token[], words: readonly string[], out: number[]): void {
-  const pointsBack = words.some(
-    (w, i) =>
-      POINTING.has(words[i + 2] ?? '') &&
-      REQUEST_CUES.some(([a, b]) => w === a && words[i + 1] === b),
-  );
-  if (!pointsBack) return;
+  if (out.some((tag) => tag === TOPIC_B || tag === TOPIC_I)) return;
+  if (!words.some((_, i) => requestAt(words, i) && POINTING.has(words[i + 2] ?? ''))) return;
   let end = 0;
   while (end < tokens.length && !tokens[end]!.punct) end++;
   const clause = words.slice(0, end);
