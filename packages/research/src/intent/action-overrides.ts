@@ -9,6 +9,7 @@ import type { Token } from './model/tokens.ts';
 import { wordClasses } from './model/word-classes.ts';
 import { ASKING_FOR, clausesOfOthers, clausesOfThePast, talksOfOthers } from './talk-of-others.ts';
 import type { IntentAction, IntentSession } from './schema.ts';
+import { requestedTopic } from './settle-topics.ts';
 
 /**
  * The word classes that speak for each action a level word cannot belong to: "switch to the
@@ -226,6 +227,9 @@ export function actionInstead(
     return action === 'update_profile' ? 'chitchat' : undefined;
   }
   if (session.user_id && setsLevelInstead(tokens, action)) return 'update_profile';
+  if (session.user_id && action === 'update_profile' && requestedTopic(tokens)) {
+    return 'start_run'; // "i'm a finance phd student, could you research ESG ratings divergence"
+  }
   if (asksMeaningInstead(tokens, action)) return 'help';
   if (returnsInstead(tokens, action)) return 'select_user';
   if (listsInstead(tokens, action)) return 'list_users';

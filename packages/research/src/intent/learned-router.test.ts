@@ -589,3 +589,31 @@ test('while a run waits for feedback, what the model cannot read is feedback', (
   // Elsewhere it is still not understood.
   assert.equal(routeLearned({ text: '👍', session: READY }).understood, false);
 });
+
+test('a run asked of the assistant after a profile statement is a run; told of the writer, not', () => {
+  const route = (text: string, session = READY) => routeLearned({ text, session }).intent;
+  const physics = route(
+    'I teach physics at a high school; can you do a paper on student misconceptions about gravity?',
+  );
+  assert.equal(physics.action, 'start_run');
+  assert.equal(physics.topic, 'student misconceptions about gravity');
+  const finance = route("i'm a finance phd student, could you research ESG ratings divergence");
+  assert.equal(finance.action, 'start_run');
+  assert.equal(finance.topic, 'ESG ratings divergence');
+  const told = route('I do research on crop genetics');
+  assert.equal(told.action, 'update_profile');
+  assert.equal(told.profile?.domain, 'crop genetics');
+});
+
+test('a level said of something else is none; an Arabic name ends before "and I"', () => {
+  const intent = routeLearned({
+    text: 'cushion the blows a little, my confidence is low',
+    session: READY,
+  }).intent;
+  assert.deepEqual(intent.profile, { baseline_strictness: 'low' });
+  const arabic = routeLearned({
+    text: 'مرحبا، اسمي خالد وأنا باحث في الذكاء الاصطناعي',
+    session: ANONYMOUS,
+  }).intent;
+  assert.equal(arabic.user_id, 'خالد');
+});

@@ -2,6 +2,7 @@
 // knows the words, the learned level reader where it does not; and the stretch of a run's
 // topic that is really a level ("research coral bleaching and be bold").
 import {
+  cueOf,
   levelMarks,
   noLevelWords,
   readLevel,
@@ -78,6 +79,7 @@ export function readProfileLevels(
         .slice(span[0], span[1] + 1)
         .some(Boolean);
       if (plain) continue; // "a high school teacher"
+      if (saidOfSomethingElse(words, span[0])) continue; // "my confidence is low"
       if (!known && !lexiconRead) level = model.levels.read(slot, tokens, ...span);
       else if (!lexiconRead) level = readLevel(words.slice(span[0], span[1] + 1).join(' '));
     }
@@ -85,6 +87,31 @@ export function readProfileLevels(
   }
   return out;
 }
+
+/**
+ * Whether the level span at `start` is said of something of the user's that is no setting:
+ * "my confidence is low", "our budget's pretty low".
+ */
+function saidOfSomethingElse(words: readonly string[], start: number): boolean {
+  let at = start - 1;
+  while (at > 0 && INTENSIFIERS.has(words[at]!)) at--;
+  const copula = COPULAS.has(words[at] ?? '');
+  const owner = POSSESSIVES.has(words[at - 2] ?? '');
+  return copula && owner && !cueOf(words[at - 1] ?? '');
+}
+const COPULAS = new Set(['is', 'are', 'was', 'were', "'s", 'feels', 'seems']);
+const POSSESSIVES = new Set(['my', 'our', 'his', 'her', 'their']);
+const INTENSIFIERS = new Set([
+  'very',
+  'so',
+  'pretty',
+  'quite',
+  'really',
+  'super',
+  'kinda',
+  'a',
+  'bit',
+]);
 
 /** Words that join a run's topic to what the user adds about the run. */
 const JOINERS = new Set(['and', 'with', 'but', 'avec', 'et', 'con', 'y']);

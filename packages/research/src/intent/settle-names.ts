@@ -250,6 +250,9 @@ export function settleNames(tokens: readonly Token[], tags: readonly number[]): 
     ) {
       out[first++] = 0;
     }
+    // nor, in Arabic, the "and I …" the tagger ran on into ("خالد | وأنا باحث")
+    const arabicTail = (t: Token) => /\p{Script=Arabic}/u.test(t.raw) && !arabicNameLike(t.lower);
+    while (first < last && arabicTail(tokens[last]!)) out[last--] = 0;
     if (first === last && NOT_NAME.has(tokens[first]!.lower)) {
       out[first] = 0;
       continue;

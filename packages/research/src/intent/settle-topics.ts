@@ -64,7 +64,7 @@ export function settleTopic(tokens: readonly Token[], tags: readonly number[]): 
       out[i + 1] = TOPIC_I;
     }
   }
-  requestedLater(tokens, words, out);
+  requestedLater(tokens, out);
   namedBefore(tokens, words, out);
   let last = -1;
   for (let i = 0; i < out.length; i++) if (out[i] === TOPIC_B || out[i] === TOPIC_I) last = i;
@@ -126,32 +126,75 @@ const REQUEST_CUES = [
   ['study', 'on'],
   ['write', 'about'],
   ['look', 'into'],
+  // asked of the assistant: "could you research | ESG ratings divergence"
+  ['you', 'research'],
+  ['you', 'investigate'],
+  ['you', 'explore'],
+  ['you', 'study'],
 ];
-/** True when the folded words at `i` ask for a run just before its topic. */
-const requestAt = (words: readonly string[], i: number) =>
-  REQUEST_CUES.some(([a, b]) => words[i] === a && words[i + 1] === b);
+/** Words that open what a request asks rather than its topic ("research whether …"). */
+const ASKING = new Set(['whether', 'if']);
 
 /**
- * A run asked for in so many words after the tagged "topic" names the topic: the context
- * before it is not ("We've been seeing drift in our soil sensors after rain. Can you start a
- * research run on | sensor drift in capacitive probes?"). The clause after the last such
- * request is the topic, when it holds two words or more.
+ * Where the topic of a run asked for in so many words at `i` starts, or -1 when no request
+ * stands at `i`.
  */
-function requestedLater(tokens: readonly Token[], words: readonly string[], out: number[]): void {
-  const first = out.findIndex((tag) => tag === TOPIC_B || tag === TOPIC_I);
-  if (first < 0) return;
+function requestAt(words: readonly string[], i: number): number {
+  if (!REQUEST_CUES.some(([a, b]) => words[i] === a && words[i + 1] === b)) return -1;
+  return ASKING.has(words[i + 2] ?? '') ? i + 3 : i + 2;
+}
+
+/**
+ * Whether the request at `i` is asked of the assistant, not told of the writer ("I do
+ * research on crop genetics"): its clause says "you" or "please", or opens on a verb.
+ */
+function askedAt(tokens: readonly Token[], i: number): boolean {
+  let start = i;
+  while (start > 0 && !tokens[start - 1]!.punct) start--;
+  const clause = tokens.slice(start, i + 1).map((t) => t.lower);
+  return clause.some((w) => ASKED.has(w)) || !SUBJECTS.has(clause[0]!);
+}
+const ASKED = new Set(['you', 'u', 'ya', 'please', 'pls', 'plz', "let's", 'lets']);
+/** Words that open a clause telling of someone rather than asking. */
+const SUBJECTS = new Set(
+  "i i'm im i've ive we we're we've my our he she they his her their".split(' '),
+);
+
+/**
+ * The first and last token of the topic of the last run asked for in so many words from
+ * `from` on: the rest of the request's clause, when it holds two words or more.
+ */
+export function requestedTopic(
+  tokens: readonly Token[],
+  from = 0,
+): { first: number; last: number } | undefined {
+  const words = tokens.map((t) => t.lower);
   let at = -1;
-  for (let i = first + 1; i + 1 < words.length; i++) if (requestAt(words, i)) at = i + 2;
-  if (at < 0) return;
+  for (let i = from; i + 1 < words.length; i++) {
+    if (askedAt(tokens, i)) at = Math.max(at, requestAt(words, i));
+  }
+  if (at < 0) return undefined;
   let end = at;
   while (end < tokens.length && !tokens[end]!.punct) end++;
   let last = end - 1;
   while (last >= at && NOT_TOPIC.has(words[last]!)) last--;
-  if (last <= at) return;
+  return last > at ? { first: at, last } : undefined;
+}
+
+/**
+ * A run asked for in so many words after the tagged "topic", or with none tagged, names the
+ * topic: the context before it is not ("We've been seeing drift in our soil sensors after
+ * rain. Can you start a research run on | sensor drift in capacitive probes?"; "I teach
+ * physics at a high school; can you do a paper on | student misconceptions about gravity?").
+ */
+function requestedLater(tokens: readonly Token[], out: number[]): void {
+  const first = out.findIndex((tag) => tag === TOPIC_B || tag === TOPIC_I);
+  const topic = requestedTopic(tokens, first + 1);
+  if (!topic) return;
   out.forEach((tag, i) => {
     if (tag === TOPIC_B || tag === TOPIC_I) out[i] = 0;
   });
-  markSpan(out, 'topic', at, last);
+  markSpan(out, 'topic', topic.first, topic.last);
 }
 
 /** What points back at a topic named before the request: "write a paper on | that". */
@@ -166,7 +209,7 @@ const NOT_A_TOPIC_CLAUSE = new Set(["i'm", 'i', 'im', 'my', 'we', 'our', 'you', 
  */
 function namedBefore(tokens: readonly Token[], words: readonly string[], out: number[]): void {
   if (out.some((tag) => tag === TOPIC_B || tag === TOPIC_I)) return;
-  if (!words.some((_, i) => requestAt(words, i) && POINTING.has(words[i + 2] ?? ''))) return;
+  if (!words.some((_, i) => POINTING.has(words[requestAt(words, i)] ?? ''))) return;
   let end = 0;
   while (end < tokens.length && !tokens[end]!.punct) end++;
   const clause = words.slice(0, end);

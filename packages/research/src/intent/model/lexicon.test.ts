@@ -154,3 +154,16 @@ test('"don\'t mind" turns nothing; what follows "over" or "than" is what the use
   assert.deepEqual(levels('critique me hard'), { baseline_strictness: 'high' });
   assert.deepEqual(levels('keep reviews light'), { baseline_strictness: 'low' });
 });
+
+test('a denied extreme hedges the setting said beside it, and is risk only alone', () => {
+  assert.deepEqual(levels('reviews : moderately demanding , nothing crazy'), {
+    baseline_strictness: 'medium',
+  });
+  assert.deepEqual(levels('somewhat strict on baselines , not crazy'), {
+    baseline_strictness: 'medium',
+  });
+  assert.deepEqual(levels('nothing crazy please'), { risk_preference: 'low' });
+  // "nothing fancy" is plain of the setting beside it, and modesty with none
+  assert.deepEqual(levels('balanced risk , nothing fancy'), { risk_preference: 'medium' });
+  assert.deepEqual(levels("i'm an amateur archaeologist , nothing fancy"), {});
+});

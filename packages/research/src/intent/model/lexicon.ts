@@ -305,16 +305,30 @@ function nearestSetting(
   marks: readonly (LevelMark | undefined)[],
   skip: readonly boolean[],
   i: number,
+  otherThanExtremes = false,
 ): keyof LevelReading | undefined {
   let nearest = tokens[i]!.includes('-') ? cueOf(tokens[i]!) : undefined;
   for (let d = 1; d < tokens.length && !nearest; d++) {
     for (const j of [i - d, i + d]) {
       const w = tokens[j];
-      if (w === undefined || skip[j]) continue;
+      if (w === undefined || skip[j] || (otherThanExtremes && EXTREMES.has(w))) continue;
       nearest ??= cueOf(w) ?? settingOf(marks[j]);
     }
   }
   return nearest;
+}
+
+/** Words for too much of anything, which a user denies of either setting ("nothing crazy"). */
+const EXTREMES = new Set(['crazy', 'insane', 'extreme', 'nuts', 'wild', 'wacky']);
+
+/** Whether a word among the five before `i` negates it. */
+function deniedAt(
+  tokens: readonly string[],
+  marks: readonly (LevelMark | undefined)[],
+  i: number,
+): boolean {
+  for (let j = Math.max(0, i - 5); j < i; j++) if (negates(tokens, marks, j)) return true;
+  return false;
 }
 
 export interface LevelReading {
@@ -341,7 +355,12 @@ export function readLevels(
   };
   marks.forEach((mark, i) => {
     if (!mark?.first || skip[i]) return;
-    if (mark.cls === 'risk') bySlot.risk_preference.push(i);
+    // "moderately demanding, nothing crazy": a denied extreme is a hedge on the setting
+    // said beside it, and the risk it names only when no setting is
+    const hedge = EXTREMES.has(tokens[i]!) && deniedAt(tokens, marks, i);
+    const beside = hedge ? nearestSetting(tokens, marks, skip, i, true) : undefined;
+    if (beside) bySlot[beside].push(i);
+    else if (mark.cls === 'risk') bySlot.risk_preference.push(i);
     else if (mark.cls === 'strict') bySlot.baseline_strictness.push(i);
     else {
       const nearest = nearestSetting(tokens, marks, skip, i);
@@ -375,14 +394,10 @@ function levelOf(
   const others = at.filter((i) => !naming(i));
   for (const i of others.length > 0 ? others : at) {
     let level = marks[i]!.level;
-    let negated = false;
     // An idiom that opens on "too" ("too soft": be stricter) says the same with a negation
     // before it ("not too soft"), so "not too harsh, not too soft" is a balance.
     const turned = marks[i]!.idiom && words[i] === 'too';
-    for (let j = Math.max(0, i - 5); j < i; j++) {
-      if (!turned && negates(words, marks, j)) negated = true;
-    }
-    if (negated) level = negate(level);
+    if (!turned && deniedAt(words, marks, i)) level = negate(level);
     if (level === 'high') high++;
     else if (level === 'low') low++;
     else medium++;

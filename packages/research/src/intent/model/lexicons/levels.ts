@@ -92,7 +92,7 @@ export const LEVEL_WORDS: Entries = [
       'blunter bluntly candid ' +
       'uncompromising ruthless brutal merciless pedantic nitpick nitpicky nitpicking nit-picky ' +
       'hardcore sceptical skeptical unforgiving exhaustive airtight ironclad ' +
-      'scrupulous punctilious savage stern hard-nosed draconian relentless tighten tear mercilessly ' +
+      'scrupulous punctilious savage stern hard-nosed hard-ass hardass draconian relentless tighten tear mercilessly ' +
       'ruthlessly harshly brutally unsparing unsparingly thick-skinned nit-picking',
   ],
   [
@@ -132,7 +132,7 @@ export const LEVEL_PHRASES: Entries = [
     'play it safe|playing it safe|safe bet|safe bets|sure bet|sure bets|sure thing|sure things|' +
       'low hanging fruit|tried and tested|tried and true|down to earth|risk free|no surprises|' +
       'well trodden|on the safe side|baby steps|small steps|keep it simple|solid ground|' +
-      'feet on the ground|nothing fancy|take no risks|no risks|zero risk|' +
+      'feet on the ground|take no risks|no risks|zero risk|' +
       'jouer la securite|jouer la carte de la securite',
   ],
   [
@@ -173,6 +173,9 @@ export const LEVEL_PHRASES: Entries = [
   ],
   // "hold back on the criticism": less of the setting named nearest
   ['level', 'low', 'hold back|holding back'],
+  // "balanced risk, nothing fancy": plain, of the setting said beside it; of none, modesty
+  // ("an amateur archaeologist, nothing fancy")
+  ['level', 'low', 'nothing fancy'],
   // Idioms that name the risk itself: a level idiom would take the cue into it and leave the
   // level nothing to attach to.
   ['risk', 'medium', 'some risk|bit of risk|a little risk|riesgo medio|riesgo moderado'],
