@@ -222,6 +222,7 @@ export function actionInstead(
   session: IntentSession,
 ): IntentAction | undefined {
   const paused = session.run_status === 'awaiting_feedback';
+  if (session.run_id && labelledFeedback(tokens)) return 'submit_feedback';
   if (!paused && action !== 'chitchat' && onlyGreets(tokens)) return 'chitchat';
   if (talksOfOthers(tokens) && !statesOwnLevel(tokens)) {
     return action === 'update_profile' ? 'chitchat' : undefined;
@@ -236,6 +237,21 @@ export function actionInstead(
   if (signsUpInstead(tokens, action)) return 'create_user';
   return undefined;
 }
+
+/**
+ * True when the message opens on a "feedback:" label ("feedback: too conservative, I wanted
+ * wilder ideas"): what follows is feedback on the run, whatever levels it names.
+ */
+function labelledFeedback(tokens: readonly Token[]): boolean {
+  return (
+    FEEDBACK_LABELS.has(tokens[0]?.lower ?? '') && [':', '-', '—'].includes(tokens[1]?.raw ?? '')
+  );
+}
+const FEEDBACK_LABELS = new Set(
+  'feedback retour retours commentaire commentaires comentario comentarios ملاحظات ملاحظة rückmeldung kommentar'.split(
+    ' ',
+  ),
+);
 
 /**
  * True when a message taken for a profile update, or for small talk that names a setting,

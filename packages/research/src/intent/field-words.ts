@@ -57,7 +57,10 @@ export const NEVER_FIELD = new Set(
 );
 /** Verbs the tagger takes into a field ("data journalist, covering | climate"). */
 export const LEADING_VERBS = new Set(
-  'covering studying doing working researching teaching exploring focusing'.split(' '),
+  (
+    'covering studying doing working researching teaching exploring focusing say says ' +
+    'shifted moved moving switched pivoted pivoting transitioned turned'
+  ).split(' '),
 );
 /**
  * An English adjective that can qualify a field ("intellectual | property law"): its ending,
@@ -75,7 +78,7 @@ const NOT_FIELD_ADJECTIVES = new Set(
 /** Small words that never name part of a field, as the tokens fold them. */
 const FUNCTION_WORDS = new Set(
   (
-    'the and for with from into onto about this that these those some any our your their ' +
+    'the and for with from into onto toward towards about this that these those some any our your their ' +
     'his her its was were been being have has had will would can could should also just ' +
     'very really mostly mainly years year lot lots stuff things thing'
   ).split(' '),

@@ -617,3 +617,35 @@ test('a level said of something else is none; an Arabic name ends before "and I"
   }).intent;
   assert.equal(arabic.user_id, 'خالد');
 });
+
+test('roles and fields that are not the writer’s: a workplace, a place, a likeness', () => {
+  const profile = (text: string, session = NEW) => routeLearned({ text, session }).intent.profile;
+  assert.deepEqual(profile('data engineer at a logistics firm'), { archetype: 'data engineer' });
+  assert.deepEqual(profile('senior UX researcher at a fintech'), {
+    archetype: 'senior UX researcher',
+  });
+  assert.deepEqual(
+    routeLearned({
+      text: 'sign up: Lars Olsen, theoretical physicist, Copenhagen',
+      session: ANONYMOUS,
+    }).intent.profile,
+    { archetype: 'theoretical physicist' },
+  );
+  assert.deepEqual(profile('be as strict as a top-venue reviewer', READY), {
+    baseline_strictness: 'high',
+  });
+  assert.deepEqual(profile("I've shifted toward science policy", READY), {
+    domain: 'science policy',
+  });
+  assert.deepEqual(profile("I'm a risk-taker when it comes to ideas"), { risk_preference: 'high' });
+});
+
+test('a "feedback:" label after a run is feedback, whatever levels it names', () => {
+  const done: IntentSession = { ...READY, run_id: 'r1', run_status: 'completed' };
+  const intent = routeLearned({
+    text: 'feedback: too conservative, I wanted wilder ideas',
+    session: done,
+  }).intent;
+  assert.equal(intent.action, 'submit_feedback');
+  assert.equal(intent.feedback, 'too conservative, I wanted wilder ideas');
+});

@@ -4,7 +4,7 @@ import { isUserId } from '../domain/user-id.ts';
 import { chitchatReply, completeIntent, HELP_TEXT, type IntentDraft } from './replies.ts';
 import type { Intent, IntentAction, IntentRequest, IntentSession, ProfilePatch } from './schema.ts';
 import { inLexicons } from './model/gazetteer.ts';
-import { levelMarks, lexiconClass } from './model/lexicon.ts';
+import { cueOf, levelMarks, lexiconClass } from './model/lexicon.ts';
 import { wordClasses } from './model/word-classes.ts';
 import { readProfileLevels, withoutLevelTail } from './profile-levels.ts';
 import { personaLabel, settlePersona } from './settle-persona.ts';
@@ -12,7 +12,7 @@ import { isQualifierPair, settleRoles } from './settle-roles.ts';
 import { settleNames, TITLES } from './settle-names.ts';
 import { actionInstead, onlyGreets, statesProfileNotRun } from './action-overrides.ts';
 import { nameFromPlace } from './name-fallback.ts';
-import { settleDomains } from './settle-fields.ts';
+import { dropWorkplaceKinds, settleDomains } from './settle-fields.ts';
 import { fieldFromLexicon } from './field-fallback.ts';
 import { settleTopic } from './settle-topics.ts';
 import { shippedIntentModel, type ActionScore, type IntentModel } from './model/intent-model.ts';
@@ -109,8 +109,9 @@ export function routeLearned(
   }
   tags = SPAN_CORRECTIONS.reduce((settled, settle) => settle(tokens, settled), tags);
   if (action === 'create_user' || action === 'select_user') tags = nameFromPlace(tokens, tags);
+  // a field the lexicon finds is no more the kind of a workplace than a tagged one
   if (action === 'create_user' || action === 'update_profile')
-    tags = fieldFromLexicon(tokens, tags);
+    tags = dropWorkplaceKinds(tokens, fieldFromLexicon(tokens, tags));
   const spans = readSpans(text, tokens, tags);
   const profile = () => profileFrom(spans, tokens, tags, model);
   return {
@@ -236,7 +237,11 @@ function onlyLevelWords(span: string): boolean {
   const words = fold(span)
     .split(/[^\p{L}\p{N}'-]+/u)
     .filter(Boolean);
-  return words.every((w) => lexiconClass(w) !== undefined || LEVEL_MODIFIERS.has(w));
+  const levelWord = (w: string) => lexiconClass(w) !== undefined || LEVEL_MODIFIERS.has(w);
+  // a compound of level and setting words too ("risk-taker")
+  const compound = (w: string) =>
+    w.includes('-') && w.split('-').every((part) => levelWord(part) || cueOf(part));
+  return words.every((w) => levelWord(w) || compound(w));
 }
 
 /** A role without the level words before it; "high school" is a kind of teacher, not a level. */

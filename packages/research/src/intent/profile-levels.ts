@@ -11,6 +11,7 @@ import {
   type LevelMark,
 } from './model/lexicon.ts';
 import type { IntentModel } from './model/intent-model.ts';
+import { placeWord } from './field-words.ts';
 import { clausesOfOthers, clausesOfThePast } from './talk-of-others.ts';
 import { firstSpan, LEVEL_SLOTS, type LevelSlot } from './model/level-reader.ts';
 import { runsOf, slotOf, spanRuns } from './model/tags.ts';
@@ -80,6 +81,8 @@ export function readProfileLevels(
         .some(Boolean);
       if (plain) continue; // "a high school teacher"
       if (saidOfSomethingElse(words, span[0])) continue; // "my confidence is low"
+      // capitalised words no lexicon or dictionary knows name someone ("be Yusuf now")
+      if (tokens.slice(span[0], span[1] + 1).every(placeWord)) continue;
       if (!known && !lexiconRead) level = model.levels.read(slot, tokens, ...span);
       else if (!lexiconRead) level = readLevel(words.slice(span[0], span[1] + 1).join(' '));
     }

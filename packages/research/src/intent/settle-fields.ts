@@ -151,33 +151,19 @@ export function settleDomains(tokens: readonly Token[], tags: readonly number[])
     out.fill(I, run.last + 1, last + 1);
   }
   // A proper name after "in", "at" or "from" that no lexicon knows is a place, not a field
-  // ("a community health worker in Nairobi", "a farmer in Punjab").
+  // ("a community health worker in Nairobi", "a farmer in Punjab"); so is one such word
+  // that ends a list ("Lars Olsen, theoretical physicist, | Copenhagen").
   for (const run of domainRuns(out)) {
     const span = tokens.slice(run.first, run.last + 1);
     const named = span.every((t) => /^\p{Lu}/u.test(t.raw) && !inLexicons(t.lower));
     const place = named && (span.length > 1 || placeWord(span[0]!));
-    if (PLACE_BEFORE.has(words[run.first - 1] ?? '') && place) {
+    const endsList =
+      span.length === 1 && words[run.first - 1] === ',' && (tokens[run.last + 1]?.punct ?? true);
+    if ((PLACE_BEFORE.has(words[run.first - 1] ?? '') || endsList) && place) {
       out.fill(0, run.first, run.last + 1);
     }
   }
-  // Nor is the kind of a workplace ("an epidemiologist at the | state health | department", "a
-  // product manager at a | medtech | startup", "a policy advisor at a ministry of | health").
-  for (const run of domainRuns(out)) {
-    const start = words[run.first] === 'of' ? run.first + 1 : run.first;
-    let before = start - 1;
-    // a department, a school or an institute "of" a field teaches it ("the department of
-    // physics")
-    const unit = words[before - 1] ?? '';
-    const teaches = FACULTIES.has(unit) || unit === 'institute';
-    if (words[before] === 'of' && WORKPLACES.has(unit) && !teaches) before -= 2;
-    const ofWorkplace = before < start - 1;
-    while (ARTICLES.has(words[before] ?? '')) before--;
-    if (words[before] !== 'at') continue;
-    const [last, next] = [words[run.last] ?? '', words[run.last + 1] ?? ''];
-    if (ofWorkplace || WORKPLACES.has(last) || WORKPLACES.has(next)) {
-      out.fill(0, run.first, run.last + 1);
-    }
-  }
+  dropWorkplaceKinds(tokens, out);
   // Nor is a pronoun ("pick holes in everything") or what names a setting ("hold my papers
   // to top-venue standards").
   for (const run of domainRuns(out)) {
@@ -199,9 +185,14 @@ export function settleDomains(tokens: readonly Token[], tags: readonly number[])
     // that qualifies it before it ("environmental | epidemiology", "Māori | studies").
     const end = words.slice(run.first + 1, run.last + 1).findIndex((w) => FIELD_ENDS.has(w));
     if (end >= 0) out.fill(0, run.first + 1 + end, run.last + 1);
-    if (run.last > run.first && LEADING_VERBS.has(words[run.first]!)) {
-      out[run.first] = 0;
-      out[run.first + 1] = B;
+    // and after the preposition of a move ("shifted toward | science policy")
+    let start = run.first;
+    if (start < run.last && LEADING_VERBS.has(words[start]!)) start++;
+    const moved = LEADING_VERBS.has(words[start - 1] ?? '');
+    if (start < run.last && TOWARD.has(words[start]!) && moved) start++;
+    if (start > run.first) {
+      out.fill(0, run.first, start);
+      out[start] = B;
     }
     const before = words[run.first - 1];
     const named = /^\p{Lu}/u.test(tokens[run.first - 1]?.raw ?? '') && !isEnglishWord(before ?? '');
@@ -297,11 +288,41 @@ function facultyJoin(words: readonly string[], at: number): number {
 const CLAUSE_JOINS = new Set(['and', 'but', 'so', 'because', 'since', 'while', 'which', 'who']);
 
 /** Nouns of workplaces: what stands "at a …" is where one works, not what one works on. */
+/**
+ * Tags without the kind of a workplace read as a field ("an epidemiologist at the | state
+ * health | department", "a product manager at a | medtech | startup", "a policy advisor at a
+ * ministry of | health", "a data engineer at a | logistics | firm").
+ */
+export function dropWorkplaceKinds(tokens: readonly Token[], out: number[]): number[] {
+  const words = tokens.map((t) => t.lower);
+  for (const run of domainRuns(out)) {
+    const start = words[run.first] === 'of' ? run.first + 1 : run.first;
+    let before = start - 1;
+    // a department, a school or an institute "of" a field teaches it ("the department of
+    // physics")
+    const unit = words[before - 1] ?? '';
+    const teaches = FACULTIES.has(unit) || unit === 'institute';
+    if (words[before] === 'of' && WORKPLACES.has(unit) && !teaches) before -= 2;
+    const ofWorkplace = before < start - 1;
+    while (ARTICLES.has(words[before] ?? '')) before--;
+    if (words[before] !== 'at') continue;
+    const [last, next] = [words[run.last] ?? '', words[run.last + 1] ?? ''];
+    if (ofWorkplace || WORKPLACES.has(last) || WORKPLACES.has(next)) {
+      out.fill(0, run.first, run.last + 1);
+    }
+  }
+  return out;
+}
+
+/** Prepositions after a verb of moving to a field ("moved into", "shifted toward"). */
+const TOWARD = new Set(['toward', 'towards', 'into', 'to']);
+
 const WORKPLACES = new Set(
   (
     'department dept company firm startup start-up hospital ministry agency bank lab ' +
     'laboratory institute clinic school university council office plant factory centre ' +
-    'center ngo nonprofit charity consultancy museum library foundation'
+    'center ngo nonprofit charity consultancy museum library foundation fintech biotech ' +
+    'medtech edtech insurtech'
   ).split(' '),
 );
 

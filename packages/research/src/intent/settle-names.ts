@@ -46,7 +46,7 @@ export const TITLES = new Set([
   'المهندسة',
 ]);
 /** Words inside a full name: "Peter van Dijk", "María de la Cruz", "Omar bin Said". */
-const PARTICLES = new Set([
+export const PARTICLES = new Set([
   'van',
   'von',
   'der',

@@ -23,6 +23,7 @@ import {
 } from './role-cues.ts';
 import { isEnglishWord } from './model/english-words.ts';
 import type { Token } from './model/tokens.ts';
+import { PARTICLES } from './settle-names.ts';
 
 const ROLE_I = TAGS.indexOf('I-archetype');
 
@@ -130,11 +131,13 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
   };
   if (runsOf(out, 'archetype').length === 0) roleSaid();
   dropNonRoles(tokens, out);
-  // A "role" of capitalised words no lexicon or dictionary knows is a name ("I'm Hannah |
-  // Goldberg" where no name is tagged, as in a profile update).
+  // A "role" of capitalised words no lexicon or dictionary knows, and the particles between
+  // them, is a name ("I'm Hannah | Goldberg" where no name is tagged, as in a profile
+  // update).
   for (const run of runsOf(out, 'archetype')) {
     const span = tokens.slice(run.first, run.last + 1);
-    if (span.every(placeWord) && !span.some((t) => isRoleWord(t.lower))) {
+    const nameWord = (t: Token) => placeWord(t) || PARTICLES.has(t.lower); // "Eleanor de Vries"
+    if (span.every(nameWord) && span.some(placeWord) && !span.some((t) => isRoleWord(t.lower))) {
       out.fill(0, run.first, run.last + 1);
     }
   }
@@ -281,7 +284,13 @@ function dropNonRoles(tokens: readonly Token[], out: number[]): void {
       ['to', 'for', 'with'].includes(before) && words.at(-1)!.endsWith('s') && words.length === 1;
     // a degree being done is no role ("I'm doing a PhD in …"; "doing a postdoc" is one)
     const degree = words.length === 1 && isDegreeDone(tokens, run.first);
-    if (school || (words.length === 1 && words[0]!.endsWith('ing')) || others || degree) {
+    if (
+      school ||
+      (words.length === 1 && words[0]!.endsWith('ing')) ||
+      others ||
+      degree ||
+      likened(tokens, run.first)
+    ) {
       out.fill(0, run.first, run.last + 1);
       continue;
     }
@@ -313,6 +322,22 @@ function dropNonRoles(tokens: readonly Token[], out: number[]): void {
       slash.end === tokens[run.first]!.start;
     if (slashed) markSpan(out, 'archetype', run.first - 2, run.first);
   }
+}
+
+/**
+ * Whether the role at `first` is what the writer wants the app to be like, not what they
+ * are: "review like a | kind mentor", "be as strict as a | top-venue reviewer".
+ */
+function likened(tokens: readonly Token[], first: number): boolean {
+  let at = first - 1;
+  while (at >= 0 && !tokens[at]!.punct && first - at <= 4) {
+    const word = tokens[at]!.lower;
+    const wish = ['i', "i'd", "'d", 'would', 'we'].includes(tokens[at - 1]?.lower ?? '');
+    if (word === 'like' && !wish) return true;
+    if (word === 'as' && tokens[at - 2]?.lower === 'as') return true;
+    at--;
+  }
+  return false;
 }
 
 /** Words before a role that are never part of it, as the tokens fold them. */

@@ -191,6 +191,10 @@ function requestedLater(tokens: readonly Token[], out: number[]): void {
   const first = out.findIndex((tag) => tag === TOPIC_B || tag === TOPIC_I);
   const topic = requestedTopic(tokens, first + 1);
   if (!topic) return;
+  // words the tagger gave to another slot stay there (feedback: "please look into | the
+  // confounders more carefully")
+  const free = (tag: number) => tag === 0 || tag === TOPIC_B || tag === TOPIC_I;
+  if (!out.slice(topic.first, topic.last + 1).every(free)) return;
   out.forEach((tag, i) => {
     if (tag === TOPIC_B || tag === TOPIC_I) out[i] = 0;
   });

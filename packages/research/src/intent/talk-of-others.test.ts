@@ -39,3 +39,16 @@ test('a clause that tells how a past run was, asking nothing, is marked', () => 
   assert.equal(past('be stricter than you were'), '');
   assert.equal(past('make it bolder'), '');
 });
+
+test('family and co-workers in six languages, and what they say, are someone else', () => {
+  const others = (text: string) => talksOfOthers(tokenize(text));
+  assert.equal(others('my coauthor always plays it safe'), true);
+  assert.equal(others('mein Mann ist Chemiker und findet das hier super'), true);
+  assert.equal(others('minha irmã é enfermeira, vou mostrar isso pra ela'), true);
+  assert.equal(others('أختي طبيبة أسنان وبتحب الحاجات دي'), true);
+  // what they say is theirs, though it asks; who the writer is stays the writer's
+  assert.equal(others('my supervisor says I should be bolder in my writing'), true);
+  assert.equal(others("my supervisor says I should say I'm a research assistant"), false);
+  // "my students" is the writer's teaching, not small talk
+  assert.equal(others('I teach chemistry and my students love labs'), false);
+});

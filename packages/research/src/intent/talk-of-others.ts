@@ -13,18 +13,35 @@ import type { Token } from './model/tokens.ts';
  */
 export function talksOfOthers(tokens: readonly Token[]): boolean {
   const words = tokens.map((t) => t.lower);
-  return words.some((_, i) => namesOther(words, i)) && !words.some((w) => ASKS_OR_SELF.has(w));
+  const named = words.flatMap((_, i) => (namesOther(words, i) ? [i] : []));
+  if (named.length === 0) return false;
+  // what they say is theirs, whatever it asks ("my supervisor says I should be bolder"), up
+  // to the end of its clause
+  const reported = tokens.map(() => false);
+  for (const i of named.filter((i) => REPORTING.has(words[i + 1] ?? ''))) {
+    for (let j = i + 2; j < tokens.length && !tokens[j]!.punct; j++) reported[j] = true;
+  }
+  // though the writer may say who they are in it ("… says I should say I'm a research
+  // assistant")
+  return !words.some((w, i) => (reported[i] ? SELF : ASKS_OR_SELF).has(w));
 }
 
 /** True when the folded word at `i` is someone else the writer knows ("my advisor"). */
 function namesOther(words: readonly string[], i: number): boolean {
   return (
-    OTHERS.has(words[i]!) &&
-    (POSSESSIVES.has(words[i - 1] ?? '') ||
-      POSSESSIVES.has(words[i - 2] ?? '') ||
-      ARABIC_POSSESSIVES.has(words[i + 1] ?? ''))
+    OWNED_OTHERS.has(words[i]!) ||
+    (OTHERS.has(words[i]!) &&
+      (POSSESSIVES.has(words[i - 1] ?? '') ||
+        POSSESSIVES.has(words[i - 2] ?? '') ||
+        ARABIC_POSSESSIVES.has(words[i + 1] ?? '')))
   );
 }
+/** Verbs that report what someone else says or thinks. */
+const REPORTING = new Set(
+  'says said thinks thought told tells reckons insists dit disait dice dijo sagt meint diz disse dice'.split(
+    ' ',
+  ),
+);
 
 /**
  * For each token, whether its clause (between punctuation) tells of someone else and asks
@@ -67,10 +84,29 @@ const OTHERS = new Set(
   (
     'advisor adviser supervisor boss colleague colleagues coworker pi professor prof mentor ' +
     'directeur directrice encadrant encadrante collegue chef director directora asesor ' +
-    'asesora tutor tutora jefe jefa colega المشرف مشرف الدكتور الدكتورة مديري زميلي استاذي'
+    'asesora tutor tutora jefe jefa colega المشرف مشرف الدكتور الدكتورة ' +
+    'coauthor co-author coauthors collaborator collaborators labmate labmates ' +
+    'sister brother mother mom mum dad father husband wife partner friend son ' +
+    'daughter cousin uncle aunt roommate neighbour neighbor ' +
+    'soeur frere mere pere mari femme ami amie fils fille ' +
+    'hermana hermano madre padre esposo esposa marido amigo amiga hijo hija ' +
+    'schwester bruder mutter vater mann frau freund freundin kollege kollegin sohn tochter ' +
+    'irma irmao mae pai esposa namorado namorada filho filha ' +
+    'sorella fratello moglie marito amica figlio figlia collega'
   ).split(' '),
 );
-const POSSESSIVES = new Set(['my', 'mon', 'ma', 'mes', 'mi', 'mis', 'our', 'notre', 'nuestro']);
+/** Arabic nouns with "my" written on: "أختي" (my sister), "زميلي" (my colleague). */
+const OWNED_OTHERS = new Set(
+  'أختي اختي أخي اخي أمي امي أبي ابوي أبوي زوجي زوجتي صاحبي صاحبتي زميلي زميلتي مديري استاذي أستاذي مشرفي'.split(
+    ' ',
+  ),
+);
+const POSSESSIVES = new Set(
+  (
+    'my mon ma mes mi mis our notre nuestro nuestra mein meine meinem meiner unser unsere ' +
+    'meu minha nosso nossa mio mia miei mie nostro nostra'
+  ).split(' '),
+);
 /** Arabic dialect possessives written after the noun: "المشرف تبعي", "الدكتور بتاعي". */
 const ARABIC_POSSESSIVES = new Set(['تبعي', 'بتاعي', 'حقي', 'ديالي', 'تاعي']);
 /** Words that ask for a setting, not about it. */
@@ -80,11 +116,11 @@ export const ASKING_FOR = new Set(
     'seas بدي ابي أبي عايز اريد أريد خلي خليك كن'
   ).split(' '),
 );
+/** Words that say who the writer is. */
+const SELF = new Set("i'm im am je suis soy انا أنا".split(' '));
 /** Words that ask the app for something or say who the writer is. */
 const ASKS_OR_SELF = new Set([
   ...ASKING_FOR,
-  ...(
-    "i'm im am je suis soy انا أنا wants like use change cambia mets prefere prefiero " +
-    'quisiera se افضل أفضل'
-  ).split(' '),
+  ...SELF,
+  ...'wants like use change cambia mets prefere prefiero quisiera se افضل أفضل'.split(' '),
 ]);

@@ -114,6 +114,20 @@ export const HELDOUT_LANGUAGES_PROFILES_PATH = `${DATASET_DIR}heldout-languages-
  * labelling conventions. Its failures are listed.
  */
 export const HELDOUT_VOICES_PATH = `${DATASET_DIR}heldout-voices.jsonl`;
+/**
+ * A thirteenth held-out set, a development set: 258 phrasings that set risk and strictness
+ * (idioms, scales, hedges, comparisons) or ask for runs (context first, topic first, lists,
+ * questions; a third in French, Spanish, Arabic, German or Portuguese), with near misses, by
+ * another author who saw only the labelling conventions. Its failures are listed.
+ */
+export const HELDOUT_RUNS_PATH = `${DATASET_DIR}heldout-runs.jsonl`;
+/**
+ * A fourteenth held-out set, a development set: 260 phrasings of people saying who they are
+ * (roles with their qualifiers, fields said every way, employers, hobbyists; two fifths in
+ * French, Spanish, Arabic, German, Portuguese or Italian), with near misses, by another
+ * author who saw only the labelling conventions. Its failures are listed.
+ */
+export const HELDOUT_SELVES_PATH = `${DATASET_DIR}heldout-selves.jsonl`;
 
 /** A held-out set: what the evaluation calls it, its file, and whether it is a test set. */
 export interface HeldoutSet {
@@ -137,6 +151,8 @@ export const HELDOUT_SETS: readonly HeldoutSet[] = [
   { label: 'held-out (languages, blind)', path: HELDOUT_LANGUAGES_BLIND_PATH, test: true },
   { label: 'held-out (languages, profiles)', path: HELDOUT_LANGUAGES_PROFILES_PATH, test: false },
   { label: 'held-out (voices)', path: HELDOUT_VOICES_PATH, test: false },
+  { label: 'held-out (runs)', path: HELDOUT_RUNS_PATH, test: false },
+  { label: 'held-out (selves)', path: HELDOUT_SELVES_PATH, test: false },
 ];
 
 /** Messages that mean nothing to the app: the router should ask rather than act. */

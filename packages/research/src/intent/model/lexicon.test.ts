@@ -167,3 +167,24 @@ test('a denied extreme hedges the setting said beside it, and is risk only alone
   assert.deepEqual(levels('balanced risk , nothing fancy'), { risk_preference: 'medium' });
   assert.deepEqual(levels("i'm an amateur archaeologist , nothing fancy"), {});
 });
+
+test('German, Portuguese and Italian levels, and the setting an idiom is said "on"', () => {
+  assert.deepEqual(levels('risiko eher niedrig , strenge hoch'), {
+    risk_preference: 'low',
+    baseline_strictness: 'high',
+  });
+  assert.deepEqual(levels('gutachten bitte nicht so streng'), { baseline_strictness: 'low' });
+  assert.deepEqual(levels('pode ser bem rigoroso nas revisoes'), { baseline_strictness: 'high' });
+  assert.deepEqual(levels('vorrei idee poco rischiose'), { risk_preference: 'low' });
+  assert.deepEqual(levels('prefiero que arriesgues poco y que seas exigente'), {
+    risk_preference: 'low',
+    baseline_strictness: 'high',
+  });
+  assert.deepEqual(levels("i'm an epidemiologist , go easy on the risk"), {
+    risk_preference: 'low',
+  });
+  assert.deepEqual(levels('go easy on the reviews'), { baseline_strictness: 'low' });
+  // fairness granted to a level is no level of its own
+  assert.deepEqual(levels('reviews should be tough but fair'), { baseline_strictness: 'high' });
+  assert.deepEqual(levels('firm but fair'), { baseline_strictness: 'high' });
+});

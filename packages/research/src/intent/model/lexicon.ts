@@ -19,7 +19,7 @@ import {
 import { editDistance } from '../fuzzy.ts';
 import { isEnglishWord } from './english-words.ts';
 import { fold } from './tokens.ts';
-import { negate, negates } from './negation.ts';
+import { LITTLE, negate, negates } from './negation.ts';
 import { namedScale, scaleMark } from './rating.ts';
 
 export type { Level, LexiconClass };
@@ -318,6 +318,23 @@ function nearestSetting(
   return nearest;
 }
 
+/**
+ * The setting an idiom at `i` is said of when "on" ends it or follows it and its object names
+ * one: "go easy on | the risk" is about risk, though "go easy" is said of reviews.
+ */
+function idiomObject(
+  tokens: readonly string[],
+  marks: readonly (LevelMark | undefined)[],
+  i: number,
+): keyof LevelReading | undefined {
+  let end = i;
+  while (marks[end + 1]?.idiom && !marks[end + 1]!.first) end++;
+  if (tokens[end] !== 'on' && tokens[++end] !== 'on') return undefined;
+  let at = end + 1;
+  while (['the', 'my', 'your', 'a'].includes(tokens[at] ?? '')) at++;
+  return cueOf(tokens[at] ?? '');
+}
+
 /** Words for too much of anything, which a user denies of either setting ("nothing crazy"). */
 const EXTREMES = new Set(['crazy', 'insane', 'extreme', 'nuts', 'wild', 'wacky']);
 
@@ -327,6 +344,7 @@ function deniedAt(
   marks: readonly (LevelMark | undefined)[],
   i: number,
 ): boolean {
+  if (LITTLE.has(tokens[i - 1] ?? '') || LITTLE.has(tokens[i + 1] ?? '')) return true;
   for (let j = Math.max(0, i - 5); j < i; j++) if (negates(tokens, marks, j)) return true;
   return false;
 }
@@ -359,7 +377,8 @@ export function readLevels(
     // said beside it, and the risk it names only when no setting is
     const hedge = EXTREMES.has(tokens[i]!) && deniedAt(tokens, marks, i);
     const beside = hedge ? nearestSetting(tokens, marks, skip, i, true) : undefined;
-    if (beside) bySlot[beside].push(i);
+    const object = mark.idiom ? idiomObject(tokens, marks, i) : undefined;
+    if (beside ?? object) bySlot[(beside ?? object)!].push(i);
     else if (mark.cls === 'risk') bySlot.risk_preference.push(i);
     else if (mark.cls === 'strict') bySlot.baseline_strictness.push(i);
     else {

@@ -79,7 +79,23 @@ export const NEGATORS: ReadonlySet<string> = new Set([
   'بدون',
   'مش',
   'بلاش',
+  // in German, Portuguese and Italian ("nicht so streng", "não muito rigoroso")
+  'nicht',
+  'kein',
+  'keine',
+  'ohne',
+  'weniger',
+  'nao',
+  'sem',
+  'nunca',
+  'non',
+  'senza',
+  'meno',
+  'troppo',
+  'mai',
 ]);
+/** "Little" turns only the word beside it ("idee poco rischiose", "que arriesgues poco"). */
+export const LITTLE = new Set(['poco', 'pouco']);
 
 /** High and low swap under a negation; medium stays. */
 export function negate(level: Level): Level {

@@ -1,6 +1,6 @@
 // Words and idioms that say how much risk a user wants or how strict the baselines and
-// reviews should be, in English and the common words of French, Spanish and Arabic (in each
-// gender and number). General vocabulary, not phrasings: the tagger and the level reader see
+// reviews should be, in English and the common words of French, Spanish, Arabic, German,
+// Portuguese and Italian (in each gender and number). General vocabulary, not phrasings: the tagger and the level reader see
 // a word's class and level as features, so "audacieuses" or "tear it apart" read as their
 // class-mates do though no training phrasing has them.
 //
@@ -138,7 +138,7 @@ export const LEVEL_PHRASES: Entries = [
   [
     'strict',
     'high',
-    'no mercy|tear it apart|rip it apart|tear apart|pull no punches|tough love|high bar|' +
+    'no mercy|firm but fair|tear it apart|rip it apart|tear apart|pull no punches|tough love|high bar|' +
       'high standard|high standards|by the book|grill me|no slack|no shortcuts|' +
       "don't go easy|don't hold back on the criticism|leave no stone unturned|full peer review|" +
       'peer review treatment|hold me to|held to|raise the bar|reviewer 2|reviewer two|too soft|' +
@@ -156,7 +156,7 @@ export const LEVEL_PHRASES: Entries = [
   [
     'strict',
     'low',
-    'go easy|easy on|take it easy|cut me some slack|some slack|be kind|be gentle|light touch|' +
+    'go easy|easy on|take it easy|cushion the blow|cushion the blows|soften the blow|cut me some slack|some slack|be kind|be gentle|light touch|' +
       'laid back|low bar|soft touch|lighten up|good enough|rough and ready|quick and dirty|' +
       'give me a break|soft on|go soft|ease up|pull punches|pull any punches|be nice|' +
       'go light|light review|lighter touch|gentle touch|cut me slack|benefit of the doubt|' +
@@ -192,9 +192,11 @@ export const NOT_LEVEL_PHRASES =
   'high school|high schools|middle school|higher education|higher ed|low income|middle east|' +
   'middle ages|high performance|high throughput|low resource|high frequency|' +
   // the baseline of a comparison, not a level ("a bit stricter than usual")
-  'than usual|than normal|than average|than standard|than the default';
+  'than usual|than normal|than average|than standard|than the default|' +
+  // fairness granted to a level, not a level of its own ("tough but fair")
+  'but fair';
 
-/** French, Spanish and Arabic, as they are written (folded when read). */
+/** French, Spanish, Arabic, German, Portuguese and Italian, as written (folded when read). */
 export const OTHER_LANGUAGES: Entries = [
   // French
   ['level', 'high', 'eleve elevee eleves elevees haut haute hauts hautes'],
@@ -246,7 +248,7 @@ export const OTHER_LANGUAGES: Entries = [
     'high',
     'arriesgado arriesgada arriesgados arriesgadas audaz audaces atrevido atrevida atrevidos ' +
       'atrevidas ambicioso ambiciosa ambiciosos ambiciosas osado osada osados osadas aventurero ' +
-      'aventurera arriesgar arriesgarse arriesgarte arriesgate locura locuras alocado alocada ' +
+      'aventurera arriesgar arriesgarse arriesgarte arriesgate arriesgues arriesgue arriesguen locura locuras alocado alocada ' +
       'alocados alocadas',
   ],
   [
@@ -286,6 +288,89 @@ export const OTHER_LANGUAGES: Entries = [
     'صارم صارمة صارما متشدد متشددة قاسي قاسية شدد تشدد بصرامة شديد شديدة قاصح قوي قوية',
   ],
   ['strict', 'low', 'متساهل متساهلة مرن مرنة لطيف لطيفة متسامح متسامحة تساهل خفف بلطف حنين حنينة'],
+  // German (folded: "mäßig" is "maßig")
+  ['level', 'high', 'hoch hohe hoher hohes hohem hohen'],
+  ['level', 'low', 'niedrig niedrige niedriger niedriges niedrigen gering geringe geringes'],
+  [
+    'level',
+    'medium',
+    'mittel mittlere mittleres mittleren mittelmaßig maßig maßige ausgewogen ausgewogene ' +
+      'moderat moderate',
+  ],
+  [
+    'risk',
+    'high',
+    'mutig mutige mutiger mutiges mutigen riskant riskante riskanter riskantes riskanten ' +
+      'gewagt gewagte gewagter gewagten kuhn kuhne kuhner kuhnen verruckt verruckte verruckten ' +
+      'ehrgeizig ehrgeizige ehrgeizigen',
+  ],
+  [
+    'risk',
+    'low',
+    'vorsichtig vorsichtige vorsichtiger vorsichtigen konservativ ' +
+      'konservative konservativen behutsam',
+  ],
+  [
+    'strict',
+    'high',
+    'streng strenge strenger strengen rigoros rigorose grundlich grundliche kritisch ' +
+      'kritische kritischer anspruchsvoll anspruchsvolle gnadenlos unerbittlich',
+  ],
+  [
+    'strict',
+    'low',
+    'nachsichtig nachsichtige milde milder locker lockere lockerer sanft sanfte großzugig ' +
+      'großzugige entspannt entspannte',
+  ],
+  // Portuguese
+  ['level', 'high', 'elevada elevadas'],
+  ['level', 'low', 'baixo baixa baixos baixas'],
+  ['level', 'medium', 'moderadas equilibrada intermediario intermediaria medianamente'],
+  [
+    'risk',
+    'high',
+    'arriscado arriscada arriscados arriscadas ousado ousada ousados ousadas ambiciosa ' +
+      'ambiciosas ousadia',
+  ],
+  ['risk', 'low', 'cauteloso cautelosa cautelosos cautelosas conservadora conservadoras'],
+  [
+    'strict',
+    'high',
+    'rigoroso rigorosa rigorosos rigorosas exigente exigentes severo severa severos severas ' +
+      'duro dura duros duras implacavel',
+  ],
+  [
+    'strict',
+    'low',
+    'leve leves branda brando brandas brandos tranquilo tranquila flexivel flexiveis gentil',
+  ],
+  // Italian
+  ['level', 'high', 'elevato elevati elevate'],
+  ['level', 'low', 'basso bassa bassi basse'],
+  ['level', 'medium', 'moderato moderati moderate equilibrato equilibrati intermedio'],
+  [
+    'risk',
+    'high',
+    'rischioso rischiosa rischiosi rischiose audace audaci coraggioso coraggiosa coraggiosi ' +
+      'coraggiose ambizioso ambiziosa ambiziosi ambiziose azzardato azzardata azzardati',
+  ],
+  [
+    'risk',
+    'low',
+    'prudente cauto cauta cauti caute conservativo conservativa conservativi conservative ' +
+      'sicuro sicura sicuri sicure',
+  ],
+  [
+    'strict',
+    'high',
+    'rigoroso rigorosa rigorosi rigorose esigente esigenti severo severa severi severe ' +
+      'spietato spietata spietati',
+  ],
+  [
+    'strict',
+    'low',
+    'indulgente morbido morbida morbidi clemente tollerante tolleranti gentile gentili',
+  ],
 ];
 
 /**
@@ -302,10 +387,12 @@ export const LOWERING =
 export const RISK_CUE_WORDS =
   'risk risks risky riskier riskiness gamble gambles stakes reward rewards chances ambition ' +
   'ideas idea ' +
-  'risque risques riesgo riesgos مخاطر المخاطر مخاطرة';
+  'risque risques riesgo riesgos مخاطر المخاطر مخاطرة risiko risco riscos rischio rischi ideen ' +
+  'ideias idee';
 export const STRICT_CUE_WORDS =
   'strict strictness baseline baselines rigour rigor standard standards bar review reviews ' +
   'scrutiny critiques checks ' +
   'reviewing reviewer reviewers critique criticism requirements rigueur exigence severite ' +
   'exigencia critica criticas relecture relectures ' +
-  'revision revisiones صرامة المراجعة مراجعة';
+  'revision revisiones صرامة المراجعة مراجعة strenge gutachten begutachtung bewertung ' +
+  'revisao revisoes rigore severita revisione revisioni';
