@@ -227,6 +227,7 @@ export function actionInstead(
   if (talksOfOthers(tokens) && !statesOwnLevel(tokens)) {
     return action === 'update_profile' ? 'chitchat' : undefined;
   }
+  if (remarksOnApp(tokens)) return action === 'update_profile' ? 'chitchat' : undefined;
   if (session.user_id && setsLevelInstead(tokens, action)) return 'update_profile';
   if (session.user_id && action === 'update_profile' && requestedTopic(tokens)) {
     return 'start_run'; // "i'm a finance phd student, could you research ESG ratings divergence"
@@ -237,6 +238,25 @@ export function actionInstead(
   if (signsUpInstead(tokens, action)) return 'create_user';
   return undefined;
 }
+
+/**
+ * True when the message only remarks on how the app is ("haha you're brutal", "you're a
+ * tough crowd"): no asking, and no "too" or comparison that would ask for a change ("you're
+ * too harsh").
+ */
+function remarksOnApp(tokens: readonly Token[]): boolean {
+  const words = tokens.map((t) => t.lower);
+  const you = words.findIndex(
+    (w, i) => ["you're", 'youre', 'ur'].includes(w) || (w === 'you' && words[i + 1] === 'are'),
+  );
+  if (you < 0 || words.some((w) => ASKING_FOR.has(w) || CHANGE.has(w) || /er$/.test(w))) {
+    return false;
+  }
+  return words.slice(0, you).every((w) => REACTIONS.has(w) || tokens[words.indexOf(w)]!.punct);
+}
+const CHANGE = new Set(['too', 'so', 'way', 'more', 'less', 'not', "n't", 'should']);
+/** What may open a remark: laughter and the like. */
+const REACTIONS = new Set(['haha', 'hahaha', 'lol', 'wow', 'ok', 'okay', 'oh', 'man', 'damn']);
 
 /**
  * True when the message opens on a "feedback:" label ("feedback: too conservative, I wanted

@@ -649,3 +649,13 @@ test('a "feedback:" label after a run is feedback, whatever levels it names', ()
   assert.equal(intent.action, 'submit_feedback');
   assert.equal(intent.feedback, 'too conservative, I wanted wilder ideas');
 });
+
+test('remarks on the app, people in general and goodbyes are small talk, whatever levels they name', () => {
+  const done: IntentSession = { ...READY, run_id: 'r1', run_status: 'completed' };
+  const action = (text: string, session = READY) => routeLearned({ text, session }).intent.action;
+  assert.equal(action("haha you're brutal", done), 'chitchat');
+  assert.equal(action('reviewers in my field are notoriously harsh'), 'chitchat');
+  assert.equal(action('stay safe out there!'), 'chitchat');
+  // "too" asks for a change
+  assert.equal(action("you're too harsh"), 'update_profile');
+});

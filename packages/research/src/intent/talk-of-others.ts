@@ -28,7 +28,10 @@ export function talksOfOthers(tokens: readonly Token[]): boolean {
 
 /** True when the folded word at `i` is someone else the writer knows ("my advisor"). */
 function namesOther(words: readonly string[], i: number): boolean {
+  // people in general, said to be some way ("reviewers in my field are notoriously harsh")
+  const said = words.slice(i + 1, i + 5).some((w) => BEING.has(w));
   return (
+    (PEOPLE.has(words[i]!) && said) ||
     OWNED_OTHERS.has(words[i]!) ||
     (OTHERS.has(words[i]!) &&
       (POSSESSIVES.has(words[i - 1] ?? '') ||
@@ -36,6 +39,11 @@ function namesOther(words: readonly string[], i: number): boolean {
         ARABIC_POSSESSIVES.has(words[i + 1] ?? '')))
   );
 }
+/** People in general. */
+const PEOPLE = new Set(
+  'reviewers referees editors people everyone everybody folks journals'.split(' '),
+);
+const BEING = new Set(['are', 'were', 'tend', 'get', 'can']);
 /** Verbs that report what someone else says or thinks. */
 const REPORTING = new Set(
   'says said thinks thought told tells reckons insists dit disait dice dijo sagt meint diz disse dice'.split(

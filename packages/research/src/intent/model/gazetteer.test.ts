@@ -1,7 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isEnglishWord } from './english-words.ts';
-import { gazetteer, inLexicons, lexiconWordClass, suffixOf } from './gazetteer.ts';
+import {
+  gazetteer,
+  inLexicons,
+  isField,
+  isRoleWord,
+  lexiconWordClass,
+  suffixOf,
+} from './gazetteer.ts';
 import { fieldAdjectives } from './lexicons/fields.ts';
 import { fieldRoles } from './lexicons/roles.ts';
 import { tokenize } from './tokens.ts';
@@ -72,4 +79,14 @@ test('the classifier sees a role or a field as a class', () => {
   assert.equal(lexiconWordClass(marks[4]!), 'subject');
   assert.equal(inLexicons('epidemiology'), true);
   assert.equal(inLexicons('sandwich'), false);
+});
+
+test('a German compound that ends on a role or a field is one', () => {
+  assert.equal(isRoleWord('informatikstudent'), true);
+  assert.equal(isRoleWord('juniorprofessorin'), true);
+  assert.equal(isField('molekularbiologie'), true);
+  assert.equal(isField('umweltokonomie'), true);
+  // a role of a field is no field, and the bare ending alone is neither
+  assert.equal(isField('agrarwissenschaftlerin'), false);
+  assert.equal(isField('kunde'), false);
 });

@@ -128,10 +128,12 @@ export function gazetteer(tokens: readonly Token[]): string[][] {
     const marks = out[i]!;
     const word = token.lower;
     const one = singular(word);
-    if (fields.has(word)) marks.push('field:word');
+    if (isField(word)) marks.push('field:word');
     if (fieldModifiers.has(word)) marks.push('field:mod');
     if (fieldHeads.has(word) || fieldHeads.has(one)) marks.push('field:head');
-    if (roles.has(word) || roles.has(one)) marks.push('role:word');
+    if (roles.has(word) || roles.has(one) || germanCompound(word, GERMAN_ROLE_TAILS)) {
+      marks.push('role:word');
+    }
     if (roleModifiers.has(word)) marks.push('role:mod');
     // Whether a word is English says most about words outside the command vocabulary (a
     // name after "I'm", a foreign word); short words and contractions are left unmarked.
@@ -154,8 +156,37 @@ const moreRoleModifiers = new Set(MORE_ROLE_MODIFIERS.map(fold));
  * the lexicon's roles and those it keeps from the features.
  */
 export function isRoleWord(word: string): boolean {
-  return [word, singular(word)].some((w) => roles.has(w) || moreRoles.has(w));
+  return (
+    [word, singular(word)].some((w) => roles.has(w) || moreRoles.has(w)) ||
+    germanCompound(word, GERMAN_ROLE_TAILS)
+  );
 }
+
+/**
+ * German joins a role's or a field's qualifier to it in one word: "Informatikstudent",
+ * "Juniorprofessorin", "Molekularbiologie", "Umweltökonomie". A word that ends on one of
+ * these, with a qualifier of three letters or more before it, is one too.
+ */
+function germanCompound(word: string, tails: readonly string[]): boolean {
+  return (
+    word.length >= 8 && tails.some((tail) => word.endsWith(tail) && word.length >= tail.length + 3)
+  );
+}
+const GERMAN_ROLE_TAILS = (
+  'student studentin professor professorin forscher forscherin wissenschaftler ' +
+  'wissenschaftlerin ingenieur ingenieurin lehrer lehrerin arzt arztin doktorand doktorandin ' +
+  'techniker technikerin berater beraterin entwickler entwicklerin analystin wirt wirtin ' +
+  'pfleger pflegerin referent referentin'
+)
+  .split(' ')
+  .map(fold);
+const GERMAN_FIELD_TAILS = (
+  'biologie physik chemie informatik ökonomie linguistik medizin wissenschaft wissenschaften ' +
+  'forschung technik kunde planung psychologie soziologie geschichte ökologie mathematik ' +
+  'statistik pädagogik'
+)
+  .split(' ')
+  .map(fold);
 
 /** True when a folded word ends the name of many fields ("studies", "engineering"). */
 export function isFieldHead(word: string): boolean {
@@ -164,7 +195,7 @@ export function isFieldHead(word: string): boolean {
 
 /** True when a folded word names a field on its own ("physics", "física"). */
 export function isField(word: string): boolean {
-  return fields.has(word);
+  return fields.has(word) || germanCompound(word, GERMAN_FIELD_TAILS);
 }
 
 /** True when a folded word qualifies a field ("marine", "computational", "ecological"). */
@@ -180,7 +211,7 @@ export function isRoleModifier(word: string): boolean {
 /** True when a folded word is in the field or role lexicons. */
 export function inLexicons(word: string): boolean {
   return (
-    fields.has(word) ||
+    isField(word) ||
     fieldModifiers.has(word) ||
     fieldHeads.has(word) ||
     roles.has(word) ||

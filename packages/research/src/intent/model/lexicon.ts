@@ -190,11 +190,11 @@ export function levelMarks(tokens: readonly string[]): (LevelMark | undefined)[]
     const match = PHRASES.get(parts[k]!.word)?.find(
       (p) => (length = matchLength(p.words, parts, k)) > 0,
     );
-    if (!match) {
+    const first = parts[k]!.token;
+    if (!match || noLevel[first]) {
       k++;
       continue;
     }
-    const first = parts[k]!.token;
     for (let n = 0; n < length; n++) {
       const at = parts[k + n]!.token;
       marks[at] ??= { ...match.entry, idiom: true, first: at === first };

@@ -194,7 +194,9 @@ export const NOT_LEVEL_PHRASES =
   // the baseline of a comparison, not a level ("a bit stricter than usual")
   'than usual|than normal|than average|than standard|than the default|' +
   // fairness granted to a level, not a level of its own ("tough but fair")
-  'but fair';
+  'but fair|' +
+  // a goodbye and a deadline
+  'stay safe|safe out there|safe travels|strict deadline|strict deadlines';
 
 /** French, Spanish, Arabic, German, Portuguese and Italian, as written (folded when read). */
 export const OTHER_LANGUAGES: Entries = [
