@@ -51,7 +51,8 @@ export const NOT_OF_FIELD = new Set([
 export const NEVER_FIELD = new Set(
   (
     'everything anything something nothing everyone team group lab company job project account ' +
-    'app application tool site website service detail details between ' +
+    'app application tool site website service detail details between directions ' +
+    'direction ideas idea approaches ' +
     'cuenta compte perfil profil usuario utilisateur svp inscrire registrarme connecter'
   ).split(' '),
 );

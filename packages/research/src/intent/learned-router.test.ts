@@ -659,3 +659,25 @@ test('remarks on the app, people in general and goodbyes are small talk, whateve
   // "too" asks for a change
   assert.equal(action("you're too harsh"), 'update_profile');
 });
+
+test('a field takes in the noun or German adjective before it; what an instruction is about is none', () => {
+  const profile = (text: string, session = ANONYMOUS) =>
+    routeLearned({ text, session }).intent.profile;
+  assert.equal(
+    profile('i am kenji, retired civil engineer, bridge aerodynamics is my thing')?.domain,
+    'bridge aerodynamics',
+  );
+  assert.equal(
+    profile("I'd like to register. Name: Olusegun Adeyemi. Field: petroleum geology.")?.domain,
+    'petroleum geology',
+  );
+  assert.equal(
+    profile('Hallo, ich bin Jonas Becker und arbeite in der theoretischen Physik.')?.domain,
+    'theoretischen Physik',
+  );
+  assert.equal(profile('I am Lucas, a student of agronomy from Brazil')?.domain, 'agronomy');
+  assert.deepEqual(profile('be tough on methodology', READY), { baseline_strictness: 'high' });
+  assert.deepEqual(profile('be stricter with the stats here', READY), {
+    baseline_strictness: 'high',
+  });
+});

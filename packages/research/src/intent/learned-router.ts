@@ -12,7 +12,7 @@ import { isQualifierPair, settleRoles } from './settle-roles.ts';
 import { settleNames, TITLES } from './settle-names.ts';
 import { actionInstead, onlyGreets, statesProfileNotRun } from './action-overrides.ts';
 import { nameFromPlace } from './name-fallback.ts';
-import { dropWorkplaceKinds, settleDomains } from './settle-fields.ts';
+import { dropNonFields, settleDomains } from './settle-fields.ts';
 import { fieldFromLexicon } from './field-fallback.ts';
 import { settleTopic } from './settle-topics.ts';
 import { shippedIntentModel, type ActionScore, type IntentModel } from './model/intent-model.ts';
@@ -109,9 +109,9 @@ export function routeLearned(
   }
   tags = SPAN_CORRECTIONS.reduce((settled, settle) => settle(tokens, settled), tags);
   if (action === 'create_user' || action === 'select_user') tags = nameFromPlace(tokens, tags);
-  // a field the lexicon finds is no more the kind of a workplace than a tagged one
+  // a field the lexicon finds is no more a workplace's kind, say, than a tagged one
   if (action === 'create_user' || action === 'update_profile')
-    tags = dropWorkplaceKinds(tokens, fieldFromLexicon(tokens, tags));
+    tags = dropNonFields(tokens, fieldFromLexicon(tokens, tags));
   const spans = readSpans(text, tokens, tags);
   const profile = () => profileFrom(spans, tokens, tags, model);
   return {
@@ -185,6 +185,8 @@ const EDGE_WORDS = new Set([
   'on',
   'about',
   'into',
+  'from',
+  'with',
   'at',
   'regarding',
   'concerning',

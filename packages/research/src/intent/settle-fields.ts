@@ -14,7 +14,7 @@ import {
   isRoleModifier,
 } from './model/gazetteer.ts';
 import { markSpan, runsOf, slotOf, TAGS, type SpanRun } from './model/tags.ts';
-import { cueOf, lexiconClass } from './model/lexicon.ts';
+import { cueOf, levelMarks, lexiconClass } from './model/lexicon.ts';
 import type { Token } from './model/tokens.ts';
 import { fieldAfterLabel } from './field-fallback.ts';
 import {
@@ -163,7 +163,7 @@ export function settleDomains(tokens: readonly Token[], tags: readonly number[])
       out.fill(0, run.first, run.last + 1);
     }
   }
-  dropWorkplaceKinds(tokens, out);
+  dropNonFields(tokens, out);
   // Nor is a pronoun ("pick holes in everything") or what names a setting ("hold my papers
   // to top-venue standards").
   for (const run of domainRuns(out)) {
@@ -196,10 +196,22 @@ export function settleDomains(tokens: readonly Token[], tags: readonly number[])
     }
     const before = words[run.first - 1];
     const named = /^\p{Lu}/u.test(tokens[run.first - 1]?.raw ?? '') && !isEnglishWord(before ?? '');
+    // a noun before a field named alone is its kind when it opens the clause ("…, bridge |
+    // aerodynamics is my thing", "Field: petroleum | geology")
+    const opens = run.first < 2 || BREAKS.has(tokens[run.first - 2]!.raw);
+    const kind =
+      opens &&
+      run.first === run.last &&
+      isField(words[run.first]!) &&
+      contentWord(tokens[run.first - 1]);
     const qualifies =
       before &&
       !lexiconClass(before) &&
-      (isFieldModifier(before) || adjective(before) || (named && isFieldHead(words[run.first]!)));
+      (isFieldModifier(before) ||
+        adjective(before) ||
+        GERMAN_ADJECTIVE.test(before) ||
+        kind ||
+        (named && isFieldHead(words[run.first]!)));
     if (out[run.first - 1] === 0 && qualifies) {
       out[run.first - 1] = B;
       out[run.first] = I;
@@ -289,12 +301,22 @@ const CLAUSE_JOINS = new Set(['and', 'but', 'so', 'because', 'since', 'while', '
 
 /** Nouns of workplaces: what stands "at a …" is where one works, not what one works on. */
 /**
- * Tags without the kind of a workplace read as a field ("an epidemiologist at the | state
- * health | department", "a product manager at a | medtech | startup", "a policy advisor at a
- * ministry of | health", "a data engineer at a | logistics | firm").
+ * Tags without what a tagger or a lexicon reads as a field and is not: what a risk or
+ * strictness instruction is about, and the kind of a workplace ("an epidemiologist at the |
+ * state health | department", "a product manager at a | medtech | startup", "a policy advisor
+ * at a ministry of | health", "a data engineer at a | logistics | firm").
  */
-export function dropWorkplaceKinds(tokens: readonly Token[], out: number[]): number[] {
+export function dropNonFields(tokens: readonly Token[], out: number[]): number[] {
   const words = tokens.map((t) => t.lower);
+  // what a risk or strictness instruction is about
+  const marks = levelMarks(words);
+  for (const run of domainRuns(out)) {
+    let at = run.first - 1;
+    while (at > 0 && ['the', 'my', 'your', 'our'].includes(words[at]!)) at--;
+    const setting = marks[at - 1] && marks[at - 1]!.cls !== 'level';
+    if (ABOUT_WHAT.has(words[at] ?? '') && setting) out.fill(0, run.first, run.last + 1);
+  }
+  // the kind of a workplace
   for (const run of domainRuns(out)) {
     const start = words[run.first] === 'of' ? run.first + 1 : run.first;
     let before = start - 1;
@@ -313,6 +335,13 @@ export function dropWorkplaceKinds(tokens: readonly Token[], out: number[]): num
   }
   return out;
 }
+
+/** What joins a risk or strictness instruction to what it is about. */
+const ABOUT_WHAT = new Set(['on', 'with', 'about']);
+/** Punctuation that opens a clause. */
+const BREAKS = new Set([',', '.', ':', ';', '—', '–', '(']);
+/** A German adjective before a field: "theoretischen | Physik", "klinische | Psychologie". */
+const GERMAN_ADJECTIVE = /^[a-zäöü]{4,}(?:ische|ischen|ischer|isches|alen|aler)$/u;
 
 /** Prepositions after a verb of moving to a field ("moved into", "shifted toward"). */
 const TOWARD = new Set(['toward', 'towards', 'into', 'to']);
