@@ -188,3 +188,12 @@ test('German, Portuguese and Italian levels, and the setting an idiom is said "o
   assert.deepEqual(levels('reviews should be tough but fair'), { baseline_strictness: 'high' });
   assert.deepEqual(levels('firm but fair'), { baseline_strictness: 'high' });
 });
+
+test('a negation reaches to the start of its clause only; a level held back is medium', () => {
+  assert.deepEqual(levels('please make review not so strict , gentle is ok'), {
+    baseline_strictness: 'low',
+  });
+  assert.deepEqual(levels('no , be strict'), { baseline_strictness: 'high' });
+  assert.deepEqual(levels('sois severe mais pas trop'), { baseline_strictness: 'medium' });
+  assert.deepEqual(levels('que las revises con mucho rigor'), { baseline_strictness: 'high' });
+});

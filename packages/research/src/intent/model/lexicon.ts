@@ -338,16 +338,20 @@ function idiomObject(
 /** Words for too much of anything, which a user denies of either setting ("nothing crazy"). */
 const EXTREMES = new Set(['crazy', 'insane', 'extreme', 'nuts', 'wild', 'wacky']);
 
-/** Whether a word among the five before `i` negates it. */
+/** Whether a word among the five before `i`, in its clause, negates it. */
 function deniedAt(
   tokens: readonly string[],
   marks: readonly (LevelMark | undefined)[],
   i: number,
 ): boolean {
   if (LITTLE.has(tokens[i - 1] ?? '') || LITTLE.has(tokens[i + 1] ?? '')) return true;
-  for (let j = Math.max(0, i - 5); j < i; j++) if (negates(tokens, marks, j)) return true;
+  // back to the start of its clause: "not so strict, | gentle is ok" is gentle
+  for (let j = i - 1; j >= Math.max(0, i - 5) && !CLAUSE_ENDS.has(tokens[j]!); j--) {
+    if (negates(tokens, marks, j)) return true;
+  }
   return false;
 }
+const CLAUSE_ENDS = new Set([',', '.', ';', ':', '!', '?', '—', '–']);
 
 export interface LevelReading {
   risk_preference?: Level;

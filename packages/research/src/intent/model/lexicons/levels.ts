@@ -74,7 +74,7 @@ export const LEVEL_WORDS: Entries = [
       'moonshot moonshots longshot longshots audacious aggressive radical wild wilder brave ' +
       'fearless gamble gambles gambler gamblers taker takers cowboy maverick reckless yolo ' +
       'daredevil unconventional unorthodox contrarian outlandish crazy wacky edgy provocative ' +
-      'groundbreaking visionary blue-sky high-risk unusual surprising risk-tolerant ' +
+      'groundbreaking visionary blue-sky high-risk unusual surprising risk-tolerant adventure ' +
       'risk-seeking risk-loving',
   ],
   [
@@ -169,6 +169,8 @@ export const LEVEL_PHRASES: Entries = [
     'medium',
     'middle of the road|in between|in the middle|happy medium|middle ground|a bit of both|' +
       'fair amount|not too much|somewhere in between|nivel medio|في النص|بالنص|في الوسط|' +
+      // a level held back: "sévère mais pas trop", "strict but not too much"
+      'but not too much|but not too|mais pas trop|pero no demasiado|pero no tanto|' +
       'entre les deux|entre los dos|ni mucho ni poco',
   ],
   // "hold back on the criticism": less of the setting named nearest
@@ -201,7 +203,7 @@ export const NOT_LEVEL_PHRASES =
 /** French, Spanish, Arabic, German, Portuguese and Italian, as written (folded when read). */
 export const OTHER_LANGUAGES: Entries = [
   // French
-  ['level', 'high', 'eleve elevee eleves elevees haut haute hauts hautes'],
+  ['level', 'high', 'eleve elevee eleves elevees haut haute hauts hautes beaucoup'],
   ['level', 'low', 'faible faibles bas basse'],
   [
     'level',
@@ -237,7 +239,7 @@ export const OTHER_LANGUAGES: Entries = [
       'coulant coulante tolerant tolerants permissif permissive indulgence',
   ],
   // Spanish
-  ['level', 'high', 'alto alta altos altas elevado elevada maximo maxima'],
+  ['level', 'high', 'alto alta altos altas elevado elevada maximo maxima mucho mucha'],
   ['level', 'low', 'bajo baja bajos bajas minimo minima'],
   [
     'level',
