@@ -223,6 +223,7 @@ export function actionInstead(
 ): IntentAction | undefined {
   const paused = session.run_status === 'awaiting_feedback';
   if (session.run_id && labelledFeedback(tokens)) return 'submit_feedback';
+  if (paused && answersRunInstead(tokens, action)) return 'submit_feedback';
   if (!paused && action !== 'chitchat' && onlyGreets(tokens)) return 'chitchat';
   if (talksOfOthers(tokens) && !statesOwnLevel(tokens)) {
     return action === 'update_profile' ? 'chitchat' : undefined;
@@ -238,6 +239,29 @@ export function actionInstead(
   if (signsUpInstead(tokens, action)) return 'create_user';
   return undefined;
 }
+
+/**
+ * True when, while a run waits for feedback, a message taken for another command holds none
+ * of that command's words: it answers the run ("tu pourrais tester sur des données réelles
+ * plutôt que simulées ?", "añade más datos de otros países"). Asking to have part of the paper
+ * explained is feedback too; help asks about the app.
+ */
+function answersRunInstead(tokens: readonly Token[], action: IntentAction): boolean {
+  const own = COMMAND_CLASSES[action];
+  if (!own) return false;
+  return !tokens.some(
+    (t) => !NOT_HELP.has(t.lower) && wordClasses(t.lower).some((c) => own.includes(c)),
+  );
+}
+const COMMAND_CLASSES: Partial<Record<IntentAction, readonly string[]>> = {
+  help: ['helping', 'asking'],
+  list_users: ['account', 'asking'],
+  list_skills: ['skill'],
+  list_memories: ['memory'],
+  select_user: ['switching', 'account'],
+  train_planner: ['training'],
+};
+const NOT_HELP = new Set(['explain', 'examples']);
 
 /**
  * True when the message only remarks on how the app is ("haha you're brutal", "you're a

@@ -681,3 +681,17 @@ test('a field takes in the noun or German adjective before it; what an instructi
     baseline_strictness: 'high',
   });
 });
+
+test('while a run waits, a "command" without its words answers the run', () => {
+  const paused: IntentSession = { ...READY, run_id: 'r1', run_status: 'awaiting_feedback' };
+  const action = (text: string) => routeLearned({ text, session: paused }).intent.action;
+  assert.equal(
+    action('tu pourrais tester sur des données réelles plutôt que simulées ?'),
+    'submit_feedback',
+  );
+  assert.equal(action('añade más datos de otros países'), 'submit_feedback');
+  assert.equal(action('could you explain the stats part in plain english'), 'submit_feedback');
+  assert.equal(action('what can you do?'), 'help');
+  assert.equal(action('how do I change the strictness?'), 'help');
+  assert.equal(action('who else is here?'), 'list_users');
+});
