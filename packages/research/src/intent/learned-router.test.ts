@@ -695,3 +695,19 @@ test('while a run waits, a "command" without its words answers the run', () => {
   assert.equal(action('how do I change the strictness?'), 'help');
   assert.equal(action('who else is here?'), 'list_users');
 });
+
+test('Arabizi introductions, a role said apart from the name, a Romance field before its role word', () => {
+  const intent = (text: string) => routeLearned({ text, session: ANONYMOUS }).intent;
+  assert.equal(intent('salam, smiti Nadia w ana tbiba, bghit ndir compte').user_id, 'nadia');
+  assert.deepEqual(intent("Bonjour, je m'appelle Hélène Morvan et je suis pédiatre").profile, {
+    archetype: 'pédiatre',
+  });
+  assert.deepEqual(intent('me llamo Diego y estudio ingeniería agrónoma').profile, {
+    domain: 'ingeniería agrónoma',
+  });
+  assert.equal(
+    intent('my name is Nguyen Van An and i am data scientist in fintech').user_id,
+    'nguyen-van-an',
+  );
+  assert.equal(intent('soy Rocío otra vez, conéctame').user_id, 'rocio');
+});

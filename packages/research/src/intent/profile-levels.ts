@@ -83,7 +83,11 @@ export function readProfileLevels(
       if (saidOfSomethingElse(words, span[0])) continue; // "my confidence is low"
       // capitalised words no lexicon or dictionary knows name someone ("be Yusuf now")
       if (tokens.slice(span[0], span[1] + 1).every(placeWord)) continue;
-      if (!known && !lexiconRead) level = model.levels.read(slot, tokens, ...span);
+      // what a field joined by "and" goes on with is more field ("antropologia e saúde |
+      // global")
+      const fieldGoesOn =
+        AND.has(words[span[0] - 2] ?? '') && slotOf(tags[span[0] - 3] ?? 0) === 'domain';
+      if (!known && !lexiconRead && !fieldGoesOn) level = model.levels.read(slot, tokens, ...span);
       else if (!lexiconRead) level = readLevel(words.slice(span[0], span[1] + 1).join(' '));
     }
     if (level) out[slot] = level;
@@ -115,6 +119,9 @@ const INTENSIFIERS = new Set([
   'a',
   'bit',
 ]);
+
+/** "And" in the languages the router reads. */
+const AND = new Set(['and', 'e', 'y', 'et', 'und', 'و']);
 
 /** Words that join a run's topic to what the user adds about the run. */
 const JOINERS = new Set(['and', 'with', 'but', 'avec', 'et', 'con', 'y']);

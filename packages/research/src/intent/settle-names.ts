@@ -2,7 +2,7 @@
 // greeting or a title taken for the name, a full name in pieces, several names of which one
 // is introduced.
 import { isEnglishWord } from './model/english-words.ts';
-import { inLexicons, isField } from './model/gazetteer.ts';
+import { inLexicons, isField, isRoleWord } from './model/gazetteer.ts';
 import { markSpan, runsOf } from './model/tags.ts';
 import type { Token } from './model/tokens.ts';
 import { wordClasses } from './model/word-classes.ts';
@@ -101,6 +101,10 @@ export const INTRODUCING: ReadonlySet<string> = new Set([
   'utilisateur',
   'utilisatrice',
   'انا',
+  // Arabic written in Latin letters: "esmi Youssef", "smiti Nadia"
+  'esmi',
+  'ismi',
+  'smiti',
 ]);
 
 /** Small words that are never part of a name, whatever their case. */
@@ -130,6 +134,16 @@ export const NOT_NAME: ReadonlySet<string> = new Set([
   'again',
   'por',
   'favor',
+  'otra',
+  'otro',
+  'vez',
+  'encore',
+  'w',
+  'daba',
+  'law',
+  'sama7t',
+  '3ala',
+  'salam',
   'svp',
   'stp',
   'porfa',
@@ -253,6 +267,9 @@ export function settleNames(tokens: readonly Token[], tags: readonly number[]): 
     // nor, in Arabic, the "and I …" the tagger ran on into ("خالد | وأنا باحث")
     const arabicTail = (t: Token) => /\p{Script=Arabic}/u.test(t.raw) && !arabicNameLike(t.lower);
     while (first < last && arabicTail(tokens[last]!)) out[last--] = 0;
+    // nor small words in lower case after it ("Rocío | otra vez"; "Nguyen Van An" is a name)
+    const small = (t: Token) => NOT_NAME.has(t.lower) && !/\p{Lu}/u.test(t.raw);
+    while (first < last && small(tokens[last]!)) out[last--] = 0;
     if (first === last && NOT_NAME.has(tokens[first]!.lower)) {
       out[first] = 0;
       continue;
@@ -304,9 +321,13 @@ export function settleNames(tokens: readonly Token[], tags: readonly number[]): 
     const user = chosen ?? runs[0]!;
     for (const run of runs) {
       if (run === user) continue;
-      // A field said apart from the name is the field ("I'm Ji-woo Park. Bioinformatics.").
-      if (tokens.slice(run.first, run.last + 1).every((t) => isField(t.lower))) {
+      // A field or a role said apart from the name is the field or role ("I'm Ji-woo Park.
+      // Bioinformatics.").
+      const span = tokens.slice(run.first, run.last + 1);
+      if (span.every((t) => isField(t.lower))) {
         markSpan(out, 'domain', run.first, run.last);
+      } else if (span.every((t) => isRoleWord(t.lower))) {
+        markSpan(out, 'archetype', run.first, run.last); // "…, je suis | pédiatre"
       } else if (chosen && chosen !== runs[0]) out.fill(0, run.first, run.last + 1);
     }
   }

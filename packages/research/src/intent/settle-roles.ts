@@ -12,7 +12,7 @@ import {
   isRoleWord,
 } from './model/gazetteer.ts';
 import { LEVEL_TAGS, markSpan, runsOf, slotOf, TAGS } from './model/tags.ts';
-import { placeWord, saysNow } from './field-words.ts';
+import { placeWord, romanceField, romanceWord, saysNow } from './field-words.ts';
 import {
   ARABIC_QUALIFIERS,
   isDegreeDone,
@@ -78,6 +78,14 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
       !isField(token.lower),
     );
   };
+  // A "role" that opens on a field in French or Spanish, where the head comes first, is the
+  // field ("estudio | ingeniería agrónoma").
+  for (const run of runsOf(out, 'archetype')) {
+    const head = tokens[run.first]!;
+    if (romanceWord(head) && romanceField(head.lower) && !isRoleWord(head.lower)) {
+      markSpan(out, 'domain', run.first, run.last);
+    }
+  }
   // A "role" that ends on a field is the field ("a hobbyist, | amateur astronomy").
   for (const run of runsOf(out, 'archetype')) {
     const last = tokens[run.last]!.lower;
@@ -108,7 +116,9 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
       // person qualified the Arabic way ("مهندس برمجيات", software engineer).
       const qualified = (i: number) => ARABIC_QUALIFIERS.has(tokens[i]!.lower);
       const arabic = role(run.first) && run.last > run.first && qualified(run.last);
-      if (role(run.last) || arabic) {
+      const head = tokens[run.first]!;
+      const romance = romanceWord(head) && romanceField(head.lower); // "ingeniería | agrónoma"
+      if ((role(run.last) && !romance) || arabic) {
         asRole(run.first, run.last);
         continue;
       }
@@ -341,7 +351,7 @@ function likened(tokens: readonly Token[], first: number): boolean {
 }
 
 /** Words before a role that are never part of it, as the tokens fold them. */
-const NOT_ROLE = new Set(["i'm", 'im', 'i', 'am', 'a', 'an', 'my', 'انا', 'وانا']);
+const NOT_ROLE = new Set(["i'm", 'im', 'i', 'am', 'a', 'an', 'my', 'انا', 'وانا', 'ana', 'daba']);
 /** True when two folded words qualify a role together ("high school", "3rd year"). */
 export function isQualifierPair(first: string, second: string | undefined): boolean {
   return PAIRED.test(`${first} ${second}`);

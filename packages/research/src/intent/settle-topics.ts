@@ -126,6 +126,7 @@ const REQUEST_CUES = [
   ['study', 'on'],
   ['write', 'about'],
   ['look', 'into'],
+  ['swing', 'at'],
   // asked of the assistant: "could you research | ESG ratings divergence"
   ['you', 'research'],
   ['you', 'investigate'],

@@ -128,6 +128,19 @@ export const HELDOUT_RUNS_PATH = `${DATASET_DIR}heldout-runs.jsonl`;
  * author who saw only the labelling conventions. Its failures are listed.
  */
 export const HELDOUT_SELVES_PATH = `${DATASET_DIR}heldout-selves.jsonl`;
+/**
+ * A fifteenth held-out set, a development set: 236 phrasings of fifty imagined users typing
+ * five messages each in English, many as a second language, in every style, across all
+ * twelve actions, by another author who saw only the labelling conventions. Its failures are
+ * listed.
+ */
+export const HELDOUT_USERS_PATH = `${DATASET_DIR}heldout-users.jsonl`;
+/**
+ * A sixteenth held-out set, a development set: 200 phrasings the same way in French, Spanish
+ * and Arabic (dialects and Arabizi too), by another author who saw only the labelling
+ * conventions. Its failures are listed.
+ */
+export const HELDOUT_LANGUAGES_USERS_PATH = `${DATASET_DIR}heldout-languages-users.jsonl`;
 
 /** A held-out set: what the evaluation calls it, its file, and whether it is a test set. */
 export interface HeldoutSet {
@@ -153,6 +166,8 @@ export const HELDOUT_SETS: readonly HeldoutSet[] = [
   { label: 'held-out (voices)', path: HELDOUT_VOICES_PATH, test: false },
   { label: 'held-out (runs)', path: HELDOUT_RUNS_PATH, test: false },
   { label: 'held-out (selves)', path: HELDOUT_SELVES_PATH, test: false },
+  { label: 'held-out (users)', path: HELDOUT_USERS_PATH, test: false },
+  { label: 'held-out (languages, users)', path: HELDOUT_LANGUAGES_USERS_PATH, test: false },
 ];
 
 /** Messages that mean nothing to the app: the router should ask rather than act. */

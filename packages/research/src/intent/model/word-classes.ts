@@ -59,10 +59,11 @@ const CLASSES: Record<string, string> = {
     'tricks ability abilities capability capabilities know-how',
   memory:
     'memory memories remember remembered recall recalled stored saved memorised memorized ' +
-    'memorise memorize notes facts kept know knowledge',
+    'memorise memorize notes facts kept know knowledge memory-wise file',
   training:
     'train retrain training trained learn relearn learned learnt tune fine-tune finetune teach ' +
-    'adapt personalise personalize refresh calibrate planner preference preferences taste',
+    'adapt personalise personalize refresh calibrate planner preference preferences taste ' +
+    're-learn relearning prefs',
   helping:
     'help commands command options menu usage instructions explain guide tutorial how features ' +
     'capabilities examples lost confused stuck started hlep halp hepl',
@@ -93,7 +94,7 @@ const OTHER_LANGUAGES: Record<string, string> = {
   thanks: 'remercie gracias mil شكرًا مشكور تسلم يعطيك',
   bye: 'bientot pronto chao يلا باي',
   praise: 'genial génial bravo maximo máximo top chido مبدع رائع ممتاز شاطر حلو',
-  self: 'moi yo انا',
+  self: 'moi yo انا mí عني عليا',
   naming: 'nom nombre prenom prénom appelle llamo اسمي',
   account:
     'utilisateur utilisateurs utilisatrice compte comptes usuario usuarios usuaria cuenta ' +
@@ -134,10 +135,10 @@ const OTHER_LANGUAGES: Record<string, string> = {
   skill: 'competences compétences habilidades tecnicas técnicas مهارات المهارات مهاراتي',
   memory:
     'souvenirs souviens souvenir recuerdas recuerdos recuerdo memoire mémoire memoria ' +
-    'تتذكر تذكر ذكريات بتعرف تعرف',
+    'تتذكر تذكر ذكريات بتعرف تعرف sabes sais sait savez كتعقل فاكر فاكرة عارف',
   training:
     'reentraine réentraîne reentrainer réentraîner entraine entraîne reentrena entrena ' +
-    'reentrenar aprender apprendre reapprendre réapprendre درب تدريب المخطط',
+    'reentrenar aprender apprendre reapprendre réapprendre درب تدريب المخطط اتعلم تعلم تفضيلاتي',
   helping:
     'aide aidez aider ayuda ayudame ayúdame ayudar مساعدة ساعدني ساعد مساعده المساعدة فاهم ' +
     'كيفاش كيف فايدة فائدة نستعمل استعمل',

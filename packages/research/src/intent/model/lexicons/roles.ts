@@ -112,7 +112,9 @@ export const MORE_ROLE_WORDS: readonly string[] = (
   'arqueóloga abogado abogada periodista farmacéutico farmacéutica ' +
   'posdoc becario becaria analista desarrollador desarrolladora agrónomo ' +
   'agrónoma geólogo geóloga neurocientífico neurocientífica programador programadora ' +
-  'maestro maestra docente tesista residente interne ' +
+  'maestro maestra docente tesista residente interne pédiatre généraliste kiné ' +
+  'kinésithérapeute sage-femme vétérinaire dentiste cardiologue psychiatre neurologue ' +
+  'radiologue chirurgien chirurgienne pediatra cardiólogo cardióloga psiquiatra ' +
   'enfermeira enfermeiro mestranda mestrando doutorando doutoranda engenheiro engenheira ' +
   'pesquisador pesquisadora professora cientista ' +
   'doktorand doktorandin forscher forscherin wissenschaftler wissenschaftlerin ' +
