@@ -223,6 +223,8 @@ export function actionInstead(
 ): IntentAction | undefined {
   const paused = session.run_status === 'awaiting_feedback';
   if (session.run_id && labelledFeedback(tokens)) return 'submit_feedback';
+  if (session.user_id && action !== 'update_profile' && editsProfile(tokens))
+    return 'update_profile';
   if (paused && answersRunInstead(tokens, action)) return 'submit_feedback';
   if (!paused && action !== 'chitchat' && onlyGreets(tokens)) return 'chitchat';
   if (talksOfOthers(tokens) && !statesOwnLevel(tokens)) {
@@ -239,6 +241,36 @@ export function actionInstead(
   if (signsUpInstead(tokens, action)) return 'create_user';
   return undefined;
 }
+
+/**
+ * True when the message asks in so many words to change the writer's profile ("side note,
+ * not feedback: I'm a professor now, update my role"; "btw I'm a biostatistician, can you put
+ * that in my profile?"), not how to ("how do I set my research field?").
+ */
+function editsProfile(tokens: readonly Token[]): boolean {
+  const words = tokens.map((t) => t.lower);
+  if (words.some((w) => HOW.has(w))) return false;
+  const mine = words.some((w, i) => PROFILE_PARTS.has(w) && MY.has(words[i - 1] ?? ''));
+  return mine && words.some((w) => EDITS.has(w));
+}
+const HOW = new Set(['how', 'comment', 'como', 'كيف', 'ازاي']);
+const MY = new Set(['my', 'mon', 'ma', 'mi']);
+const PROFILE_PARTS = new Set([
+  'profile',
+  'role',
+  'field',
+  'domain',
+  'profil',
+  'perfil',
+  'rol',
+  'rôle',
+  'campo',
+]);
+const EDITS = new Set(
+  'update change set put add save edit record note modifie modifier change changer mets cambia actualiza pon'.split(
+    ' ',
+  ),
+);
 
 /**
  * True when, while a run waits for feedback, a message taken for another command holds none

@@ -74,6 +74,10 @@ export function fieldFromLexicon(tokens: readonly Token[], tags: readonly number
 /** "I research …", "I study …", "I work on …", "I specialise in …": what follows is the field. */
 const STUDY_VERBS = new Set('research study work specialise specialize focus'.split(' '));
 const SELF = new Set(['i', 'we']);
+/** Participles that name the field after them whoever says them: "an undergrad majoring in …". */
+const FIELD_PARTICIPLES = new Set(
+  'majoring minoring specializing specialising concentrating'.split(' '),
+);
 const AFTER_VERB = new Set(['on', 'in', 'into', 'about']);
 
 /**
@@ -84,7 +88,9 @@ const AFTER_VERB = new Set(['on', 'in', 'into', 'about']);
 function fieldAfterVerb(tokens: readonly Token[], tags: readonly number[]): number[] {
   const out = [...tags];
   const verb = tokens.findIndex(
-    (t, i) => STUDY_VERBS.has(t.lower) && SELF.has(tokens[i - 1]?.lower ?? ''),
+    (t, i) =>
+      (STUDY_VERBS.has(t.lower) && SELF.has(tokens[i - 1]?.lower ?? '')) ||
+      (FIELD_PARTICIPLES.has(t.lower) && tokens[i + 1]?.lower === 'in'),
   );
   if (verb < 0) return out;
   let first = verb + 1;

@@ -52,7 +52,7 @@ export const NEVER_FIELD = new Set(
   (
     'everything anything something nothing everyone team group lab company job project account ' +
     'app application tool site website service detail details between directions ' +
-    'direction ideas idea approaches ' +
+    'direction ideas idea approaches سنة ' +
     'cuenta compte perfil profil usuario utilisateur svp inscrire registrarme connecter'
   ).split(' '),
 );

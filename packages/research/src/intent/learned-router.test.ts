@@ -711,3 +711,46 @@ test('Arabizi introductions, a role said apart from the name, a Romance field be
   );
   assert.equal(intent('soy Rocío otra vez, conéctame').user_id, 'rocio');
 });
+
+test('a profile edit asked in so many words is one, even while a run waits or after one', () => {
+  const paused: IntentSession = { ...READY, run_id: 'r1', run_status: 'awaiting_feedback' };
+  const done: IntentSession = { ...READY, run_id: 'r1', run_status: 'completed' };
+  const edit = routeLearned({
+    text: "side note, not feedback: I'm a professor now, update my role",
+    session: paused,
+  }).intent;
+  assert.equal(edit.action, 'update_profile');
+  assert.deepEqual(edit.profile, { archetype: 'professor' });
+  const put = routeLearned({
+    text: "great paper. btw I'm a biostatistician, can you put that in my profile?",
+    session: done,
+  }).intent;
+  assert.equal(put.action, 'update_profile');
+  assert.equal(
+    routeLearned({ text: 'how do I set my research field?', session: NEW }).intent.action,
+    'help',
+  );
+});
+
+test('roles and fields said the French, Spanish and Arabic way', () => {
+  const profile = (text: string, session = NEW) => routeLearned({ text, session }).intent.profile;
+  assert.deepEqual(
+    profile('soyez sévères dans vos relectures, je suis chercheuse confirmée', READY),
+    {
+      archetype: 'chercheuse confirmée',
+      baseline_strictness: 'high',
+    },
+  );
+  assert.equal(
+    profile(
+      'Hola, me llamo Camila Rojas. Trabajo en ecología marina como investigadora postdoctoral',
+      ANONYMOUS,
+    )?.archetype,
+    'investigadora postdoctoral',
+  );
+  assert.equal(profile('jubilada, me encanta la astronomía')?.archetype, 'jubilada');
+  assert.equal(profile("I'm Noor, an undergrad majoring in biochem", ANONYMOUS)?.domain, 'biochem');
+  assert.deepEqual(profile('أهلاً، أنا كريم وبشتغل مهندس بيانات في شركة شحن', ANONYMOUS), {
+    archetype: 'مهندس بيانات',
+  });
+});

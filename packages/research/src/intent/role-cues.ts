@@ -31,9 +31,11 @@ export function saysRole(tokens: readonly Token[], tags: readonly number[], i: n
     if (ARTICLES.has(word)) {
       let k = j - 1;
       while (k > 0 && HEDGES.has(tokens[k]!.lower)) k--;
-      // "I'm Sigrid, a cautious statistician": after a name and a comma
+      // "I'm Sigrid, a cautious statistician": after a name and a comma; "still a postdoc
+      // but …": opening the message
       const afterName = tokens[k]?.raw === ',' && slotOf(tags[k - 1] ?? 0) === 'name';
-      return k >= 0 && (INTRODUCING.has(tokens[k]!.lower) || afterName);
+      const opens = k === 0 ? HEDGES.has(tokens[0]!.lower) : k < 0;
+      return opens || (k >= 0 && (INTRODUCING.has(tokens[k]!.lower) || afterName));
     }
     if (tokens[j]!.punct || (tags[j] !== 0 && !LEVEL_TAGS.has(tags[j]!))) return false;
   }
@@ -66,7 +68,10 @@ function standsAlone(tokens: readonly Token[], tags: readonly number[], i: numbe
   if (!ends) return false;
   let j = i - 1;
   while (j >= 0 && i - j <= 3 && tags[j] === 0 && qualifies(tokens[j]!.lower)) j--;
-  return j >= 0 && tokens[j]!.punct && BREAKS.has(tokens[j]!.raw) && j > 0;
+  // or the message opens on it before a comma ("jubilada, me encanta la astronomía"; not a
+  // title: "Prof. Akira Yamamoto")
+  if (j < 0) return after?.raw === ',';
+  return tokens[j]!.punct && BREAKS.has(tokens[j]!.raw) && j > 0;
 }
 const BREAKS = new Set([',', '.', ';', '—', '–', ':', '!']);
 const CLAUSE_AND = new Set(['and', 'et', 'y', 'e']);
@@ -96,7 +101,8 @@ const ROMANCE_QUALIFIERS = new Set(
     'clinicien clinicienne marino marina agronomo agronoma urgentiste hospitalier ' +
     'hospitaliere permanent permanente contractuel contractuelle postdoctoral posdoctoral ' +
     'postdoctorale jubilado jubilada retraite retraitee independiente independant ' +
-    'independante emerito emerita emerite jefe jefa chef agrege agregee generaliste'
+    'independante emerito emerita emerite jefe jefa chef agrege agregee generaliste ' +
+    'confirme confirmee senior junior social sociale'
   ).split(' '),
 );
 

@@ -316,6 +316,10 @@ export function dropNonFields(tokens: readonly Token[], out: number[]): number[]
     const setting = marks[at - 1] && marks[at - 1]!.cls !== 'level';
     if (ABOUT_WHAT.has(words[at] ?? '') && setting) out.fill(0, run.first, run.last + 1);
   }
+  // a workplace said in Arabic ("مهندس بيانات في | شركة شحن", at a shipping company)
+  for (const run of domainRuns(out)) {
+    if (ARABIC_WORKPLACES.has(words[run.first]!)) out.fill(0, run.first, run.last + 1);
+  }
   // the kind of a workplace
   for (const run of domainRuns(out)) {
     const start = words[run.first] === 'of' ? run.first + 1 : run.first;
@@ -336,6 +340,10 @@ export function dropNonFields(tokens: readonly Token[], out: number[]): number[]
   return out;
 }
 
+/** Arabic workplaces: company, bank, hospital, university, factory, ministry, ward, office, lab. */
+const ARABIC_WORKPLACES = new Set(
+  'شركة شركه بنك مصرف مستشفى جامعة الجامعة مصنع وزارة قسم مكتب مختبر معمل'.split(' '),
+);
 /** What joins a risk or strictness instruction to what it is about. */
 const ABOUT_WHAT = new Set(['on', 'with', 'about']);
 /** Punctuation that opens a clause. */

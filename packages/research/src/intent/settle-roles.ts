@@ -86,6 +86,13 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
       markSpan(out, 'domain', run.first, run.last);
     }
   }
+  // A "field" that only qualifies the person word before it is part of the role
+  // ("trabajadora | social").
+  for (const run of runsOf(out, 'domain')) {
+    const qualifier = qualifiesBefore(tokens, run.first) === run.last - run.first + 1;
+    if (qualifier && out[run.first - 1] === 0 && role(run.first - 1))
+      asRole(run.first - 1, run.last);
+  }
   // A "role" that ends on a field is the field ("a hobbyist, | amateur astronomy").
   for (const run of runsOf(out, 'archetype')) {
     const last = tokens[run.last]!.lower;
@@ -196,6 +203,10 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
     // Qualifiers just before a role belong to it ("second-year PhD student", "third year
     // undergrad", "high school teacher").
     let first = run.first;
+    // a role read from its qualifier on takes in the person word before it ("investigadora |
+    // postdoctoral")
+    if (first > 0 && out[first - 1] === 0 && role(first - 1) && qualifiesBefore(tokens, first) > 0)
+      first -= 1;
     for (let moved = true; moved && first > 0 && out[first - 1] === 0;) {
       const before = tokens[first - 1]!.lower;
       const pairBefore = `${tokens[first - 2]?.lower} ${before}`;

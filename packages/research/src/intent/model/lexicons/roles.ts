@@ -115,6 +115,9 @@ export const MORE_ROLE_WORDS: readonly string[] = (
   'maestro maestra docente tesista residente interne pédiatre généraliste kiné ' +
   'kinésithérapeute sage-femme vétérinaire dentiste cardiologue psychiatre neurologue ' +
   'radiologue chirurgien chirurgienne pediatra cardiólogo cardióloga psiquiatra ' +
+  'aficionado aficionada jubilado jubilada retraité retraitée instituteur institutrice ' +
+  'trabajador trabajadora travailleur travailleuse assistante ' +
+  'معيد معيدة ' +
   'enfermeira enfermeiro mestranda mestrando doutorando doutoranda engenheiro engenheira ' +
   'pesquisador pesquisadora professora cientista ' +
   'doktorand doktorandin forscher forscherin wissenschaftler wissenschaftlerin ' +
