@@ -5,7 +5,7 @@ import { isField, isFieldHead, isFieldModifier } from './model/gazetteer.ts';
 import { lexiconClass } from './model/lexicon.ts';
 import { LEVEL_TAGS, markSpan, runsOf } from './model/tags.ts';
 import type { Token } from './model/tokens.ts';
-import { contentWord, headWith } from './field-words.ts';
+import { contentWord, formerField, headWith } from './field-words.ts';
 
 const domainRuns = (tags: readonly number[]) => runsOf(tags, 'domain');
 
@@ -47,6 +47,14 @@ export function fieldAfterLabel(tokens: readonly Token[], out: number[]): void {
   }
 }
 
+/** The first untagged field word of the lexicon that the writer has not left, or -1. */
+export function fieldInLexicon(tokens: readonly Token[], tags: readonly number[]): number {
+  return tokens.findIndex(
+    (t, i) =>
+      tags[i] === 0 && isField(t.lower) && !lexiconClass(t.lower) && !formerField(tokens, i, i),
+  );
+}
+
 /**
  * A field word the tagger left out of a message that says who the user is ("I'm a
  * hobbyist, amateur astronomy"), with the words that qualify it around it; only when no
@@ -54,9 +62,7 @@ export function fieldAfterLabel(tokens: readonly Token[], out: number[]): void {
  */
 export function fieldFromLexicon(tokens: readonly Token[], tags: readonly number[]): number[] {
   if (domainRuns(tags).length > 0) return [...tags];
-  const at = tokens.findIndex(
-    (t, i) => tags[i] === 0 && isField(t.lower) && !lexiconClass(t.lower),
-  );
+  const at = fieldInLexicon(tokens, tags);
   if (at < 0) return fieldAfterVerb(tokens, tags);
   const out = [...tags];
   let [first, last] = [at, at];

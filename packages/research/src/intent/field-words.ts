@@ -140,6 +140,35 @@ const NOW = new Set(['now', 'nowadays', 'currently', 'today', 'lately']);
 export function saysNow(words: readonly string[]): boolean {
   return words.some((w, i) => NOW.has(w) || (w === 'these' && words[i + 1] === 'days'));
 }
+
+/**
+ * Whether the field at `first`..`last` is one the writer has left or denies ("from
+ * statistics to …", "ya no estoy en química", "my field isn't ecology anymore", "…, not
+ * X-ray crystallography"): only said beside the one that holds.
+ */
+export function formerField(tokens: readonly Token[], first: number, last: number): boolean {
+  const words = tokens.map((t) => t.lower);
+  const after = words.slice(last + 1, last + 3);
+  if (after[0] === 'anymore' || after.join(' ') === 'any longer' || after.join(' ') === 'no more')
+    return true;
+  let at = first - 1;
+  while (at >= 0 && FORMER_ARTICLES.has(words[at]!)) at--;
+  // moved from it to another ("from statistics to …"; not "from the chemistry dept")
+  if (FROM.has(words[at] ?? '') && after.some((w) => TO.has(w))) return true;
+  const clause: string[] = [];
+  for (let k = first - 1; k >= Math.max(0, first - 4) && !tokens[k]!.punct; k--)
+    clause.push(words[k]!);
+  // "je passe de | la chimie …"
+  if (ROMANCE_FROM.has(words[at] ?? '') && clause.some((w) => MOVES.has(w))) return true;
+  return clause.some((w) => DENIALS.has(w));
+}
+const FORMER_ARTICLES = new Set(['the', 'my', 'la', 'le', 'l', 'el', 'a', 'o']);
+const FROM = new Set(['from', 'desde', 'von']);
+const TO = new Set(['to', 'a', 'à', 'zu', 'para', 'into']);
+const ROMANCE_FROM = new Set(['de', 'du', 'del', 'da', 'do']);
+const MOVES = new Set('passe pase paso passo passei cambie cambio mudei switched moved'.split(' '));
+const DENIALS = new Set("not isn't wasn't no longer never nicht nao pas plus".split(' '));
+
 export const ARTICLES = new Set(['the', 'a', 'an']);
 export const AND = new Set(['and', '&', 'y', 'et', 'e']);
 

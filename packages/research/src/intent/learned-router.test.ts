@@ -754,3 +754,28 @@ test('roles and fields said the French, Spanish and Arabic way', () => {
     archetype: 'مهندس بيانات',
   });
 });
+
+test('a field the writer has left or denies gives way to the one that holds', () => {
+  const domain = (text: string) => routeLearned({ text, session: READY }).intent.profile?.domain;
+  assert.equal(
+    domain('ya no estoy en química, mi campo ahora es bioinformática'),
+    'bioinformática',
+  );
+  assert.equal(
+    domain("my field isn't ecology anymore, it's conservation genomics"),
+    'conservation genomics',
+  );
+  assert.equal(domain('my field should say cryo-EM, not X-ray crystallography'), 'cryo-EM');
+  assert.equal(
+    domain('je change de domaine : je passe de la chimie à la science des données'),
+    'science des données',
+  );
+  // a place one comes from is no field left
+  assert.equal(
+    routeLearned({
+      text: "This is Declan O'Brien from the chemistry dept, setting up an account",
+      session: ANONYMOUS,
+    }).intent.profile?.domain,
+    'chemistry',
+  );
+});

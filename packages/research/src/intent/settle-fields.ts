@@ -16,7 +16,7 @@ import {
 import { markSpan, runsOf, slotOf, TAGS, type SpanRun } from './model/tags.ts';
 import { cueOf, levelMarks, lexiconClass } from './model/lexicon.ts';
 import type { Token } from './model/tokens.ts';
-import { fieldAfterLabel } from './field-fallback.ts';
+import { fieldAfterLabel, fieldInLexicon } from './field-fallback.ts';
 import {
   adjective,
   AND,
@@ -24,6 +24,7 @@ import {
   ARTICLES,
   DANGLING_JOINS,
   FIELD_ENDS,
+  formerField,
   headWith,
   LEADING_VERBS,
   NEVER_FIELD,
@@ -89,6 +90,12 @@ export function settleDomains(tokens: readonly Token[], tags: readonly number[])
   keepLater((first, later) => saysNow(words.slice(first.last + 1, later.first)));
   movedTo(tokens, out);
   keepLater((first, later) => words[first.first - 1] === 'from' && words[later.first - 1] === 'to');
+  // A field the writer has left or denies gives way to one that holds, tagged or in the
+  // lexicon ("ya no estoy en química, mi campo ahora es bioinformática", "my field should
+  // say cryo-EM, not X-ray crystallography").
+  const former = domainRuns(out).filter((run) => formerField(tokens, run.first, run.last));
+  const holds = domainRuns(out).length > former.length || fieldInLexicon(tokens, out) >= 0;
+  if (holds) for (const run of former) out.fill(0, run.first, run.last + 1);
   // A field does not end on a joining word: the tagger stopped one word short ("génétique
   // des | populations", "history of | medicine").
   for (const run of domainRuns(out)) {
