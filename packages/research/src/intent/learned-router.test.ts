@@ -779,3 +779,24 @@ test('a field the writer has left or denies gives way to the one that holds', ()
     'chemistry',
   );
 });
+
+test('a request that points back takes the first sentence, lists and all, as its topic', () => {
+  const topic = (text: string) => routeLearned({ text, session: READY }).intent.topic;
+  assert.equal(
+    topic('podcasts, attention spans and learning — write it up'),
+    'podcasts, attention spans and learning',
+  );
+  assert.equal(
+    topic('whats the deal with ultra-processed food and mortality? write a paper on it'),
+    'ultra-processed food and mortality',
+  );
+  assert.equal(
+    topic("what's known about long covid and exercise intolerance? make that the next run"),
+    'long covid and exercise intolerance',
+  );
+  assert.equal(
+    routeLearned({ text: 'quick question: can you write a paper on it', session: READY }).intent
+      .missing,
+    'topic',
+  );
+});

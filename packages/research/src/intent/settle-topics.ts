@@ -1,9 +1,10 @@
 // Exact corrections of the tagger's topic spans, read off cross-validation's misses: a
 // question word before the topic, a last word left out, a plural possessive, the place the
 // topic is about.
-import { placeWord } from './field-words.ts';
+import { AND, contentWord, placeWord } from './field-words.ts';
 import { markSpan, runsOf, TAGS } from './model/tags.ts';
 import type { Token } from './model/tokens.ts';
+import { wordClasses } from './model/word-classes.ts';
 
 const TOPIC_B = TAGS.indexOf('B-topic');
 const TOPIC_I = TAGS.indexOf('I-topic');
@@ -208,18 +209,53 @@ const POINTING = new Set(['it', 'that', 'this', 'them', 'those']);
 const NOT_A_TOPIC_CLAUSE = new Set(["i'm", 'i', 'im', 'my', 'we', 'our', 'you', 'can', 'could']);
 
 /**
- * With no topic tagged, a request that points back ("microplastics in rivers. write a paper on
- * that") takes the message's first clause as its topic, when that clause names something (two words or more)
- * rather than telling of the writer.
+ * A request that points back at what the message named first takes that as its topic: "
+ * microplastics in rivers. write a paper on that", "podcasts, attention spans and learning —
+ * write it up", "Children's screen time, sleep, and school grades — research that". The first
+ * sentence (to a stop, dash, colon or question mark; commas are the topic's own) names
+ * something, two words or more, rather than telling of the writer; the tagger's topic, if
+ * any, lies inside it.
  */
 function namedBefore(tokens: readonly Token[], words: readonly string[], out: number[]): void {
-  if (out.some((tag) => tag === TOPIC_B || tag === TOPIC_I)) return;
-  if (!words.some((_, i) => POINTING.has(words[requestAt(words, i)] ?? ''))) return;
   let end = 0;
-  while (end < tokens.length && !tokens[end]!.punct) end++;
+  while (end < tokens.length && !SENTENCE_ENDS.has(tokens[end]!.raw)) end++;
+  const rest = words.slice(end + 1);
+  const pointsBack =
+    words.some((_, i) => i > end && POINTING.has(words[requestAt(words, i)] ?? '')) ||
+    (rest.length <= 6 &&
+      rest.some((w) => POINTING.has(w)) &&
+      rest.some((w) => wordClasses(w).some((c) => c === 'starting' || c === 'project')));
+  if (!pointsBack || end < 2 || end === tokens.length) return;
   const clause = words.slice(0, end);
-  if (end < 2 || end === tokens.length || clause.some((w) => NOT_A_TOPIC_CLAUSE.has(w))) return;
-  if (clause.some((w) => REQUEST_CUES.some(([a]) => w === a))) return;
+  const notTopic = (w: string) =>
+    NOT_A_TOPIC_CLAUSE.has(w) || OPENING_CHAT.has(w) || REQUEST_CUES.some(([a]) => w === a);
+  if (clause.some(notTopic)) return;
+  // "what's the deal with | X?"
+  const start = /^(?:what's|whats) the (?:deal|story) with$/.test(clause.slice(0, 4).join(' '))
+    ? 4
+    : 0;
+  const topicOutside = out.some((tag, i) => i >= end && (tag === TOPIC_B || tag === TOPIC_I));
+  const otherInside = out
+    .slice(0, end)
+    .some((tag) => tag !== 0 && tag !== TOPIC_B && tag !== TOPIC_I);
+  if (topicOutside || otherInside) return;
+  // A topic the tagger read inside it keeps its words, and takes in the list items it left
+  // before it ("podcasts, | attention spans and learning"), not a question's opening
+  // ("what's known about | long covid …").
+  const tagged = runsOf(out, 'topic')[0];
+  let [first, last] = [start, end - 1];
+  if (tagged) {
+    [first, last] = [tagged.first, tagged.last];
+    const listed = (t: Token) => contentWord(t) || t.raw === ',' || AND.has(t.lower);
+    while (first > start && listed(tokens[first - 1]!)) first--;
+    while (first < last && tokens[first]!.punct) first++;
+  }
   out.fill(0, 0, end);
-  markSpan(out, 'topic', 0, end - 1);
+  markSpan(out, 'topic', first, last);
 }
+/** Chat that opens a message before what it asks: "quick question: …", "ok here's one: …". */
+const OPENING_CHAT = new Set(
+  'question quick ok okay hey hi hello so one idea thought here heres btw also'.split(' '),
+);
+/** What ends the first sentence of a message (a comma does not: "X, Y and Z — write it up"). */
+const SENTENCE_ENDS = new Set(['.', '!', '?', '—', '–', '-', ':', ';', '؟']);
