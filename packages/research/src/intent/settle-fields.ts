@@ -315,13 +315,16 @@ const CLAUSE_JOINS = new Set(['and', 'but', 'so', 'because', 'since', 'while', '
  */
 export function dropNonFields(tokens: readonly Token[], out: number[]): number[] {
   const words = tokens.map((t) => t.lower);
-  // what a risk or strictness instruction is about
+  // what a risk or strictness instruction is about, and level idioms
   const marks = levelMarks(words);
   for (const run of domainRuns(out)) {
     let at = run.first - 1;
     while (at > 0 && ['the', 'my', 'your', 'our'].includes(words[at]!)) at--;
     const setting = marks[at - 1] && marks[at - 1]!.cls !== 'level';
     if (ABOUT_WHAT.has(words[at] ?? '') && setting) out.fill(0, run.first, run.last + 1);
+    // nor a level idiom ("on peut | prendre des risques")
+    if (marks.slice(run.first, run.last + 1).every((m) => m?.idiom))
+      out.fill(0, run.first, run.last + 1);
   }
   // a workplace said in Arabic ("مهندس بيانات في | شركة شحن", at a shipping company)
   for (const run of domainRuns(out)) {
