@@ -10,6 +10,12 @@ import { wordClasses } from './model/word-classes.ts';
 import { ASKING_FOR, clausesOfOthers, clausesOfThePast, talksOfOthers } from './talk-of-others.ts';
 import type { IntentAction, IntentSession } from './schema.ts';
 import { requestedTopic } from './settle-topics.ts';
+import {
+  answersRunInstead,
+  editsProfile,
+  labelledFeedback,
+  remarksOnApp,
+} from './explicit-messages.ts';
 
 /**
  * The word classes that speak for each action a level word cannot belong to: "switch to the
@@ -241,93 +247,6 @@ export function actionInstead(
   if (signsUpInstead(tokens, action)) return 'create_user';
   return undefined;
 }
-
-/**
- * True when the message asks in so many words to change the writer's profile ("side note,
- * not feedback: I'm a professor now, update my role"; "btw I'm a biostatistician, can you put
- * that in my profile?"), not how to ("how do I set my research field?").
- */
-function editsProfile(tokens: readonly Token[]): boolean {
-  const words = tokens.map((t) => t.lower);
-  if (words.some((w) => HOW.has(w))) return false;
-  const mine = words.some((w, i) => PROFILE_PARTS.has(w) && MY.has(words[i - 1] ?? ''));
-  return mine && words.some((w) => EDITS.has(w));
-}
-const HOW = new Set(['how', 'comment', 'como', 'كيف', 'ازاي']);
-const MY = new Set(['my', 'mon', 'ma', 'mi']);
-const PROFILE_PARTS = new Set([
-  'profile',
-  'role',
-  'field',
-  'domain',
-  'profil',
-  'perfil',
-  'rol',
-  'rôle',
-  'campo',
-]);
-const EDITS = new Set(
-  'update change set put add save edit record note modifie modifier change changer mets cambia actualiza pon'.split(
-    ' ',
-  ),
-);
-
-/**
- * True when, while a run waits for feedback, a message taken for another command holds none
- * of that command's words: it answers the run ("tu pourrais tester sur des données réelles
- * plutôt que simulées ?", "añade más datos de otros países"). Asking to have part of the paper
- * explained is feedback too; help asks about the app.
- */
-function answersRunInstead(tokens: readonly Token[], action: IntentAction): boolean {
-  const own = COMMAND_CLASSES[action];
-  if (!own) return false;
-  return !tokens.some(
-    (t) => !NOT_HELP.has(t.lower) && wordClasses(t.lower).some((c) => own.includes(c)),
-  );
-}
-const COMMAND_CLASSES: Partial<Record<IntentAction, readonly string[]>> = {
-  help: ['helping', 'asking'],
-  list_users: ['account', 'asking'],
-  list_skills: ['skill'],
-  list_memories: ['memory'],
-  select_user: ['switching', 'account'],
-  train_planner: ['training'],
-};
-const NOT_HELP = new Set(['explain', 'examples']);
-
-/**
- * True when the message only remarks on how the app is ("haha you're brutal", "you're a
- * tough crowd"): no asking, and no "too" or comparison that would ask for a change ("you're
- * too harsh").
- */
-function remarksOnApp(tokens: readonly Token[]): boolean {
-  const words = tokens.map((t) => t.lower);
-  const you = words.findIndex(
-    (w, i) => ["you're", 'youre', 'ur'].includes(w) || (w === 'you' && words[i + 1] === 'are'),
-  );
-  if (you < 0 || words.some((w) => ASKING_FOR.has(w) || CHANGE.has(w) || /er$/.test(w))) {
-    return false;
-  }
-  return words.slice(0, you).every((w) => REACTIONS.has(w) || tokens[words.indexOf(w)]!.punct);
-}
-const CHANGE = new Set(['too', 'so', 'way', 'more', 'less', 'not', "n't", 'should']);
-/** What may open a remark: laughter and the like. */
-const REACTIONS = new Set(['haha', 'hahaha', 'lol', 'wow', 'ok', 'okay', 'oh', 'man', 'damn']);
-
-/**
- * True when the message opens on a "feedback:" label ("feedback: too conservative, I wanted
- * wilder ideas"): what follows is feedback on the run, whatever levels it names.
- */
-function labelledFeedback(tokens: readonly Token[]): boolean {
-  return (
-    FEEDBACK_LABELS.has(tokens[0]?.lower ?? '') && [':', '-', '—'].includes(tokens[1]?.raw ?? '')
-  );
-}
-const FEEDBACK_LABELS = new Set(
-  'feedback retour retours commentaire commentaires comentario comentarios ملاحظات ملاحظة rückmeldung kommentar'.split(
-    ' ',
-  ),
-);
 
 /**
  * True when a message taken for a profile update, or for small talk that names a setting,

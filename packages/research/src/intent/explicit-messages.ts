@@ -1,0 +1,95 @@
+// Messages that say in so many words what they are, whatever the classifier guessed: a
+// "feedback:" label, a profile edit asked for, a remark on the app, and, while a run waits
+// for feedback, a "command" that holds none of its command's words. Read by the action
+// corrections (action-overrides.ts).
+import type { Token } from './model/tokens.ts';
+import { wordClasses } from './model/word-classes.ts';
+import type { IntentAction } from './schema.ts';
+import { ASKING_FOR } from './talk-of-others.ts';
+
+/**
+ * True when the message asks in so many words to change the writer's profile ("side note,
+ * not feedback: I'm a professor now, update my role"; "btw I'm a biostatistician, can you put
+ * that in my profile?"), not how to ("how do I set my research field?").
+ */
+export function editsProfile(tokens: readonly Token[]): boolean {
+  const words = tokens.map((t) => t.lower);
+  if (words.some((w) => HOW.has(w))) return false;
+  const mine = words.some((w, i) => PROFILE_PARTS.has(w) && MY.has(words[i - 1] ?? ''));
+  return mine && words.some((w) => EDITS.has(w));
+}
+const HOW = new Set(['how', 'comment', 'como', 'كيف', 'ازاي']);
+const MY = new Set(['my', 'mon', 'ma', 'mi']);
+const PROFILE_PARTS = new Set([
+  'profile',
+  'role',
+  'field',
+  'domain',
+  'profil',
+  'perfil',
+  'rol',
+  'rôle',
+  'campo',
+]);
+const EDITS = new Set(
+  'update change set put add save edit record note modifie modifier change changer mets cambia actualiza pon'.split(
+    ' ',
+  ),
+);
+
+/**
+ * True when, while a run waits for feedback, a message taken for another command holds none
+ * of that command's words: it answers the run ("tu pourrais tester sur des données réelles
+ * plutôt que simulées ?", "añade más datos de otros países"). Asking to have part of the paper
+ * explained is feedback too; help asks about the app.
+ */
+export function answersRunInstead(tokens: readonly Token[], action: IntentAction): boolean {
+  const own = COMMAND_CLASSES[action];
+  if (!own) return false;
+  return !tokens.some(
+    (t) => !NOT_HELP.has(t.lower) && wordClasses(t.lower).some((c) => own.includes(c)),
+  );
+}
+const COMMAND_CLASSES: Partial<Record<IntentAction, readonly string[]>> = {
+  help: ['helping', 'asking'],
+  list_users: ['account', 'asking'],
+  list_skills: ['skill'],
+  list_memories: ['memory'],
+  select_user: ['switching', 'account'],
+  train_planner: ['training'],
+};
+const NOT_HELP = new Set(['explain', 'examples']);
+
+/**
+ * True when the message only remarks on how the app is ("haha you're brutal", "you're a
+ * tough crowd"): no asking, and no "too" or comparison that would ask for a change ("you're
+ * too harsh").
+ */
+export function remarksOnApp(tokens: readonly Token[]): boolean {
+  const words = tokens.map((t) => t.lower);
+  const you = words.findIndex(
+    (w, i) => ["you're", 'youre', 'ur'].includes(w) || (w === 'you' && words[i + 1] === 'are'),
+  );
+  if (you < 0 || words.some((w) => ASKING_FOR.has(w) || CHANGE.has(w) || /er$/.test(w))) {
+    return false;
+  }
+  return words.slice(0, you).every((w) => REACTIONS.has(w) || tokens[words.indexOf(w)]!.punct);
+}
+const CHANGE = new Set(['too', 'so', 'way', 'more', 'less', 'not', "n't", 'should']);
+/** What may open a remark: laughter and the like. */
+const REACTIONS = new Set(['haha', 'hahaha', 'lol', 'wow', 'ok', 'okay', 'oh', 'man', 'damn']);
+
+/**
+ * True when the message opens on a "feedback:" label ("feedback: too conservative, I wanted
+ * wilder ideas"): what follows is feedback on the run, whatever levels it names.
+ */
+export function labelledFeedback(tokens: readonly Token[]): boolean {
+  return (
+    FEEDBACK_LABELS.has(tokens[0]?.lower ?? '') && [':', '-', '—'].includes(tokens[1]?.raw ?? '')
+  );
+}
+const FEEDBACK_LABELS = new Set(
+  'feedback retour retours commentaire commentaires comentario comentarios ملاحظات ملاحظة rückmeldung kommentar'.split(
+    ' ',
+  ),
+);
