@@ -32,7 +32,7 @@ const PROFILE_PARTS = new Set([
   'campo',
 ]);
 const EDITS = new Set(
-  'update change set put add save edit record note modifie modifier change changer mets cambia actualiza pon'.split(
+  'update change set put add save edit record note modifie modifier changer mets cambia actualiza pon'.split(
     ' ',
   ),
 );
@@ -73,7 +73,7 @@ export function remarksOnApp(tokens: readonly Token[]): boolean {
   if (you < 0 || words.some((w) => ASKING_FOR.has(w) || CHANGE.has(w) || /er$/.test(w))) {
     return false;
   }
-  return words.slice(0, you).every((w) => REACTIONS.has(w) || tokens[words.indexOf(w)]!.punct);
+  return tokens.slice(0, you).every((t) => REACTIONS.has(t.lower) || t.punct);
 }
 const CHANGE = new Set(['too', 'so', 'way', 'more', 'less', 'not', "n't", 'should']);
 /** What may open a remark: laughter and the like. */

@@ -30,12 +30,11 @@ export function saysRole(tokens: readonly Token[], tags: readonly number[], i: n
     if (isDegreeDone(tokens, i)) return false;
     if (ARTICLES.has(word)) {
       let k = j - 1;
-      while (k > 0 && HEDGES.has(tokens[k]!.lower)) k--;
+      while (k >= 0 && HEDGES.has(tokens[k]!.lower)) k--;
       // "I'm Sigrid, a cautious statistician": after a name and a comma; "still a postdoc
       // but …": opening the message
       const afterName = tokens[k]?.raw === ',' && slotOf(tags[k - 1] ?? 0) === 'name';
-      const opens = k === 0 ? HEDGES.has(tokens[0]!.lower) : k < 0;
-      return opens || (k >= 0 && (INTRODUCING.has(tokens[k]!.lower) || afterName));
+      return k < 0 || INTRODUCING.has(tokens[k]!.lower) || afterName;
     }
     if (tokens[j]!.punct || (tags[j] !== 0 && !LEVEL_TAGS.has(tags[j]!))) return false;
   }

@@ -306,7 +306,6 @@ function facultyJoin(words: readonly string[], at: number): number {
 /** Words that open a new clause after a field: "… urban heat islands but also …". */
 const CLAUSE_JOINS = new Set(['and', 'but', 'so', 'because', 'since', 'while', 'which', 'who']);
 
-/** Nouns of workplaces: what stands "at a …" is where one works, not what one works on. */
 /**
  * Tags without what a tagger or a lexicon reads as a field and is not: what a risk or
  * strictness instruction is about, and the kind of a workplace ("an epidemiologist at the |
@@ -364,6 +363,7 @@ const GERMAN_ADJECTIVE = /^[a-zäöü]{4,}(?:ische|ischen|ischer|isches|alen|ale
 /** Prepositions after a verb of moving to a field ("moved into", "shifted toward"). */
 const TOWARD = new Set(['toward', 'towards', 'into', 'to']);
 
+/** Nouns of workplaces: what stands "at a …" is where one works, not what one works on. */
 const WORKPLACES = new Set(
   (
     'department dept company firm startup start-up hospital ministry agency bank lab ' +

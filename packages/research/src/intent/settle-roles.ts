@@ -78,11 +78,14 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
       !isField(token.lower),
     );
   };
-  // A "role" that opens on a field in French or Spanish, where the head comes first, is the
-  // field ("estudio | ingeniería agrónoma").
+  // A French or Spanish field opens its phrase: what follows qualifies it ("ingeniería |
+  // agrónoma" is a field, though "agrónoma" is a person too).
+  const romanceHead = (i: number) => romanceWord(tokens[i]) && romanceField(tokens[i]!.lower);
+  // A "role" that opens on such a field, no person word itself, is the field ("estudio |
+  // ingeniería agrónoma").
   for (const run of runsOf(out, 'archetype')) {
-    const head = tokens[run.first]!;
-    if (romanceWord(head) && romanceField(head.lower) && !isRoleWord(head.lower)) {
+    const head = run.first;
+    if (romanceHead(head) && !isRoleWord(tokens[head]!.lower)) {
       markSpan(out, 'domain', run.first, run.last);
     }
   }
@@ -123,9 +126,7 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
       // person qualified the Arabic way ("مهندس برمجيات", software engineer).
       const qualified = (i: number) => ARABIC_QUALIFIERS.has(tokens[i]!.lower);
       const arabic = role(run.first) && run.last > run.first && qualified(run.last);
-      const head = tokens[run.first]!;
-      const romance = romanceWord(head) && romanceField(head.lower); // "ingeniería | agrónoma"
-      if ((role(run.last) && !romance) || arabic) {
+      if ((role(run.last) && !romanceHead(run.first)) || arabic) {
         asRole(run.first, run.last);
         continue;
       }

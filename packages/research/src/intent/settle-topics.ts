@@ -8,6 +8,7 @@ import { wordClasses } from './model/word-classes.ts';
 
 const TOPIC_B = TAGS.indexOf('B-topic');
 const TOPIC_I = TAGS.indexOf('I-topic');
+const isTopic = (tag: number | undefined) => tag === TOPIC_B || tag === TOPIC_I;
 
 /** Words that end a request, not its topic ("… for me", "… now", "… too"). */
 const NOT_TOPIC = new Set([
@@ -59,7 +60,7 @@ export function settleTopic(tokens: readonly Token[], tags: readonly number[]): 
   const possessive = (i: number) =>
     tokens[i]?.raw === "'" && i > 0 && tokens[i]!.start === tokens[i - 1]!.end;
   for (let i = 1; i + 1 < out.length; i++) {
-    const topicBefore = out[i - 1] === TOPIC_B || out[i - 1] === TOPIC_I;
+    const topicBefore = isTopic(out[i - 1]);
     if (possessive(i) && topicBefore && out[i + 1] === TOPIC_B) {
       out[i] = TOPIC_I;
       out[i + 1] = TOPIC_I;
@@ -68,7 +69,7 @@ export function settleTopic(tokens: readonly Token[], tags: readonly number[]): 
   requestedLater(tokens, out);
   namedBefore(tokens, words, out);
   let last = -1;
-  for (let i = 0; i < out.length; i++) if (out[i] === TOPIC_B || out[i] === TOPIC_I) last = i;
+  for (let i = 0; i < out.length; i++) if (isTopic(out[i])) last = i;
   // A question word just before it opens the topic ("how noise affects sleep"); "if" and
   // "whether" do not ("investigate whether fasting helps" is about fasting helping).
   const first = out.indexOf(TOPIC_B);
@@ -190,15 +191,15 @@ export function requestedTopic(
  * physics at a high school; can you do a paper on | student misconceptions about gravity?").
  */
 function requestedLater(tokens: readonly Token[], out: number[]): void {
-  const first = out.findIndex((tag) => tag === TOPIC_B || tag === TOPIC_I);
+  const first = out.findIndex(isTopic);
   const topic = requestedTopic(tokens, first + 1);
   if (!topic) return;
   // words the tagger gave to another slot stay there (feedback: "please look into | the
   // confounders more carefully")
-  const free = (tag: number) => tag === 0 || tag === TOPIC_B || tag === TOPIC_I;
+  const free = (tag: number) => tag === 0 || isTopic(tag);
   if (!out.slice(topic.first, topic.last + 1).every(free)) return;
   out.forEach((tag, i) => {
-    if (tag === TOPIC_B || tag === TOPIC_I) out[i] = 0;
+    if (isTopic(tag)) out[i] = 0;
   });
   markSpan(out, 'topic', topic.first, topic.last);
 }
@@ -234,10 +235,8 @@ function namedBefore(tokens: readonly Token[], words: readonly string[], out: nu
   const start = /^(?:what's|whats) the (?:deal|story) with$/.test(clause.slice(0, 4).join(' '))
     ? 4
     : 0;
-  const topicOutside = out.some((tag, i) => i >= end && (tag === TOPIC_B || tag === TOPIC_I));
-  const otherInside = out
-    .slice(0, end)
-    .some((tag) => tag !== 0 && tag !== TOPIC_B && tag !== TOPIC_I);
+  const topicOutside = out.some((tag, i) => i >= end && isTopic(tag));
+  const otherInside = out.slice(0, end).some((tag) => tag !== 0 && !isTopic(tag));
   if (topicOutside || otherInside) return;
   // A topic the tagger read inside it keeps its words, and takes in the list items it left
   // before it ("podcasts, | attention spans and learning"), not a question's opening

@@ -46,7 +46,7 @@ const PEOPLE = new Set(
 const BEING = new Set(['are', 'were', 'tend', 'get', 'can']);
 /** Verbs that report what someone else says or thinks. */
 const REPORTING = new Set(
-  'says said thinks thought told tells reckons insists dit disait dice dijo sagt meint diz disse dice'.split(
+  'says said thinks thought told tells reckons insists dit disait dice dijo sagt meint diz disse'.split(
     ' ',
   ),
 );
@@ -99,7 +99,7 @@ const OTHERS = new Set(
     'soeur frere mere pere mari femme ami amie fils fille ' +
     'hermana hermano madre padre esposo esposa marido amigo amiga hijo hija ' +
     'schwester bruder mutter vater mann frau freund freundin kollege kollegin sohn tochter ' +
-    'irma irmao mae pai esposa namorado namorada filho filha ' +
+    'irma irmao mae pai namorado namorada filho filha ' +
     'sorella fratello moglie marito amica figlio figlia collega'
   ).split(' '),
 );
