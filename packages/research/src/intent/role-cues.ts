@@ -25,7 +25,9 @@ export function saysRole(tokens: readonly Token[], tags: readonly number[], i: n
   const titled = next !== undefined && (next.raw === '.' || /^\p{Lu}/u.test(next.raw));
   for (let j = i - 1; j >= Math.max(0, i - 4); j--) {
     const word = tokens[j]!.lower;
-    const adjacent = j === i - 1 || (j === i - 2 && NOW.has(tokens[i - 1]!.lower));
+    // "I'm faculty", "I'm now faculty", "I'm part-time faculty"
+    const between = tokens.slice(j + 1, i).map((t) => t.lower);
+    const adjacent = between.every((w) => NOW.has(w) || isRoleModifier(w));
     if (SAYS_SELF.has(word) && adjacent) return !titled;
     if (isDegreeDone(tokens, i)) return false;
     if (ARTICLES.has(word)) {
@@ -43,12 +45,26 @@ export function saysRole(tokens: readonly Token[], tags: readonly number[], i: n
 const ARTICLES = new Set(['a', 'an', 'un', 'une', 'una', 'um', 'uma', 'ein', 'eine']);
 /** What comes before "a" in "I'm a …", "as a …", "I'm doing a postdoc", "je suis une …". */
 const INTRODUCING = new Set(
-  "i'm im am as doing soy sou suis bin es est ist je yo eu ich".split(' '),
+  "i'm im am as doing soy sou suis sono bin es est ist je yo eu ich como comme come als".split(' '),
 );
 /** Words between "I'm" and "a" that change nothing: "I'm just a curious retiree". */
-const HEDGES = new Set('just only merely basically actually also really still now'.split(' '));
-/** "I am" just before a role, without an article: "soy catedrático", "I'm faculty", "أنا مبرمج". */
-const SAYS_SELF = new Set(["i'm", 'im', 'am', 'soy', 'sou', 'suis', 'bin', 'انا', 'وانا']);
+const HEDGES = new Set(
+  (
+    'just only merely basically actually also really still now solo juste seulement ' +
+    'simplement simplemente nur einfach so apenas'
+  ).split(' '),
+);
+/**
+ * "I am" just before a role, without an article: "soy catedrático", "I'm faculty", "أنا
+ * مبرمج", "ana tbiba"; and "as" after a verb of work ("trabajo como enfermera", "lavoro come
+ * insegnante", "arbeite als Lehrerin", "كنخدم محلل", I work as an analyst).
+ */
+const SAYS_SELF = new Set(
+  (
+    "i'm im am soy sou suis sono bin انا وانا ana como comme come als " +
+    'كنخدم نخدم بشتغل بشتغل اشتغل بخدم'
+  ).split(' '),
+);
 
 /**
  * True when a role word is said on its own between commas or stops, as people list who they
@@ -74,7 +90,7 @@ function standsAlone(tokens: readonly Token[], tags: readonly number[], i: numbe
 }
 const BREAKS = new Set([',', '.', ';', '—', '–', ':', '!']);
 const CLAUSE_AND = new Set(['and', 'et', 'y', 'e']);
-const FIELD_PREPOSITIONS = new Set(['in', 'en', 'em', 'im', 'of', 'de', 'في']);
+const FIELD_PREPOSITIONS = new Set(['in', 'en', 'em', 'im', 'of', 'de', 'di', 'في']);
 const qualifies = (word: string) => isRoleModifier(word) || isFieldModifier(word) || isField(word);
 
 /**
@@ -101,7 +117,8 @@ const ROMANCE_QUALIFIERS = new Set(
     'hospitaliere permanent permanente contractuel contractuelle postdoctoral posdoctoral ' +
     'postdoctorale jubilado jubilada retraite retraitee independiente independant ' +
     'independante emerito emerita emerite jefe jefa chef agrege agregee generaliste ' +
-    'confirme confirmee senior junior social sociale'
+    'confirme confirmee senior junior social sociale ospedaliero ospedaliera associato ' +
+    'associata ordinario ordinaria precario precaria aposentado aposentada'
   ).split(' '),
 );
 
@@ -114,6 +131,18 @@ export function qualifiesBefore(tokens: readonly Token[], at: number): number {
     return 3;
   // "épidémiologiste de terrain", "ingeniera de datos"
   if (['de', 'en'].includes(word) && ROLE_COMPLEMENTS.has(tokens[at + 1]?.lower ?? '')) return 2;
+  // retired, as French and Italian say it after the role: "instituteur à la retraite",
+  // "insegnante in pensione"
+  const next = tokens[at + 1]?.lower;
+  if (word === 'a' && next === 'la' && tokens[at + 2]?.lower === 'retraite') return 3;
+  if (word === 'in' && next === 'pensione') return 2;
+  // "ricercatore a tempo determinato", on a fixed-term contract
+  if (
+    word === 'a' &&
+    next === 'tempo' &&
+    /^(?:determinato|indeterminato|pieno|parziale)$/.test(tokens[at + 2]?.lower ?? '')
+  )
+    return 3;
   return 0;
 }
 

@@ -312,3 +312,18 @@ test('a role said alone before the field it is in is the role', () => {
   assert.deepEqual(roles('Sou a Beatriz Costa, mestranda em [d: saúde pública]'), ['mestranda']);
   assert.deepEqual(roles('Hi, I went in [d: history]'), []);
 });
+
+test('a role said after "as" or with a hedge, and retirement said after the role', () => {
+  const roles = (marked: string) => settled(marked).archetype;
+  assert.deepEqual(roles('instituteur à la retraite, passionné par la [d: préhistoire]'), [
+    'instituteur à la retraite',
+  ]);
+  assert.deepEqual(roles('lavoro come insegnante in pensione'), ['insegnante in pensione']);
+  assert.deepEqual(roles('sé menos estricto, soy solo un aficionado'), ['aficionado']);
+  assert.deepEqual(roles("I'm part-time faculty in [d: graphic design]"), ['part-time faculty']);
+  assert.deepEqual(roles('دابا كنخدم محلل بيانات ف بنك'), ['محلل بيانات']);
+  assert.deepEqual(roles('salam, smiti Nadia w ana tbiba'), ['tbiba']);
+  // "like a" is a likeness, not a role; "as" (no article) is one
+  assert.deepEqual(roles('be more strict, como un [a: reviewer] duro'), []);
+  assert.deepEqual(roles('mets-moi comme médecin urgentiste'), ['médecin urgentiste']);
+});

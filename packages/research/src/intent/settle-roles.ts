@@ -348,7 +348,8 @@ function dropNonRoles(tokens: readonly Token[], out: number[]): void {
 
 /**
  * Whether the role at `first` is what the writer wants the app to be like, not what they
- * are: "review like a | kind mentor", "be as strict as a | top-venue reviewer".
+ * are: "review like a | kind mentor", "be as strict as a | top-venue reviewer", "como un |
+ * reviewer duro".
  */
 function likened(tokens: readonly Token[], first: number): boolean {
   let at = first - 1;
@@ -356,11 +357,18 @@ function likened(tokens: readonly Token[], first: number): boolean {
     const word = tokens[at]!.lower;
     const wish = ['i', "i'd", "'d", 'would', 'we'].includes(tokens[at - 1]?.lower ?? '');
     if (word === 'like' && !wish) return true;
+    // "como un reviewer duro": "like" with an article; "as" has none ("trabajo como
+    // enfermera", "mets-moi comme médecin")
+    if (LIKE.has(word) && ARTICLE.has(tokens[at + 1]?.lower ?? '')) return true;
     if (word === 'as' && tokens[at - 2]?.lower === 'as') return true;
     at--;
   }
   return false;
 }
+
+/** "Like" in Spanish, Portuguese, French, Italian and German. */
+const LIKE = new Set(['como', 'comme', 'come', 'wie']);
+const ARTICLE = new Set(['un', 'una', 'une', 'um', 'uma', 'uno', 'ein', 'eine', 'einen']);
 
 /** Words before a role that are never part of it, as the tokens fold them. */
 const NOT_ROLE = new Set(["i'm", 'im', 'i', 'am', 'a', 'an', 'my', 'انا', 'وانا', 'ana', 'daba']);

@@ -123,7 +123,13 @@ export const MORE_ROLE_WORDS: readonly string[] = (
   'doktorand doktorandin forscher forscherin wissenschaftler wissenschaftlerin ' +
   'datenwissenschaftler datenwissenschaftlerin ingenieur ingenieurin professorin ärztin arzt ' +
   'محاضر محاضرة أخصائي أخصائية اخصائي اخصائية مبرمج مبرمجة محلل محللة صيدلي صيدلانية ' +
-  'معلم معلمة مدرس مدرسة'
+  'معلم معلمة مدرس مدرسة متقاعد متقاعدة ' +
+  // Italian, and the retired in Portuguese, German and Arabizi ("ana tbiba", a doctor)
+  'studente studentessa ricercatore ricercatrice dottorando dottoranda ingegnere insegnante ' +
+  'professore professoressa pensionato pensionata infermiere infermiera biologo biologa ' +
+  'chimico chimica medico avvocato avvocata giornalista sviluppatore sviluppatrice ' +
+  'aposentado aposentada estudante rentner rentnerin pensionar pensionarin lehrer lehrerin ' +
+  'studentin informatiker informatikerin tbib tbiba'
 ).split(' ');
 export const MORE_ROLE_MODIFIERS: readonly string[] = (
   'third-year fourth-year fifth-year 1st-year 2nd-year 3rd-year 4th-year mid-career ' +
