@@ -234,7 +234,10 @@ export function actionInstead(
   if (paused && answersRunInstead(tokens, action)) return 'submit_feedback';
   if (!paused && action !== 'chitchat' && onlyGreets(tokens)) return 'chitchat';
   if (talksOfOthers(tokens) && !statesOwnLevel(tokens)) {
-    return action === 'update_profile' ? 'chitchat' : undefined;
+    // nor is it a run unless one is asked for ("il mio relatore è un professore di economia")
+    const run = asksForRun(tokens.map((t) => t.lower)) || requestedTopic(tokens);
+    const profileOrRun = action === 'update_profile' || (action === 'start_run' && !run);
+    return profileOrRun ? 'chitchat' : undefined;
   }
   if (remarksOnApp(tokens)) return action === 'update_profile' ? 'chitchat' : undefined;
   if (session.user_id && setsLevelInstead(tokens, action)) return 'update_profile';

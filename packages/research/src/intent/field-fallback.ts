@@ -51,9 +51,17 @@ export function fieldAfterLabel(tokens: readonly Token[], out: number[]): void {
 export function fieldInLexicon(tokens: readonly Token[], tags: readonly number[]): number {
   return tokens.findIndex(
     (t, i) =>
-      tags[i] === 0 && isField(t.lower) && !lexiconClass(t.lower) && !formerField(tokens, i, i),
+      tags[i] === 0 &&
+      isField(t.lower) &&
+      !lexiconClass(t.lower) &&
+      !formerField(tokens, i, i) &&
+      !frenchHave(tokens, i),
   );
 }
+
+/** "j'ai", I have, is no "AI". */
+const frenchHave = (tokens: readonly Token[], i: number) =>
+  tokens[i]!.lower === 'ai' && tokens[i - 1]?.lower === "j'";
 
 /**
  * A field word the tagger left out of a message that says who the user is ("I'm a

@@ -202,3 +202,22 @@ export const PLACE_BEFORE = new Set(['in', 'at', 'from', 'en']);
 /** A capitalised word that names no field, role or English word: a place or an institution. */
 export const placeWord = (token: Token) =>
   /^\p{Lu}\p{Ll}/u.test(token.raw) && !inLexicons(token.lower) && !isEnglishWord(token.lower);
+
+/**
+ * Arabic workplaces: company, bank, hospital (and the Maghrebi "sbitar"), university,
+ * factory, ministry, ward, office, lab, clinic, school.
+ */
+export const ARABIC_WORKPLACES: ReadonlySet<string> = new Set(
+  (
+    'شركة شركه بنك مصرف مستشفى مستشفي سبيطار جامعة الجامعة مصنع وزارة قسم مكتب مختبر معمل ' +
+    'عيادة مدرسة'
+  ).split(' '),
+);
+
+/** What teaches a field: a faculty, a department, a school. */
+export const FACULTIES: ReadonlySet<string> = new Set(
+  (
+    'faculty department dept school college faculte facultad departement departamento ' +
+    'escuela ecole كلية قسم'
+  ).split(' '),
+);

@@ -543,6 +543,35 @@ test("a labelled persona is the persona brief, its level words the persona's", (
     persona_brief: 'a cautious PhD student',
     risk_preference: 'high',
   });
+  // someone to play, in other languages too: the level words are the persona's
+  for (const [text, persona] of [
+    ['actúa como un director de tesis exigente', 'un director de tesis exigente'],
+    ['Bitte verhalte dich wie ein kritischer Gutachter', 'ein kritischer Gutachter'],
+    ['تصرّف مثل محكّم صارم في مجلة علمية', 'محكّم صارم في مجلة علمية'],
+    ["pretend you're a grumpy reviewer", 'a grumpy reviewer'],
+  ]) {
+    assert.deepEqual(profile(text!), { persona_brief: persona });
+  }
+});
+
+test('what is said of a workplace, a time or someone else is not the profile', () => {
+  const routed = (text: string) => routeLearned({ text, session: READY }).intent;
+  assert.deepEqual(profile('i am working as research scientist in a pharmaceutical company'), {
+    archetype: 'research scientist',
+  });
+  assert.deepEqual(profile("i'm a lab tech in a neuroscience lab"), {
+    archetype: 'lab tech',
+    domain: 'neuroscience',
+  });
+  assert.equal(profile("Ingénieur à la retraite, j'ai fait toute ma carrière")?.domain, undefined);
+  assert.equal(
+    profile('trabajo de enfermera en urgencias desde hace 10 años')?.domain,
+    'urgencias',
+  );
+  assert.equal(
+    routed('Il mio relatore è un professore di economia severissimo').action,
+    'chitchat',
+  );
 });
 
 test('"now" in French or Spanish ends no field', () => {

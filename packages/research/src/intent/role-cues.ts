@@ -10,7 +10,7 @@ const ROLE_COMPLEMENTS = new Set(
   (
     'doctorado doctorat master máster maestria maestría grado licence licenciatura these thèse ' +
     'conferences conférences software datos sistemas recherche investigacion investigación ' +
-    'terrain campo laboratorio laboratoire donnees données logiciel'
+    'terrain campo laboratorio laboratoire donnees données logiciel base ruolo'
   ).split(' '),
 );
 /**
@@ -42,10 +42,29 @@ export function saysRole(tokens: readonly Token[], tags: readonly number[], i: n
   }
   return false;
 }
-const ARTICLES = new Set(['a', 'an', 'un', 'une', 'una', 'um', 'uma', 'ein', 'eine']);
-/** What comes before "a" in "I'm a …", "as a …", "I'm doing a postdoc", "je suis une …". */
+const ARTICLES = new Set([
+  'a',
+  'an',
+  'un',
+  'une',
+  'una',
+  'um',
+  'uma',
+  'ein',
+  'eine',
+  'il',
+  'lo',
+  "l'",
+  'la',
+]);
+/**
+ * What comes before "a" in "I'm a …", "as a …", "I'm doing a postdoc", "je suis une …",
+ * "faccio il pasticcere" (I work as a pastry chef).
+ */
 const INTRODUCING = new Set(
-  "i'm im am as doing soy sou suis sono bin es est ist je yo eu ich como comme come als".split(' '),
+  "i'm im am as doing soy sou suis sono bin es est ist je yo eu ich como comme come als faccio".split(
+    ' ',
+  ),
 );
 /** Words between "I'm" and "a" that change nothing: "I'm just a curious retiree". */
 const HEDGES = new Set(
@@ -118,6 +137,7 @@ const ROMANCE_QUALIFIERS = new Set(
     'postdoctorale jubilado jubilada retraite retraitee independiente independant ' +
     'independante emerito emerita emerite jefe jefa chef agrege agregee generaliste ' +
     'confirme confirmee senior junior social sociale ospedaliero ospedaliera associato ' +
+    'laboralista substituto substituta intensivista hospitalar libero libera ' +
     'associata ordinario ordinaria precario precaria aposentado aposentada'
   ).split(' '),
 );
@@ -130,12 +150,18 @@ export function qualifiesBefore(tokens: readonly Token[], at: number): number {
   if (word === 'ما' && tokens[at + 1]?.lower === 'بعد' && tokens[at + 2]?.lower === 'الدكتوراه')
     return 3;
   // "épidémiologiste de terrain", "ingeniera de datos"
-  if (['de', 'en'].includes(word) && ROLE_COMPLEMENTS.has(tokens[at + 1]?.lower ?? '')) return 2;
+  const complement = ROLE_COMPLEMENTS.has(tokens[at + 1]?.lower ?? '');
+  if (['de', 'en', 'di', 'do', 'da'].includes(word) && complement) return 2;
+  // "docente a contratto", "architetta libera professionista"
+  if (word === 'a' && tokens[at + 1]?.lower === 'contratto') return 2;
+  if (word === 'professionista' && /^liber[oa]$/.test(tokens[at - 1]?.lower ?? '')) return 1;
   // retired, as French and Italian say it after the role: "instituteur à la retraite",
   // "insegnante in pensione"
   const next = tokens[at + 1]?.lower;
   if (word === 'a' && next === 'la' && tokens[at + 2]?.lower === 'retraite') return 3;
   if (word === 'in' && next === 'pensione') return 2;
+  const year = yearOfStudy(tokens, at);
+  if (year > 0) return year;
   // "ricercatore a tempo determinato", on a fixed-term contract
   if (
     word === 'a' &&
@@ -145,6 +171,42 @@ export function qualifiesBefore(tokens: readonly Token[], at: number): number {
     return 3;
   return 0;
 }
+
+/**
+ * How many words from `at` say the year of study after the role, as French, Spanish,
+ * Portuguese, Italian, German and Arabic write it ("doctorante en deuxième année", "aluno do
+ * 3º ano", "dottoranda al secondo anno", "Doktorand im dritten Jahr", "طالبة دكتوراه في السنة
+ * الثالثة"), 0 when none do.
+ */
+export function yearOfStudy(tokens: readonly Token[], at: number): number {
+  if (!YEAR_PREPOSITIONS.has(tokens[at]?.lower ?? '')) return 0;
+  let k = at + 1;
+  if (YEAR_ARTICLES.has(tokens[k]?.lower ?? '')) k++;
+  const ordinal = () => {
+    const word = tokens[k]?.lower ?? '';
+    if (ORDINALS.has(word) || /^\d{1,2}(?:e|eme|er|re|o|º|a|ª|nd|rd|th|st)?$/.test(word)) {
+      k += /^\d+$/.test(word) && ['.', '°'].includes(tokens[k + 1]?.raw ?? '') ? 2 : 1;
+      return true;
+    }
+    return false;
+  };
+  const year = () => YEARS.has(tokens[k]?.lower ?? '') && ++k > 0;
+  // the ordinal before the year, or after it as Arabic writes it
+  const found = (ordinal() && year()) || (year() && ordinal());
+  return found ? k - at : 0;
+}
+const YEAR_PREPOSITIONS = new Set('en in im au al del do da di de dans nel no na في'.split(' '));
+const YEAR_ARTICLES = new Set(['el', 'la', 'le', 'the', 'o', 'il']);
+const YEARS = new Set('annee ano anno jahr semester semestre curso year السنة سنة'.split(' '));
+const ORDINALS = new Set(
+  (
+    'premiere premier deuxieme troisieme quatrieme cinquieme derniere dernier ' +
+    'primer primero primera segundo segunda tercer tercero tercera cuarto cuarta quinto ' +
+    'ultimo ultima primo prima secondo seconda terzo terza quarto quarta ' +
+    'primeiro primeira terceiro terceira ersten zweiten dritten vierten funften letzten ' +
+    'الاولى الأولى الثانية الثالثة الرابعة الخامسة الاخيرة الأخيرة'
+  ).split(' '),
+);
 
 /** True when the tag at `i` is a field of that one word alone. */
 export function isLoneDomain(tags: readonly number[], i: number): boolean {

@@ -17,6 +17,8 @@ import { markSpan, runsOf, slotOf, TAGS, type SpanRun } from './model/tags.ts';
 import { cueOf, levelMarks, lexiconClass } from './model/lexicon.ts';
 import type { Token } from './model/tokens.ts';
 import { fieldAfterLabel, fieldInLexicon } from './field-fallback.ts';
+import { withoutTimes } from './field-times.ts';
+import { dropWorkplaces } from './workplaces.ts';
 import {
   adjective,
   AND,
@@ -36,6 +38,7 @@ import {
   romanceJoin,
   romanceWord,
   saysNow,
+  FACULTIES,
 } from './field-words.ts';
 
 const B = TAGS.indexOf('B-domain');
@@ -279,20 +282,12 @@ export function settleDomains(tokens: readonly Token[], tags: readonly number[])
     let last = run.last;
     while (last > first && FIELD_TAILS.has(words[last]!)) out[last--] = 0;
   }
-  return out;
+  return withoutTimes(tokens, out);
 }
 
 /** Words after a field that say how the writer stands to it, not what it is. */
 const FIELD_TAILS = new Set(
   'major majors minor stuff things ward wards side part-time full-time'.split(' '),
-);
-
-/** What teaches a field: a faculty, a department, a school. */
-const FACULTIES = new Set(
-  (
-    'faculty department dept school college faculte facultad departement departamento ' +
-    'escuela ecole كلية قسم'
-  ).split(' '),
 );
 
 /** How many words join a faculty to its field at `at` ("of", "de la"; none in Arabic), or -1. */
@@ -325,34 +320,10 @@ export function dropNonFields(tokens: readonly Token[], out: number[]): number[]
     if (marks.slice(run.first, run.last + 1).every((m) => m?.idiom))
       out.fill(0, run.first, run.last + 1);
   }
-  // a workplace said in Arabic ("مهندس بيانات في | شركة شحن", at a shipping company)
-  for (const run of domainRuns(out)) {
-    if (ARABIC_WORKPLACES.has(words[run.first]!)) out.fill(0, run.first, run.last + 1);
-  }
-  // the kind of a workplace
-  for (const run of domainRuns(out)) {
-    const start = words[run.first] === 'of' ? run.first + 1 : run.first;
-    let before = start - 1;
-    // a department, a school or an institute "of" a field teaches it ("the department of
-    // physics")
-    const unit = words[before - 1] ?? '';
-    const teaches = FACULTIES.has(unit) || unit === 'institute';
-    if (words[before] === 'of' && WORKPLACES.has(unit) && !teaches) before -= 2;
-    const ofWorkplace = before < start - 1;
-    while (ARTICLES.has(words[before] ?? '')) before--;
-    if (words[before] !== 'at') continue;
-    const [last, next] = [words[run.last] ?? '', words[run.last + 1] ?? ''];
-    if (ofWorkplace || WORKPLACES.has(last) || WORKPLACES.has(next)) {
-      out.fill(0, run.first, run.last + 1);
-    }
-  }
-  return out;
+  dropWorkplaces(tokens, out);
+  return withoutTimes(tokens, out);
 }
 
-/** Arabic workplaces: company, bank, hospital, university, factory, ministry, ward, office, lab. */
-const ARABIC_WORKPLACES = new Set(
-  'شركة شركه بنك مصرف مستشفى جامعة الجامعة مصنع وزارة قسم مكتب مختبر معمل'.split(' '),
-);
 /** What joins a risk or strictness instruction to what it is about. */
 const ABOUT_WHAT = new Set(['on', 'with', 'about']);
 /** Punctuation that opens a clause. */
@@ -362,16 +333,6 @@ const GERMAN_ADJECTIVE = /^[a-zäöü]{4,}(?:ische|ischen|ischer|isches|alen|ale
 
 /** Prepositions after a verb of moving to a field ("moved into", "shifted toward"). */
 const TOWARD = new Set(['toward', 'towards', 'into', 'to']);
-
-/** Nouns of workplaces: what stands "at a …" is where one works, not what one works on. */
-const WORKPLACES = new Set(
-  (
-    'department dept company firm startup start-up hospital ministry agency bank lab ' +
-    'laboratory institute clinic school university council office plant factory centre ' +
-    'center ngo nonprofit charity consultancy museum library foundation fintech biotech ' +
-    'medtech edtech insurtech'
-  ).split(' '),
-);
 
 /**
  * The field moved to, where the tagger read only the one moved from ("switched from

@@ -10,17 +10,42 @@ import type { Token } from './model/tokens.ts';
 const PERSONA_B = TAGS.indexOf('B-persona_brief');
 const PERSONA_I = TAGS.indexOf('I-persona_brief');
 const SEPARATORS = new Set([':', '—', '–', '-', '=', 'is', 'of']);
+/** What asks the app to play someone, in the languages the router reads, as tokens fold them. */
+const PLAYING: readonly string[][] = [
+  'act like',
+  'act as if you were',
+  'pretend to be',
+  "pretend you're",
+  'pretend you are',
+  'behave like',
+  'actua como',
+  'comportate como',
+  'finge ser',
+  'aja como',
+  'atue como',
+  'finja ser',
+  'agis comme',
+  'comporte-toi comme',
+  'fais comme si tu etais',
+  'joue le role de',
+  'verhalte dich wie',
+  'tu so als warst du',
+  'comportati come',
+  'agisci come',
+  'fai finta di essere',
+  'تصرف مثل',
+  'تصرف كأنك',
+].map((label) => label.split(' '));
 
 /** Where the label ends (the index of its separator), or -1 when there is no label. */
 export function personaLabel(tokens: readonly Token[]): number {
-  // "act like a friendly mentor who …", "pretend to be a tough reviewer"
-  const playing = tokens.findIndex(
-    (t, i) =>
-      (t.lower === 'act' && tokens[i + 1]?.lower === 'like') ||
-      (t.lower === 'pretend' && tokens[i + 1]?.lower === 'to' && tokens[i + 2]?.lower === 'be'),
-  );
-  if (playing >= 0 && playing + 3 < tokens.length) {
-    return playing + (tokens[playing]!.lower === 'act' ? 1 : 2);
+  // "act like a friendly mentor who …", "pretend to be a tough reviewer", "actúa como un
+  // director de tesis exigente"
+  const words = tokens.map((t) => t.lower);
+  for (let i = 0; i < words.length; i++) {
+    const label = PLAYING.find((p) => p.every((w, k) => words[i + k] === w));
+    const end = label ? i + label.length - 1 : -1;
+    if (label && end + 2 < words.length) return end;
   }
   const at = tokens.findIndex(
     (t, i) =>

@@ -327,3 +327,26 @@ test('a role said after "as" or with a hedge, and retirement said after the role
   assert.deepEqual(roles('be more strict, como un [a: reviewer] duro'), []);
   assert.deepEqual(roles('mets-moi comme médecin urgentiste'), ['médecin urgentiste']);
 });
+
+test('the year of study after a role is part of it, in six languages', () => {
+  const roles = (marked: string) => settled(marked).archetype;
+  assert.deepEqual(roles('je suis [a: doctorante] en deuxième année en [d: sociologie]'), [
+    'doctorante en deuxième année',
+  ]);
+  assert.deepEqual(roles('Sou [a: aluno do] 3º ano de [d: direito]'), ['aluno do 3º ano']);
+  assert.deepEqual(roles('ich bin [a: Studentin] im zweiten Semester'), [
+    'Studentin im zweiten Semester',
+  ]);
+  assert.deepEqual(roles('وأنا [a: طالبة دكتوراه] في السنة الثالثة'), [
+    'طالبة دكتوراه في السنة الثالثة',
+  ]);
+  // not a year: "in 2019"
+  assert.deepEqual(roles("I'm a [a: postdoc] in 2019 cohorts"), ['postdoc']);
+});
+
+test('an Arabic role ends before a word with "and" or "at" written on it', () => {
+  const roles = (marked: string) => settled(marked).archetype;
+  assert.deepEqual(roles('أنا [a: صيدلانية وبشتغل] في مستشفى'), ['صيدلانية']);
+  assert.deepEqual(roles('أنا [a: طبيبة فسبيطار] عمومي'), ['طبيبة']);
+  assert.deepEqual(roles('[a: مهندس برمجيات] في شركة'), ['مهندس برمجيات']);
+});

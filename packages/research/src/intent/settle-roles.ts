@@ -12,7 +12,7 @@ import {
   isRoleWord,
 } from './model/gazetteer.ts';
 import { LEVEL_TAGS, markSpan, runsOf, slotOf, TAGS } from './model/tags.ts';
-import { placeWord, romanceField, romanceWord, saysNow } from './field-words.ts';
+import { ARABIC_WORKPLACES, placeWord, romanceField, romanceWord, saysNow } from './field-words.ts';
 import {
   ARABIC_QUALIFIERS,
   isDegreeDone,
@@ -20,6 +20,7 @@ import {
   negated,
   qualifiesBefore,
   saysRole,
+  yearOfStudy,
 } from './role-cues.ts';
 import { isEnglishWord } from './model/english-words.ts';
 import type { Token } from './model/tokens.ts';
@@ -189,7 +190,10 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
     while (start < end && NOT_ROLE.has(tokens[start]!.lower)) out[start++] = 0;
     for (let taken = 1; taken > 0; end += taken) {
       taken = qualifiesBefore(tokens, end + 1);
-      for (let j = end + 1; j <= end + taken; j++) if (!free(j)) taken = 0;
+      // the year of study is the role's whatever the tagger read it as ("Studentin | im
+      // zweiten Semester")
+      const year = yearOfStudy(tokens, end + 1) === taken;
+      for (let j = end + 1; j <= end + taken; j++) if (!free(j) && !year) taken = 0;
     }
     if (start > run.first || end > run.last) asRole(start, end);
   }
@@ -235,7 +239,10 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
 
 /** "Researcher" in the languages the router reads, as the tokens fold them. */
 const BARE_RESEARCHER = new Set(
-  'researcher chercheur chercheuse investigador investigadora باحث باحثة'.split(' '),
+  (
+    'researcher chercheur chercheuse investigador investigadora pesquisador pesquisadora ' +
+    'ricercatore ricercatrice forscher forscherin باحث باحثة'
+  ).split(' '),
 );
 
 /**
@@ -281,7 +288,23 @@ function splitField(tokens: readonly Token[], out: number[], first: number, last
   if (position) markSpan(out, 'archetype', end, last);
 }
 
-const JOIN_WORDS = new Set(['de', 'en', 'del', 'du', 'des', 'in', 'of', 'at', 'a']);
+const JOIN_WORDS = new Set([
+  'de',
+  'en',
+  'del',
+  'du',
+  'des',
+  'in',
+  'of',
+  'at',
+  'a',
+  'do',
+  'da',
+  'di',
+  'im',
+  'al',
+  'au',
+]);
 /** "specialised", which opens the field after a role rather than qualifying it. */
 const SPECIALISED = new Set(
   'especializado especializada specialise specialisee specialized specialised متخصص متخصصة'.split(
@@ -331,6 +354,13 @@ function dropNonRoles(tokens: readonly Token[], out: number[]): void {
       out.fill(0, run.first + 1 + and, run.last + 1);
       last = run.first + and;
     }
+    // an Arabic role ends before a word with "and", "in" or "at" written on it ("صيدلانية |
+    // وبشتغل", "ممرضة | بقسم الطوارئ", "طبيبة | فسبيطار")
+    const joined = tokens.slice(run.first + 1, last + 1).findIndex((t) => arabicJoined(t.lower));
+    if (joined >= 0) {
+      out.fill(0, run.first + 1 + joined, last + 1);
+      last = run.first + joined;
+    }
     while (last > run.first && trailing(tokens[last]!)) out[last--] = 0;
     // a role joined to another by a slash ("MD/PhD student")
     const [slash, other] = [tokens[run.first - 1], tokens[run.first - 2]];
@@ -344,6 +374,18 @@ function dropNonRoles(tokens: readonly Token[], out: number[]): void {
       slash.end === tokens[run.first]!.start;
     if (slashed) markSpan(out, 'archetype', run.first - 2, run.first);
   }
+}
+
+/**
+ * True when a folded Arabic word has "and" written on it ("ومتخصص"), or "in" or "at" before a
+ * definite noun or a workplace ("بالمستشفى", "فسبيطار"); not a qualifier that happens to
+ * start with those letters ("بيانات", data).
+ */
+function arabicJoined(word: string): boolean {
+  if (ARABIC_QUALIFIERS.has(word) || word.length < 4) return false;
+  const [clitic, rest] = [word[0]!, word.slice(1)];
+  if (clitic === 'و') return true;
+  return 'بفل'.includes(clitic) && (rest.startsWith('ال') || ARABIC_WORKPLACES.has(rest));
 }
 
 /**

@@ -289,3 +289,18 @@ test('a French or Spanish role read with its field is the role and the field', (
   assert.equal(spans('archetype'), 'profesora');
   assert.equal(spans('domain'), 'historia del arte');
 });
+
+test('a field holds no time, and a count of years is no level', () => {
+  assert.deepEqual(settled('a nurse in [ICU since 2015]'), ['ICU']);
+  assert.deepEqual(settled('something on [feline diabetes someday]'), ['feline diabetes']);
+  assert.deepEqual(settled('enfermera en [urgencias desde hace] 10 años'), ['urgencias']);
+  assert.deepEqual(settled('أنا ممرضة، صرلي [سبع سنين]'), []);
+  assert.deepEqual(settled('I work in [history of the 1920s]'), ['history of the 1920s']);
+  const tokens = tokenize('desde hace 10 años, strictness 3');
+  const level = TAGS.indexOf('B-baseline_strictness');
+  const tags = tokens.map((t) => (/^\d+$/.test(t.raw) ? level : 0));
+  assert.deepEqual(
+    settleDomains(tokens, tags).flatMap((tag, i) => (tag ? [tokens[i]!.raw] : [])),
+    ['3'],
+  );
+});

@@ -100,7 +100,9 @@ const OTHERS = new Set(
     'hermana hermano madre padre esposo esposa marido amigo amiga hijo hija ' +
     'schwester bruder mutter vater mann frau freund freundin kollege kollegin sohn tochter ' +
     'irma irmao mae pai namorado namorada filho filha ' +
-    'sorella fratello moglie marito amica figlio figlia collega'
+    'sorella fratello moglie marito amica figlio figlia collega ' +
+    // thesis supervisors in Portuguese, German and Italian
+    'orientador orientadora doktorvater doktormutter betreuer betreuerin relatore relatrice'
   ).split(' '),
 );
 /** Arabic nouns with "my" written on: "أختي" (my sister), "زميلي" (my colleague). */

@@ -141,6 +141,15 @@ export const HELDOUT_USERS_PATH = `${DATASET_DIR}heldout-users.jsonl`;
  * conventions. Its failures are listed.
  */
 export const HELDOUT_LANGUAGES_USERS_PATH = `${DATASET_DIR}heldout-languages-users.jsonl`;
+/**
+ * A seventeenth held-out set, a development set: 260 phrasings of people saying their role
+ * (qualifiers before and after it, retirement, job titles with employers, roles said after
+ * "as" or alone between commas, career changes; more than half in French, Spanish, Arabic,
+ * German, Portuguese or Italian), with near misses (others' roles, likenesses, a bare
+ * "researcher in …", workplaces), by another author who saw only the labelling conventions.
+ * Its failures are listed.
+ */
+export const HELDOUT_ROLES_PATH = `${DATASET_DIR}heldout-roles.jsonl`;
 
 /** A held-out set: what the evaluation calls it, its file, and whether it is a test set. */
 export interface HeldoutSet {
@@ -168,6 +177,7 @@ export const HELDOUT_SETS: readonly HeldoutSet[] = [
   { label: 'held-out (selves)', path: HELDOUT_SELVES_PATH, test: false },
   { label: 'held-out (users)', path: HELDOUT_USERS_PATH, test: false },
   { label: 'held-out (languages, users)', path: HELDOUT_LANGUAGES_USERS_PATH, test: false },
+  { label: 'held-out (roles)', path: HELDOUT_ROLES_PATH, test: false },
 ];
 
 /** Messages that mean nothing to the app: the router should ask rather than act. */

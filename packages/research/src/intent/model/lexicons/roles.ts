@@ -129,12 +129,26 @@ export const MORE_ROLE_WORDS: readonly string[] = (
   'professore professoressa pensionato pensionata infermiere infermiera biologo biologa ' +
   'chimico chimica medico avvocato avvocata giornalista sviluppatore sviluppatrice ' +
   'aposentado aposentada estudante rentner rentnerin pensionar pensionarin lehrer lehrerin ' +
-  'studentin informatiker informatikerin tbib tbiba'
+  'studentin informatiker informatikerin tbib tbiba ' +
+  // more professions in German, Italian and Portuguese
+  'hebamme ubersetzer ubersetzerin dolmetscher dolmetscherin mitarbeiter mitarbeiterin ' +
+  'dozent dozentin facharzt facharztin apotheker apothekerin landwirt landwirtin ' +
+  'physiker physikerin chemiker chemikerin biologe biologin psychologe psychologin ' +
+  'historiker historikerin anwalt anwaltin journalistin ornithologe ornithologin ' +
+  'farmacista architetto architetta assegnista geologo ' +
+  'psicologo psicologa veterinario veterinaria statistico statistica matematico ' +
+  'aluno aluna contador contadora advogado advogada farmaceutico farmaceutica ' +
+  'jornalista desenvolvedor desenvolvedora fisioterapeuta nutricionista bancario bancaria ' +
+  'apicultor apicultora mediateur mediatrice cheffe'
 ).split(' ');
 export const MORE_ROLE_MODIFIERS: readonly string[] = (
   'third-year fourth-year fifth-year 1st-year 2nd-year 3rd-year 4th-year mid-career ' +
   'registered certified licensed chartered practising practicing experienced veteran ' +
-  'part-time full-time'
+  'part-time full-time semi-retired ' +
+  // German, declined: "pensionierter Lehrer", "freiberufliche Übersetzerin"
+  'pensionierter pensionierte ehemaliger ehemalige freiberuflicher freiberufliche ' +
+  'selbststandiger selbststandige leitender leitende wissenschaftlicher wissenschaftliche ' +
+  'angestellter angestellte'
 ).split(' ');
 
 export const ROLE_WORDS: readonly string[] = [...WORDS.split(' '), ...OTHER_LANGUAGES.split(' ')];

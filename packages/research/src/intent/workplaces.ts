@@ -1,0 +1,62 @@
+// A workplace is no field: what stands "at a …", "chez …", "in a … company" is where one
+// works, not what one works on ("a data engineer at a logistics firm", "engenheiro de
+// software numa fintech", "مهندس بيانات في شركة شحن"); a department "of" a field teaches it.
+import { ARABIC_WORKPLACES, ARTICLES, FACULTIES } from './field-words.ts';
+import { runsOf } from './model/tags.ts';
+import type { Token } from './model/tokens.ts';
+
+/** The tags without the field spans that name a workplace or its kind. */
+export function dropWorkplaces(tokens: readonly Token[], out: number[]): number[] {
+  const words = tokens.map((t) => t.lower);
+  // a workplace said in Arabic ("مهندس بيانات في | شركة شحن", at a shipping company)
+  for (const run of runsOf(out, 'domain')) {
+    if (ARABIC_WORKPLACES.has(words[run.first]!)) out.fill(0, run.first, run.last + 1);
+  }
+  // the kind of a workplace
+  for (const run of runsOf(out, 'domain')) {
+    const start = words[run.first] === 'of' ? run.first + 1 : run.first;
+    let before = start - 1;
+    // a department, a school or an institute "of" a field teaches it ("the department of
+    // physics")
+    const unit = words[before - 1] ?? '';
+    const teaches = FACULTIES.has(unit) || unit === 'institute';
+    if (words[before] === 'of' && WORKPLACES.has(unit) && !teaches) before -= 2;
+    const ofWorkplace = before < start - 1;
+    const article = isArticle(words[before]);
+    while (isArticle(words[before])) before--;
+    const at = words[before] ?? '';
+    // "at a …", "chez …", "bei …", or "in a …", "numa …" ("in a pharmaceutical company")
+    if (!AT_WORK.has(at) && !(article && IN_WORK.has(at)) && !CONTRACTED.has(at)) continue;
+    const [last, next] = [words[run.last] ?? '', words[run.last + 1] ?? ''];
+    // a lab's kind is a field ("a lab tech in a neuroscience lab")
+    const lab = RESEARCH_UNITS.has(last) || RESEARCH_UNITS.has(next);
+    if (ofWorkplace || ((WORKPLACES.has(last) || WORKPLACES.has(next)) && !lab)) {
+      out.fill(0, run.first, run.last + 1);
+    }
+  }
+  return out;
+}
+
+/** Where one works, said before a workplace, with or without an article. */
+const AT_WORK = new Set(['at', 'chez', 'bei', 'presso']);
+/** "In", said of a workplace only with an article ("in a startup", "en una empresa"). */
+const IN_WORK = new Set(['in', 'en', 'em', 'dans']);
+/** "In a" written as one word: "numa fintech", "nel laboratorio". */
+const CONTRACTED = new Set(['numa', 'num', 'nel', 'nella', 'nello']);
+const WORK_ARTICLES = new Set(['un', 'una', 'une', 'um', 'uma', 'ein', 'eine', 'einer', 'einem']);
+const isArticle = (word = '') => ARTICLES.has(word) || WORK_ARTICLES.has(word);
+
+/** Nouns of workplaces: what stands "at a …" is where one works, not what one works on. */
+const WORKPLACES = new Set(
+  (
+    'department dept company firm startup start-up hospital ministry agency bank lab ' +
+    'laboratory institute clinic school university council office plant factory centre ' +
+    'center ngo nonprofit charity consultancy museum library foundation fintech biotech ' +
+    'medtech edtech insurtech ' +
+    'empresa banco universidad universidade universita laboratorio laboratoire ong ' +
+    'entreprise societe banque hopital firma unternehmen klinik krankenhaus universitat ' +
+    'azienda ospedale despacho cabinet clinica clinique escuela escola scuola ecole'
+  ).split(' '),
+);
+/** Workplaces whose kind is a research field. */
+const RESEARCH_UNITS = new Set(['lab', 'labs', 'laboratory', 'laboratorio', 'laboratoire']);
