@@ -304,3 +304,16 @@ test('a field holds no time, and a count of years is no level', () => {
     ['3'],
   );
 });
+
+test('a topic takes in the head of an Arabic phrase, the field after a joining word and a last prepositional phrase', () => {
+  const topic = (marked: string) => settled(marked, 'topic');
+  assert.deepEqual(topic('ابحث في مخاطر [الذكاء الاصطناعي في التعليم]'), [
+    'مخاطر الذكاء الاصطناعي في التعليم',
+  ]);
+  assert.deepEqual(topic('ابحث في [الذكاء الاصطناعي]'), ['الذكاء الاصطناعي']);
+  assert.deepEqual(topic('can u write a paper on [why people doomscroll] at night'), [
+    'why people doomscroll at night',
+  ]);
+  assert.deepEqual(topic('a paper on [bees] in winter, please'), ['bees in winter']);
+  assert.deepEqual(topic('a paper on [bees] in my garden'), ['bees']);
+});

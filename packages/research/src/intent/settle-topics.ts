@@ -77,6 +77,13 @@ export function settleTopic(tokens: readonly Token[], tags: readonly number[]): 
     out[first - 1] = TOPIC_B;
     out[first] = TOPIC_I;
   }
+  // An Arabic topic opens on the noun its first word is said of: the tagger leaves out the
+  // head of "مخاطر | الذكاء الاصطناعي" (the risks of AI) or "الزراعة | المائية".
+  const opening = out.indexOf(TOPIC_B);
+  if (opening > 0 && out[opening - 1] === 0 && arabicHead(tokens[opening - 1]!, tokens[opening]!)) {
+    out[opening - 1] = TOPIC_B;
+    out[opening] = TOPIC_I;
+  }
   // Or it stops at the apostrophe and leaves the rest of the clause out.
   while (
     last >= 0 &&
@@ -109,13 +116,61 @@ export function settleTopic(tokens: readonly Token[], tags: readonly number[]): 
       if (topicEnd === last) last = end;
     }
   }
+  if (last >= 0) last = joinedField(tokens, out, last);
   const next = tokens[last + 1];
   if (last < 0 || !next || next.punct || out[last + 1] !== 0) return out;
-  const after = tokens[last + 2];
-  const endsClause = !after || (after.punct && after.raw !== "'");
-  if (endsClause && !NOT_TOPIC.has(next.lower) && /\p{L}/u.test(next.raw)) out[last + 1] = TOPIC_I;
+  const ends = (i: number) => !tokens[i] || (tokens[i]!.punct && tokens[i]!.raw !== "'");
+  const plain = (t: Token | undefined) =>
+    t !== undefined && !NOT_TOPIC.has(t.lower) && /\p{L}/u.test(t.raw);
+  if (ends(last + 2) && plain(next)) out[last + 1] = TOPIC_I;
+  // or a preposition and one word ("why people doomscroll | at night")
+  const phrase = TOPIC_PREPOSITIONS.has(next.lower) && out[last + 2] === 0;
+  const word = tokens[last + 2];
+  if (phrase && ends(last + 3) && plain(word) && !word!.punct && !MANNER.has(word!.lower))
+    out.fill(TOPIC_I, last + 1, last + 3);
   return out;
 }
+
+/**
+ * A topic ends on no joining word: where the tagger read what follows as a field ("…
+ * microplastics in tap water as | a health risk"), that is the topic's too. Returns the
+ * topic's last token.
+ */
+function joinedField(tokens: readonly Token[], out: number[], last: number): number {
+  if (!JOINING.has(tokens[last]!.lower)) return last;
+  let at = last + 1;
+  while (out[at] === 0 && ['a', 'an', 'the'].includes(tokens[at]?.lower ?? '')) at++;
+  const field = runsOf(out, 'domain').find((run) => run.first === at);
+  if (!field) return last;
+  out.fill(TOPIC_I, last + 1, field.last + 1);
+  return field.last;
+}
+const JOINING = new Set(['as', 'of', 'in', 'for', 'with', 'and', 'on', 'about', 'to', 'among']);
+/** How the paper should be, not what about: "in detail", "in English". */
+const MANNER = new Set(
+  'detail depth brief short general particular full english french spanish arabic latex'.split(' '),
+);
+/** Prepositions that open the end of a topic's clause ("… at night", "… in winter"). */
+const TOPIC_PREPOSITIONS = new Set(['at', 'in', 'during', 'among', 'after', 'before', 'across']);
+
+/** True when an Arabic word is a noun that `next`, a definite word, is said of. */
+function arabicHead(word: Token, next: Token): boolean {
+  const arabic = (t: Token) => /^\p{Script=Arabic}+$/u.test(t.raw);
+  return (
+    arabic(word) && arabic(next) && next.lower.startsWith('ال') && !ARABIC_ASKING.has(word.lower)
+  );
+}
+/**
+ * What asks for a run before its topic in Arabic, as tokens fold them: prepositions (in,
+ * about, on), verbs of research and writing, and what is asked for (a study, a paper).
+ */
+const ARABIC_ASKING = new Set(
+  (
+    'في عن حول على علي من الى ل ابحث ابحثي اكتب اكتبي ادرس ادرسي حلل حللي قارن اعمل سوي ' +
+    'دير ابدا شغل دراسه دراسة بحث بحثا ورقه ورقة مقال مقاله مقالة تقرير موضوع ' +
+    'اريد بدي عايز ابي ابغى حابب ممكن تستطيع تقدر هل يا'
+  ).split(' '),
+);
 
 /** "… run on", "… paper about": the words that ask for a run just before its topic. */
 const REQUEST_CUES = [
