@@ -350,3 +350,12 @@ test('an Arabic role ends before a word with "and" or "at" written on it', () =>
   assert.deepEqual(roles('أنا [a: طبيبة فسبيطار] عمومي'), ['طبيبة']);
   assert.deepEqual(roles('[a: مهندس برمجيات] في شركة'), ['مهندس برمجيات']);
 });
+
+test('qualifiers read as a field before a role, and what a teacher teaches, are the role', () => {
+  const roles = (marked: string) => settled(marked).archetype;
+  assert.deepEqual(roles("I'm a [d: mid-career] [a: policy analyst]"), [
+    'mid-career policy analyst',
+  ]);
+  assert.deepEqual(roles("I'm a science [a: educator]"), ['science educator']);
+  assert.deepEqual(roles("I'm a [a: retired army] medic"), ['retired army medic']);
+});

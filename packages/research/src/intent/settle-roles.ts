@@ -108,11 +108,13 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
   }
   // A field that opens on a qualifier of people, just before a role, is part of the role
   // ("a | high school biology | teacher").
+  // So is one of qualifiers of people only ("a | mid-career | policy analyst").
   for (const run of runsOf(out, 'domain')) {
     const words = [tokens[run.first]!.lower, tokens[run.first + 1]?.lower];
-    if (!isQualifierPair(words[0]!, words[1]) || slotOf(out[run.last + 1] ?? 0) !== 'archetype') {
-      continue;
-    }
+    const span = tokens.slice(run.first, run.last + 1);
+    const qualifiers = span.every((t) => isRoleModifier(t.lower) && !isField(t.lower));
+    const pair = isQualifierPair(words[0]!, words[1]);
+    if ((!pair && !qualifiers) || slotOf(out[run.last + 1] ?? 0) !== 'archetype') continue;
     markSpan(out, 'archetype', run.first, run.last + 1);
   }
   // "a historian | of science": a field read from "of" on, just after a role, is the role's.
@@ -216,7 +218,9 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
       const before = tokens[first - 1]!.lower;
       const pairBefore = `${tokens[first - 2]?.lower} ${before}`;
       const pairAcross = `${before} ${tokens[first]!.lower}`;
-      if (isRoleModifier(before) || PAIRED.test(pairAcross)) first -= 1;
+      // what a teacher teaches is part of the role ("a science | educator", "math | teacher")
+      const taught = TEACHING.has(tokens[first]!.lower) && (isField(before) || isFieldHead(before));
+      if (isRoleModifier(before) || PAIRED.test(pairAcross) || taught) first -= 1;
       else if (first > 1 && out[first - 2] === 0 && PAIRED.test(pairBefore)) first -= 2;
       else moved = false;
     }
@@ -236,6 +240,9 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
   }
   return out;
 }
+
+/** Roles named with what they teach: "a biology teacher", "a science educator". */
+const TEACHING = new Set(['teacher', 'educator', 'tutor', 'instructor', 'schoolteacher']);
 
 /** "Researcher" in the languages the router reads, as the tokens fold them. */
 const BARE_RESEARCHER = new Set(

@@ -99,6 +99,10 @@ export const MORE_ROLE_WORDS: readonly string[] = (
   'planner worker communicator coordinator strategist advocate activist organiser organizer ' +
   'volunteer caregiver carer coach trainer leader faculty schoolteacher prof retiree registrar ' +
   'post-doc ' +
+  // trades and services, whose people also write in
+  'driver medic electrician plumber carpenter mechanic chef cook baker beekeeper ' +
+  'firefighter cashier clerk secretary receptionist welder machinist bartender waiter ' +
+  'waitress barista nanny housewife homemaker stay-at-home ' +
   // roles in French, Spanish, Portuguese and German that the features leave out, and what
   // Arabic calls lecturers, specialists, programmers, analysts, pharmacists and teachers
   'sociologue historien historienne philosophe linguiste géographe anthropologue ' +
