@@ -829,3 +829,12 @@ test('a request that points back takes the first sentence, lists and all, as its
     'topic',
   );
 });
+
+test('an Arabizi "ana esmi …" names the writer after "esmi", not "ana"', () => {
+  const intent = routeLearned({
+    text: 'salam, ana esmi Youssef w ana student f computer science',
+    session: ANONYMOUS,
+  }).intent;
+  assert.equal(intent.user_id, 'youssef');
+  assert.deepEqual(intent.profile, { archetype: 'student', domain: 'computer science' });
+});

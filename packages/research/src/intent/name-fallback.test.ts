@@ -22,6 +22,8 @@ test('a name where requests put it: after "switch to", "as", "for", "como", or f
   assert.equal(named('could you make a profile for Raj'), 'Raj');
   assert.equal(named('Inicia sesión como pedro por favor'), 'pedro');
   assert.equal(named('Hope signing in'), 'Hope');
+  assert.equal(named('ok. Call me Jo. I teach'), 'Jo');
+  assert.equal(named('First time here. I go by Mo.'), 'Mo');
   assert.equal(named('grace again, sign me in'), 'grace');
   assert.equal(named('yo its mike mcdonald lol sign me up'), 'mike mcdonald');
   assert.equal(named("hi, I'm Kwame"), 'Kwame');

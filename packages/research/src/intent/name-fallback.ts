@@ -26,6 +26,8 @@ const STRONG_INTRO = new Set([
   'معك',
   'معاك',
 ]);
+/** Two words that say what the writer is called. */
+const CALLED = new Set(['call me', 'go by', 'goes by', 'called me']);
 /** Words after a name that opens a request ("Hope signing in", "Amir here"). */
 const AFTER_NAME = new Set([
   'here',
@@ -78,7 +80,9 @@ export function nameFromPlace(tokens: readonly Token[], tags: readonly number[])
     const strong =
       BEFORE_NAME.has(word) ||
       STRONG_INTRO.has(word) ||
-      (word === 'is' && i > 0 && ['this', 'name', "name's"].includes(tokens[i - 1]!.lower));
+      (word === 'is' && i > 0 && ['this', 'name', "name's"].includes(tokens[i - 1]!.lower)) ||
+      // "call me Jo", "I go by Mo"
+      (i > 0 && CALLED.has(`${tokens[i - 1]!.lower} ${word}`));
     if (strong || (INTRODUCING.has(word) && nameLike(tokens, i + 1, false))) {
       at = i + 1;
     }

@@ -107,6 +107,9 @@ export const INTRODUCING: ReadonlySet<string> = new Set([
   'smiti',
 ]);
 
+/** "My name is" in Arabic written in Latin letters. */
+const ARABIZI_NAMING = new Set(['esmi', 'ismi', 'smiti', 'asmi']);
+
 /** Small words that are never part of a name, whatever their case. */
 export const NOT_NAME: ReadonlySet<string> = new Set([
   'and',
@@ -253,6 +256,14 @@ export function settleNames(tokens: readonly Token[], tags: readonly number[]): 
     ) {
       join(a.first, b.last);
     }
+  }
+  // "ana esmi Youssef": Arabizi "I, my name is …" — the name is the word after it
+  for (const run of runsOf(out, 'name')) {
+    const cue = run.last + 1;
+    if (!ARABIZI_NAMING.has(tokens[cue]?.lower ?? '') || !tokens[cue + 1] || tokens[cue + 1]!.punct)
+      continue;
+    out.fill(0, run.first, run.last + 1);
+    if (out[cue + 1] === 0) join(cue + 1, cue + 1);
   }
   runs = runsOf(out, 'name');
   for (const run of runs) {
