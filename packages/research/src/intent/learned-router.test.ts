@@ -838,3 +838,10 @@ test('an Arabizi "ana esmi …" names the writer after "esmi", not "ana"', () =>
   assert.equal(intent.user_id, 'youssef');
   assert.deepEqual(intent.profile, { archetype: 'student', domain: 'computer science' });
 });
+
+test('"not too much" before a setting word is "not too"; alone it holds the level back', () => {
+  assert.deepEqual(profile('i want safe ideas only, not too much risky'), {
+    risk_preference: 'low',
+  });
+  assert.deepEqual(profile('strict but not too much'), { baseline_strictness: 'medium' });
+});

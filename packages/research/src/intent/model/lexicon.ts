@@ -191,7 +191,11 @@ export function levelMarks(tokens: readonly string[]): (LevelMark | undefined)[]
       (p) => (length = matchLength(p.words, parts, k)) > 0,
     );
     const first = parts[k]!.token;
-    if (!match || noLevel[first]) {
+    // "not too much risky" is "not too risky": a held-back idiom before a word of the
+    // setting is no idiom
+    const next = parts[k + length]?.word;
+    const before = match?.entry.cls === 'level' && next !== undefined && settingWord(next);
+    if (!match || noLevel[first] || before) {
       k++;
       continue;
     }
@@ -209,6 +213,12 @@ export function levelMarks(tokens: readonly string[]): (LevelMark | undefined)[]
   });
   return marks;
 }
+
+/** True when a folded word is a risk or strictness word with a level of its own ("risky"). */
+const settingWord = (word: string) => {
+  const entry = lookUp(word);
+  return entry !== undefined && entry.cls !== 'level';
+};
 
 /**
  * "risk 8/10", "strictness 1 out of 5", "un 9" on "una escala del 1 al 10": a bare level read
