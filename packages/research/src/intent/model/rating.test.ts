@@ -44,9 +44,11 @@ test('each mark sets the setting named nearest it, whatever else the message say
     risk_preference: 'low',
     baseline_strictness: 'high',
   });
+  // each step of a five-point scale is a level: 2 is low, 3 medium
   assert.deepEqual(levels('de 1 à 5, je veux une sévérité de 2'), {
-    baseline_strictness: 'medium',
+    baseline_strictness: 'low',
   });
+  assert.deepEqual(levels('strictness level three of five'), { baseline_strictness: 'medium' });
   // a number that is no mark, or a mark with no setting near it, sets nothing
   assert.deepEqual(levels('start a run on the top 10 papers of 2023'), {});
   assert.deepEqual(levels('I give this app 9/10'), {});

@@ -26,7 +26,7 @@ function numberOf(word: string | undefined): number | null {
 }
 
 /** Words between a mark and the top of its scale: "8/10", "9 out of 10", "9 sur 10". */
-const OUT_OF = new Set(['/', 'sur', 'de', 'من', 'على'].map(fold));
+const OUT_OF = new Set(['/', 'of', 'sur', 'de', 'من', 'على'].map(fold));
 /** Words between the bottom and the top of a scale: "1 to 10", "del 1 al 10", "من 1 إلى 10". */
 const TO = new Set(['to', 'a', 'à', 'al', 'hasta', 'إلى', 'ل', '-'].map(fold));
 
@@ -48,7 +48,8 @@ export function namedScale(words: readonly string[]): NamedScale | null {
 
 /**
  * The mark on a scale at `i`, if the number there is one: its level (at most a third of the
- * scale is low, from 70 % high, medium between) and how many words it takes ("8 / 10" three,
+ * scale is low, from 70 % high, medium between; a five-point scale counted from its first
+ * step) and how many words it takes ("8 / 10" three,
  * "9" on a scale named elsewhere one). `scale` is the message's {@link namedScale}.
  */
 export function scaleMark(
@@ -64,7 +65,9 @@ export function scaleMark(
   else if (next === 'out' && words[i + 2] === 'of') [top, length] = [numberOf(words[i + 3]), 4];
   if (top === null) [top, length] = [scale?.top ?? null, 1];
   if (top === null || top < 3 || mark > top) return null;
-  const share = mark / top;
+  // on a scale of five or fewer each step is a level, as people read a five-point scale (2/5
+  // is low, 4/5 high); on a longer one the share of the scale (4/10 is medium, 7/10 high)
+  const share = top <= 5 ? (mark - 1) / (top - 1) : mark / top;
   return { level: share <= 0.34 ? 'low' : share >= 0.7 ? 'high' : 'medium', length };
 }
 
