@@ -9,6 +9,7 @@ import {
   signsUpInstead,
   statesProfileNotRun,
 } from './action-overrides.ts';
+import { asksHowToUse } from './explicit-messages.ts';
 import { markSpan } from './model/tags.ts';
 import { tokenize } from './model/tokens.ts';
 
@@ -119,4 +120,14 @@ test('a message of greetings, thanks and goodbyes only is small talk', () => {
     assert.equal(greets(text), true, text);
   for (const text of ['hi, I am Ada', 'bonsoir, je suis Karim', 'thanks, now start a run', '🙂'])
     assert.equal(greets(text), false, text);
+});
+
+test('asking how to use the app or what it can do is help', () => {
+  const asks = (text: string) => asksHowToUse(tokenize(text));
+  assert.equal(asks('hello, how to use this website?'), true);
+  assert.equal(asks('instructions pls'), true);
+  assert.equal(asks('hola! qué puede hacer esta app?'), true);
+  assert.equal(asks('شو بقدر أعمل هون؟'), true);
+  assert.equal(asks('the instructions were unclear in the last run'), false);
+  assert.equal(asks('how to use satellite data for crop yields'), false);
 });

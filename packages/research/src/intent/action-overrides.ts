@@ -12,6 +12,7 @@ import type { IntentAction, IntentSession } from './schema.ts';
 import { requestedTopic } from './settle-topics.ts';
 import {
   answersRunInstead,
+  asksHowToUse,
   editsProfile,
   labelledFeedback,
   remarksOnApp,
@@ -240,6 +241,8 @@ export function actionInstead(
     return profileOrRun ? 'chitchat' : undefined;
   }
   if (remarksOnApp(tokens)) return action === 'update_profile' ? 'chitchat' : undefined;
+  if (['chitchat', 'update_profile', 'list_users'].includes(action) && asksHowToUse(tokens))
+    return 'help';
   if (session.user_id && setsLevelInstead(tokens, action)) return 'update_profile';
   if (session.user_id && action === 'update_profile' && requestedTopic(tokens)) {
     return 'start_run'; // "i'm a finance phd student, could you research ESG ratings divergence"

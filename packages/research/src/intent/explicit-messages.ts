@@ -93,3 +93,25 @@ const FEEDBACK_LABELS = new Set(
     ' ',
   ),
 );
+
+/**
+ * True when the message asks how to use the app or what it can do, in words the classifier
+ * has met too seldom ("hello, how to use this website?", "instructions pls", "qué puede hacer
+ * esta app?", "شو بقدر أعمل هون؟"): a question for `help`.
+ */
+export function asksHowToUse(tokens: readonly Token[]): boolean {
+  const text = ` ${tokens.map((t) => t.lower).join(' ')} `;
+  return HOW_TO_USE.some((pattern) => pattern.test(text));
+}
+const HOW_TO_USE = [
+  / how (?:to|do i|can i|should i|do you) use (?:(?:this|the|your) (?:app|website|site|tool|thing|chat|assistant|service|bot|platform)|this|it|you) (?:[?.!] )?$/,
+  / (?:instructions?|tutorial|user guide|manual) (?:pls|please|plz|\?)? ?$/,
+  / guide me /,
+  / what else (?:can you do|do you do|u got|you got|can u do) /,
+  / que (?:puedes|puede|podes|sabes|sabe) hacer /,
+  / que temas puedo /,
+  / (?:qu'est-ce que|que) (?:tu peux|vous pouvez|je peux) (?:faire|demander) /,
+  / comment (?:on utilise|utiliser|ca s'utilise|ca marche) /,
+  / (?:شو|ايش|ماذا|ايه|إيه) (?:بقدر|اقدر|يمكنني|ممكن|بتقدر|تقدر|يمكنك) /,
+  / (?:كيف|ازاي) (?:استخدم|استعمل|بستخدم|نستعمل) /,
+];
