@@ -7,6 +7,7 @@ import { cueOf, levelMarks, readLevels } from './model/lexicon.ts';
 import { runsOf } from './model/tags.ts';
 import type { Token } from './model/tokens.ts';
 import { wordClasses } from './model/word-classes.ts';
+import { switchTarget } from './name-fallback.ts';
 import { ASKING_FOR, clausesOfOthers, clausesOfThePast, talksOfOthers } from './talk-of-others.ts';
 import type { IntentAction, IntentSession } from './schema.ts';
 import { requestedTopic } from './settle-topics.ts';
@@ -241,6 +242,9 @@ export function actionInstead(
     return profileOrRun ? 'chitchat' : undefined;
   }
   if (remarksOnApp(tokens)) return action === 'update_profile' ? 'chitchat' : undefined;
+  // "no wait, wrong one, switch me to Hanako"
+  if (['update_profile', 'chitchat', 'help'].includes(action) && switchTarget(tokens) >= 0)
+    return 'select_user';
   if (['chitchat', 'update_profile', 'list_users'].includes(action) && asksHowToUse(tokens))
     return 'help';
   if (session.user_id && setsLevelInstead(tokens, action)) return 'update_profile';

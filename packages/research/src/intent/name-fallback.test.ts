@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { nameFromPlace } from './name-fallback.ts';
+import { nameFromPlace, switchTarget } from './name-fallback.ts';
 import { TAGS } from './model/tags.ts';
 import { tokenize } from './model/tokens.ts';
 
@@ -40,4 +40,16 @@ test('a name the tagger found is left as it is', () => {
   const tokens = tokenize('switch to Ana');
   const tags = [0, 0, TAGS.indexOf('B-name')];
   assert.deepEqual(nameFromPlace(tokens, tags), tags);
+});
+
+test('a request to switch users names the user after "switch to", not a setting or a mode', () => {
+  const target = (text: string) => {
+    const tokens = tokenize(text);
+    return tokens[switchTarget(tokens)]?.raw;
+  };
+  assert.equal(target('no wait, wrong one, switch me to Hanako'), 'Hanako');
+  assert.equal(target('yo, switch me over to the dmitri account'), 'dmitri');
+  assert.equal(target('switch to bold ideas'), undefined);
+  assert.equal(target('switch my field to ecology'), undefined);
+  assert.equal(target('switch to light mode'), undefined);
 });

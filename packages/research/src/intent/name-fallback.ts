@@ -3,6 +3,7 @@
 // como", "en tant que", or first in "Hope signing in", "grace again", "Amir here". Exact
 // positions, tried only when the tagger found no name at all; the writer's own spelling may
 // be an English word ("switch me to hope pls").
+import { isEnglishWord } from './model/english-words.ts';
 import { levelMarks } from './model/lexicon.ts';
 import { inLexicons } from './model/gazetteer.ts';
 import { markSpan, runsOf } from './model/tags.ts';
@@ -60,6 +61,30 @@ function candidate(tokens: readonly Token[], i: number): boolean {
   return !levelMarks([word])[0];
 }
 
+/**
+ * Where a request to switch users names the user ("switch me to Hanako", "swap over to
+ * amira", "switch to the dmitri account"), or -1: a name that is no word of the lexicons
+ * or of a command, and no English word unless capitalised, so "switch to bold ideas",
+ * "switch to light mode" and "switch my field to ecology" name none.
+ */
+export function switchTarget(tokens: readonly Token[]): number {
+  const words = tokens.map((t) => t.lower);
+  for (let i = 0; i < words.length; i++) {
+    if (!SWITCHING.has(words[i]!)) continue;
+    let at = i + 1;
+    while (['me', 'over', 'back', 'us'].includes(words[at] ?? '')) at++;
+    if (words[at] !== 'to') continue;
+    at += words[at + 1] === 'the' && ACCOUNT.has(words[at + 3] ?? '') ? 2 : 1;
+    // an English word is a name only written as one ("switch to Hope", not "to light mode")
+    const word = tokens[at];
+    const named = word && (/^\p{Lu}/u.test(word.raw) || !isEnglishWord(word.lower));
+    if (named && candidate(tokens, at)) return at;
+  }
+  return -1;
+}
+const SWITCHING = new Set(['switch', 'swap', 'swop']);
+const ACCOUNT = new Set(['account', 'profile', 'user']);
+
 /** The tags with a name read from its place when the tagger read none. */
 export function nameFromPlace(tokens: readonly Token[], tags: readonly number[]): number[] {
   if (runsOf(tags, 'name').length > 0) return [...tags];
@@ -73,6 +98,7 @@ export function nameFromPlace(tokens: readonly Token[], tags: readonly number[])
   ) {
     at = opening;
   }
+  at = at < 0 ? switchTarget(tokens) : at;
   for (let i = 0; at < 0 && i < tokens.length; i++) {
     const word = tokens[i]!.lower;
     if (out[i + 1] !== 0 || !candidate(tokens, i + 1)) continue;
