@@ -358,4 +358,9 @@ test('qualifiers read as a field before a role, and what a teacher teaches, are 
   ]);
   assert.deepEqual(roles("I'm a science [a: educator]"), ['science educator']);
   assert.deepEqual(roles("I'm a [a: retired army] medic"), ['retired army medic']);
+  // a qualifier alone beside a role is none: "third-year" goes with neither field nor role
+  assert.deepEqual(settled("i'm a [a: third-year] [d: econ] [a: PhD student] fyi"), {
+    archetype: ['PhD student'],
+    domain: ['econ'],
+  });
 });

@@ -230,6 +230,14 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
     while (out[last + 1] === 0 && role(last + 1)) last++;
     if (first < run.first || last > run.last) asRole(first, last);
   }
+  // A "role" of qualifiers only, beside a role, is none ("a | third-year | econ | PhD
+  // student": the field and the position).
+  const spans = runsOf(out, 'archetype');
+  for (const run of spans) {
+    const words = tokens.slice(run.first, run.last + 1).map((t) => t.lower);
+    const qualifiersOnly = words.every((w) => isRoleModifier(w) && !isRoleWord(w));
+    if (spans.length > 1 && qualifiersOnly) out.fill(0, run.first, run.last + 1);
+  }
   // A bare "researcher" beside a field says only that the writer works in it ("chercheuse en
   // sociologie", "باحثة في علم البيانات"); qualified ("investigadora principal") it is a role.
   if (runsOf(out, 'domain').length > 0) {
