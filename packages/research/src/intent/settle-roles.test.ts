@@ -364,3 +364,12 @@ test('qualifiers read as a field before a role, and what a teacher teaches, are 
     domain: ['econ'],
   });
 });
+
+test('an adjective the tagger cut from a noun that is no role is no role', () => {
+  const roles = (marked: string) => settled(marked).archetype;
+  assert.deepEqual(roles("I'm a [a: huge] fan of your work"), []);
+  assert.deepEqual(roles("I'm a [a: luthier] and violin maker"), ['luthier']);
+  assert.deepEqual(roles("I'm a [a: clinician-scientist] working in oncology"), [
+    'clinician-scientist',
+  ]);
+});

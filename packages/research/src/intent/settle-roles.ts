@@ -344,7 +344,24 @@ function dropNonRoles(tokens: readonly Token[], out: number[]): void {
       ['to', 'for', 'with'].includes(before) && words.at(-1)!.endsWith('s') && words.length === 1;
     // a degree being done is no role ("I'm doing a PhD in …"; "doing a postdoc" is one)
     const degree = words.length === 1 && isDegreeDone(tokens, run.first);
+    // an adjective cut from the noun after it, which is no role either ("a | huge | fan of
+    // your work")
+    const next = tokens[run.last + 1];
+    const plainWord = (t: Token | undefined) =>
+      t !== undefined && /^\p{Ll}+$/u.test(t.raw) && isEnglishWord(t.lower) && !inLexicons(t.lower);
+    const cut =
+      words.length === 1 &&
+      plainWord(tokens[run.first]) &&
+      !isRoleWord(words[0]!) &&
+      out[run.last + 1] === 0 &&
+      plainWord(next) &&
+      !isRoleWord(next!.lower) &&
+      !next!.lower.endsWith('ing') &&
+      !JOIN_WORDS.has(next!.lower) &&
+      !AND_ROLE.has(next!.lower) &&
+      !['or', 'but', 'here', 'now', 'too'].includes(next!.lower);
     if (
+      cut ||
       school ||
       (words.length === 1 && words[0]!.endsWith('ing')) ||
       others ||
