@@ -36,7 +36,7 @@ const timeWord = (word: string) =>
   /^\d+(?:s|h)?$/.test(word) || NUMBERS.has(word) || UNITS.has(word);
 
 /** What opens a time after a field: "since 2015", "depuis 20 ans", "desde hace", "من خمس". */
-const SINCE = new Set('since for depuis desde hace seit fur from ha há da من منذ صرلي'.split(' '));
+const SINCE = new Set('since for depuis desde hace seit fur from ha da من منذ صرلي'.split(' '));
 /** Words that say when, not what: "sepsis someday", "health informatics alongside". */
 const WHEN = new Set(
   'someday sometime alongside nowadays lately currently anymore ahorita الان'.split(' '),
@@ -53,7 +53,7 @@ const NUMBERS = new Set(
   (
     'one two three four five six seven eight nine ten twenty thirty a few several many ' +
     'un deux trois cinq dix vingt trente uno dos tres cinco diez veinte treinta ' +
-    'um dois três tres dez vinte due tre cinque dieci venti zwei drei funf zehn zwanzig ' +
+    'um dois tres dez vinte due tre cinque dieci venti zwei drei funf zehn zwanzig ' +
     'خمس خمسة سبع سبعة عشر عشرة تلات ثلاث عشرين'
   ).split(' '),
 );

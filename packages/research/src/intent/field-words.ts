@@ -170,6 +170,10 @@ const MOVES = new Set('passe pase paso passo passei cambie cambio mudei switched
 const DENIALS = new Set("not isn't wasn't no longer never nicht nao pas plus".split(' '));
 
 export const ARTICLES = new Set(['the', 'a', 'an']);
+/** "A" in the other languages the router reads, as German declines it too. */
+export const INDEFINITE_ARTICLES: ReadonlySet<string> = new Set(
+  'un una une um uma uno ein eine einen einer einem'.split(' '),
+);
 export const AND = new Set(['and', '&', 'y', 'et', 'e']);
 
 /** How many words join a field to the word it takes in French or Spanish: "de", "de la". */

@@ -74,6 +74,8 @@ export const PARTICLES = new Set([
   'abu',
   'mac',
 ]);
+/** "My name is" in Arabic written in Latin letters: "esmi Youssef", "smiti Nadia". */
+const ARABIZI_NAMING: ReadonlySet<string> = new Set(['esmi', 'ismi', 'smiti', 'asmi']);
 /** What stands just before a name in an introduction, in the languages people greet in. */
 export const INTRODUCING: ReadonlySet<string> = new Set([
   "i'm",
@@ -101,14 +103,8 @@ export const INTRODUCING: ReadonlySet<string> = new Set([
   'utilisateur',
   'utilisatrice',
   'انا',
-  // Arabic written in Latin letters: "esmi Youssef", "smiti Nadia"
-  'esmi',
-  'ismi',
-  'smiti',
+  ...ARABIZI_NAMING,
 ]);
-
-/** "My name is" in Arabic written in Latin letters. */
-const ARABIZI_NAMING = new Set(['esmi', 'ismi', 'smiti', 'asmi']);
 
 /** Small words that are never part of a name, whatever their case. */
 export const NOT_NAME: ReadonlySet<string> = new Set([

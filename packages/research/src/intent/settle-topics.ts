@@ -1,7 +1,7 @@
 // Exact corrections of the tagger's topic spans, read off cross-validation's misses: a
 // question word before the topic, a last word left out, a plural possessive, the place the
 // topic is about.
-import { AND, contentWord, placeWord } from './field-words.ts';
+import { AND, ARTICLES, contentWord, placeWord } from './field-words.ts';
 import { markSpan, runsOf, TAGS } from './model/tags.ts';
 import type { Token } from './model/tokens.ts';
 import { wordClasses } from './model/word-classes.ts';
@@ -139,7 +139,7 @@ export function settleTopic(tokens: readonly Token[], tags: readonly number[]): 
 function joinedField(tokens: readonly Token[], out: number[], last: number): number {
   if (!JOINING.has(tokens[last]!.lower)) return last;
   let at = last + 1;
-  while (out[at] === 0 && ['a', 'an', 'the'].includes(tokens[at]?.lower ?? '')) at++;
+  while (out[at] === 0 && ARTICLES.has(tokens[at]?.lower ?? '')) at++;
   const field = runsOf(out, 'domain').find((run) => run.first === at);
   if (!field) return last;
   out.fill(TOPIC_I, last + 1, field.last + 1);

@@ -1,7 +1,7 @@
 // A workplace is no field: what stands "at a …", "chez …", "in a … company" is where one
 // works, not what one works on ("a data engineer at a logistics firm", "engenheiro de
 // software numa fintech", "مهندس بيانات في شركة شحن"); a department "of" a field teaches it.
-import { ARABIC_WORKPLACES, ARTICLES, FACULTIES } from './field-words.ts';
+import { ARABIC_WORKPLACES, ARTICLES, FACULTIES, INDEFINITE_ARTICLES } from './field-words.ts';
 import { runsOf } from './model/tags.ts';
 import type { Token } from './model/tokens.ts';
 
@@ -43,8 +43,7 @@ const AT_WORK = new Set(['at', 'chez', 'bei', 'presso']);
 const IN_WORK = new Set(['in', 'en', 'em', 'dans']);
 /** "In a" written as one word: "numa fintech", "nel laboratorio". */
 const CONTRACTED = new Set(['numa', 'num', 'nel', 'nella', 'nello']);
-const WORK_ARTICLES = new Set(['un', 'una', 'une', 'um', 'uma', 'ein', 'eine', 'einer', 'einem']);
-const isArticle = (word = '') => ARTICLES.has(word) || WORK_ARTICLES.has(word);
+const isArticle = (word = '') => ARTICLES.has(word) || INDEFINITE_ARTICLES.has(word);
 
 /** Nouns of workplaces: what stands "at a …" is where one works, not what one works on. */
 const WORKPLACES = new Set(

@@ -49,8 +49,8 @@ export function namedScale(words: readonly string[]): NamedScale | null {
 /**
  * The mark on a scale at `i`, if the number there is one: its level (at most a third of the
  * scale is low, from 70 % high, medium between; a five-point scale counted from its first
- * step) and how many words it takes ("8 / 10" three,
- * "9" on a scale named elsewhere one). `scale` is the message's {@link namedScale}.
+ * step) and how many words it takes ("8 / 10" three, "9" on a scale named elsewhere one).
+ * `scale` is the message's {@link namedScale}.
  */
 export function scaleMark(
   words: readonly string[],

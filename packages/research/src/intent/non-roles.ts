@@ -1,0 +1,151 @@
+// Tagged role spans that are no role, or not all of one: a school, a degree being done,
+// people the writer teaches, a role the app is asked to be like, an adjective cut from a noun
+// that is no role; and the words a role does not end on (a joining word, a verb, an Arabic
+// word with "and" or "at" written on it). Read by the role corrections (settle-roles.ts).
+import { ARABIC_WORKPLACES, INDEFINITE_ARTICLES } from './field-words.ts';
+import { isEnglishWord } from './model/english-words.ts';
+import { inLexicons, isRoleWord } from './model/gazetteer.ts';
+import { markSpan, runsOf, slotOf } from './model/tags.ts';
+import type { Token } from './model/tokens.ts';
+import { ARABIC_QUALIFIERS, isDegreeDone } from './role-cues.ts';
+
+/** Words a role does not end on: what joins it to its field or place. */
+const JOIN_WORDS = new Set([
+  'de',
+  'en',
+  'del',
+  'du',
+  'des',
+  'in',
+  'of',
+  'at',
+  'a',
+  'do',
+  'da',
+  'di',
+  'im',
+  'al',
+  'au',
+]);
+/** "specialised", which opens the field after a role rather than qualifying it. */
+const SPECIALISED = new Set(
+  'especializado especializada specialise specialisee specialized specialised متخصص متخصصة'.split(
+    ' ',
+  ),
+);
+const AND_ROLE = new Set(['and', 'et', 'y', 'e', 'و']);
+
+/**
+ * Roles that are none: a school ("at a high school"), a word in -ing ("I'm still learning"),
+ * people the user works with ("I teach organic chem to undergrads"), a degree being done; a
+ * role does not end on "de" or "en" (what completes it in French or Spanish, "estudiante |
+ * de doctorado", it takes in with its other qualifiers, below), and takes in a role joined
+ * to it by a slash.
+ */
+export function dropNonRoles(tokens: readonly Token[], out: number[]): void {
+  for (const run of runsOf(out, 'archetype')) {
+    const words = tokens.slice(run.first, run.last + 1).map((t) => t.lower);
+    const before = tokens[run.first - 1]?.lower ?? '';
+    const school = words.length === 2 && words[1] === 'school';
+    const others =
+      ['to', 'for', 'with'].includes(before) && words.at(-1)!.endsWith('s') && words.length === 1;
+    // a degree being done is no role ("I'm doing a PhD in …"; "doing a postdoc" is one)
+    const degree = words.length === 1 && isDegreeDone(tokens, run.first);
+    // an adjective cut from the noun after it, which is no role either ("a | huge | fan of
+    // your work")
+    const next = tokens[run.last + 1];
+    const plainWord = (t: Token | undefined) =>
+      t !== undefined && /^\p{Ll}+$/u.test(t.raw) && isEnglishWord(t.lower) && !inLexicons(t.lower);
+    const cut =
+      words.length === 1 &&
+      plainWord(tokens[run.first]) &&
+      !isRoleWord(words[0]!) &&
+      out[run.last + 1] === 0 &&
+      plainWord(next) &&
+      !isRoleWord(next!.lower) &&
+      !next!.lower.endsWith('ing') &&
+      !JOIN_WORDS.has(next!.lower) &&
+      !AND_ROLE.has(next!.lower) &&
+      !['or', 'but', 'here', 'now', 'too'].includes(next!.lower);
+    if (
+      cut ||
+      school ||
+      (words.length === 1 && words[0]!.endsWith('ing')) ||
+      others ||
+      degree ||
+      likened(tokens, run.first)
+    ) {
+      out.fill(0, run.first, run.last + 1);
+      continue;
+    }
+    let last = run.last;
+    // a role ends on no joining word nor on a verb ("an undergrad | majoring in …",
+    // "ingeniera civil | especializada en …"), and before a second role joined by "and"
+    // ("psicóloga clínica | e investigadora")
+    const trailing = (t: Token) =>
+      JOIN_WORDS.has(t.lower) ||
+      SPECIALISED.has(t.lower) ||
+      (t.lower.endsWith('ing') && !isRoleWord(t.lower));
+    const and = tokens
+      .slice(run.first + 1, run.last)
+      .findIndex((t, k) => AND_ROLE.has(t.lower) && isRoleWord(tokens[run.first + 2 + k]!.lower));
+    if (and >= 0) {
+      out.fill(0, run.first + 1 + and, run.last + 1);
+      last = run.first + and;
+    }
+    // an Arabic role ends before a word with "and", "in" or "at" written on it ("صيدلانية |
+    // وبشتغل", "ممرضة | بقسم الطوارئ", "طبيبة | فسبيطار")
+    const joined = tokens.slice(run.first + 1, last + 1).findIndex((t) => arabicJoined(t.lower));
+    if (joined >= 0) {
+      out.fill(0, run.first + 1 + joined, last + 1);
+      last = run.first + joined;
+    }
+    while (last > run.first && trailing(tokens[last]!)) out[last--] = 0;
+    // a role joined to another by a slash ("MD/PhD student")
+    const [slash, other] = [tokens[run.first - 1], tokens[run.first - 2]];
+    const slashed =
+      slash?.raw === '/' &&
+      other !== undefined &&
+      !other.punct &&
+      out[run.first - 1] === 0 &&
+      (out[run.first - 2] === 0 || slotOf(out[run.first - 2]!) === 'archetype') &&
+      other.end === slash.start &&
+      slash.end === tokens[run.first]!.start;
+    if (slashed) markSpan(out, 'archetype', run.first - 2, run.first);
+  }
+}
+
+/**
+ * True when a folded Arabic word has "and" written on it ("ومتخصص"), or "in" or "at" before a
+ * definite noun or a workplace ("بالمستشفى", "فسبيطار"); not a qualifier that happens to
+ * start with those letters ("بيانات", data).
+ */
+function arabicJoined(word: string): boolean {
+  if (ARABIC_QUALIFIERS.has(word) || word.length < 4) return false;
+  const [clitic, rest] = [word[0]!, word.slice(1)];
+  if (clitic === 'و') return true;
+  return 'بفل'.includes(clitic) && (rest.startsWith('ال') || ARABIC_WORKPLACES.has(rest));
+}
+
+/**
+ * Whether the role at `first` is what the writer wants the app to be like, not what they
+ * are: "review like a | kind mentor", "be as strict as a | top-venue reviewer", "como un |
+ * reviewer duro".
+ */
+function likened(tokens: readonly Token[], first: number): boolean {
+  let at = first - 1;
+  while (at >= 0 && !tokens[at]!.punct && first - at <= 4) {
+    const word = tokens[at]!.lower;
+    const wish = ['i', "i'd", "'d", 'would', 'we'].includes(tokens[at - 1]?.lower ?? '');
+    if (word === 'like' && !wish) return true;
+    // "como un reviewer duro": "like" with an article; "as" has none ("trabajo como
+    // enfermera", "mets-moi comme médecin")
+    if (LIKE.has(word) && INDEFINITE_ARTICLES.has(tokens[at + 1]?.lower ?? '')) return true;
+    if (word === 'as' && tokens[at - 2]?.lower === 'as') return true;
+    at--;
+  }
+  return false;
+}
+
+/** "Like" in Spanish, Portuguese, French, Italian and German. */
+const LIKE = new Set(['como', 'comme', 'come', 'wie']);
