@@ -8,7 +8,13 @@ import { runsOf } from './model/tags.ts';
 import type { Token } from './model/tokens.ts';
 import { wordClasses } from './model/word-classes.ts';
 import { switchTarget } from './name-fallback.ts';
-import { ASKING_FOR, clausesOfOthers, clausesOfThePast, talksOfOthers } from './talk-of-others.ts';
+import {
+  ASKING_FOR,
+  clausesOfOthers,
+  clausesOfThePast,
+  leftPastJob,
+  talksOfOthers,
+} from './talk-of-others.ts';
 import type { IntentAction, IntentSession } from './schema.ts';
 import { requestedTopic } from './settle-topics.ts';
 import {
@@ -82,6 +88,11 @@ export function setsLevelInstead(tokens: readonly Token[], action: IntentAction)
   return !tokens.some(
     (t, i) => !marks[i] && counts(i) && wordClasses(t.lower).some((c) => own.includes(c)),
   );
+}
+
+/** True when a message states a level or names a field. */
+function statesMore(tokens: readonly Token[]): boolean {
+  return levelsIn(tokens).stated || tokens.some((t) => wordClasses(t.lower).includes('field'));
 }
 
 /** The number of each token's clause (clauses end at punctuation). */
@@ -242,6 +253,8 @@ export function actionInstead(
     return profileOrRun ? 'chitchat' : undefined;
   }
   if (remarksOnApp(tokens)) return action === 'update_profile' ? 'chitchat' : undefined;
+  // "I used to be a lawyer but I quit years ago", unless it says what the writer is into now
+  if (action === 'update_profile' && leftPastJob(tokens) && !statesMore(tokens)) return 'chitchat';
   // "no wait, wrong one, switch me to Hanako"
   if (['update_profile', 'chitchat', 'help'].includes(action) && switchTarget(tokens) >= 0)
     return 'select_user';

@@ -56,3 +56,21 @@ test('the plain words after "I research", "I study" or "I work on", to the claus
   assert.equal(fromLexicon('I work on things'), '');
   assert.equal(fromLexicon('I study sleep disorders in a lab in Leeds'), '');
 });
+
+test('the words after a verb of interest or of work in any language, to a place or clause end', () => {
+  assert.equal(
+    fromLexicon("je m'intéresse à la iatrogénie chez les personnes âgées"),
+    'iatrogénie',
+  );
+  assert.equal(fromLexicon('trabajo con anfibios en la Amazonía'), 'anfibios');
+  assert.equal(fromLexicon('lavoro sui vulcani in Sicilia'), 'vulcani');
+  assert.equal(
+    fromLexicon('ich promoviere gerade in Volkswirtschaftslehre'),
+    'Volkswirtschaftslehre',
+  );
+  assert.equal(fromLexicon('a junior dev learning about compilers'), 'compilers');
+  // a verb of work needs its preposition; what follows must be plain words to a clause end
+  assert.equal(fromLexicon('trabajo mucho'), '');
+  assert.equal(fromLexicon('me interesa mucho'), '');
+  assert.equal(fromLexicon('learning about it slowly'), '');
+});

@@ -106,7 +106,7 @@ function fieldAfterVerb(tokens: readonly Token[], tags: readonly number[]): numb
       (STUDY_VERBS.has(t.lower) && SELF.has(tokens[i - 1]?.lower ?? '')) ||
       (FIELD_PARTICIPLES.has(t.lower) && tokens[i + 1]?.lower === 'in'),
   );
-  if (verb < 0) return out;
+  if (verb < 0) return fieldAfterCue(tokens, out);
   let first = verb + 1;
   if (AFTER_VERB.has(tokens[first]?.lower ?? '')) first++;
   let last = first - 1;
@@ -117,3 +117,78 @@ function fieldAfterVerb(tokens: readonly Token[], tags: readonly number[]): numb
   markSpan(out, 'domain', first, last);
   return out;
 }
+
+/**
+ * The words after a verb of interest or of work in any language ("me interesa el riesgo de
+ * crédito", "je m'intéresse à la iatrogénie chez …", "lavoro sui vulcani in Sicilia", "ich
+ * arbeite bei Bosch an Batteriesystemen", "learning about compilers"), up to the place,
+ * clause or sentence that ends them: one to four words, none a command, level or chat word.
+ * Verbs of work need their preposition ("trabajo con …"); "trabajo mucho" names no field.
+ */
+function fieldAfterCue(tokens: readonly Token[], out: number[]): number[] {
+  const words = tokens.map((t) => t.lower);
+  for (let i = 0; i < words.length; i++) {
+    const interest = INTEREST_VERBS.has(words[i]!);
+    if (!interest && !WORK_VERBS.has(words[i]!)) continue;
+    let at = i + 1;
+    while (CUE_FILLERS.has(words[at] ?? '')) at++;
+    const preposition = CUE_PREPOSITIONS.has(words[at] ?? '');
+    if (preposition) at++;
+    else if (!interest) continue;
+    while (CUE_ARTICLES.has(words[at] ?? '')) at++;
+    let last = at - 1;
+    while (last - at < 3 && cueWord(tokens, out, last + 1)) last++;
+    // "riesgo | de | crédito": a word joined by "de" or "di" stays with the field
+    while (last - at < 3 && JOINS.has(words[last + 1] ?? '') && cueWord(tokens, out, last + 2))
+      last += 2;
+    const next = words[last + 1];
+    if (last < at || (next !== undefined && !tokens[last + 1]!.punct && !CUE_ENDS.has(next)))
+      continue;
+    markSpan(out, 'domain', at, last);
+    return out;
+  }
+  return out;
+}
+/** A word of letters (any case: German nouns) that no slot holds and no lexicon knows. */
+function cueWord(tokens: readonly Token[], tags: readonly number[], i: number): boolean {
+  const t = tokens[i];
+  if (!t || t.punct || tags[i] !== 0) return false;
+  if (!/^\p{L}[\p{L}-]{2,}$/u.test(t.raw) || /\p{Script=Arabic}/u.test(t.raw)) return false;
+  const lowered = tokens[i]!.raw.toLowerCase();
+  return contentWord({ ...t, raw: lowered }) && !CUE_ENDS.has(t.lower) && !JOINS.has(t.lower);
+}
+/** Verbs of interest, whose object is the field: "me interesa …", "curious about …". */
+const INTEREST_VERBS = new Set(
+  (
+    'interesse interessent interesa interesan interessa interessam interessano interessiert ' +
+    'learning learn curious covering cover'
+  ).split(' '),
+);
+/** Verbs of work or study, whose field follows a preposition: "lavoro sui …", "arbeite an …". */
+const WORK_VERBS = new Set(
+  (
+    'trabajo trabajando trabalho trabalhando lavoro lavorando arbeite forsche promoviere ' +
+    'carriere entender entendre capire verstehen facharzt facharztin'
+  ).split(' '),
+);
+/** Words between the verb and its field: "ich promoviere | gerade | in …", "m' | intéresse". */
+const CUE_FILLERS = new Set(
+  'gerade mich mir mais more mainly mostly principalmente soprattutto vor allem toute ma'.split(
+    ' ',
+  ),
+);
+const CUE_PREPOSITIONS = new Set(
+  'a au aux about in con com sui sugli sulle sul su an zu uber fur de sobre dans in'.split(' '),
+);
+const CUE_ARTICLES = new Set(
+  "the el la los las le l' les lo il gli i der die das den dem des o os as".split(' '),
+);
+/** What joins the words of a Romance field: "riesgo de crédito". */
+const JOINS = new Set(['de', 'di', 'del', 'della', 'do', 'da']);
+/** Words that end a field and open a place, a time or a new clause. */
+const CUE_ENDS = new Set(
+  (
+    'en in chez at bei em na no nel nella a and y e et und but pero mais ma aber since ' +
+    'depuis desde seit for para pour per'
+  ).split(' '),
+);

@@ -1,28 +1,28 @@
-// A field holds no time: how long or since when someone has worked, or when they will, is
-// not what they work on ("nurse in ICU | since 2015", "feline diabetes | someday", "ممرضة،
-// | صرلي سبع سنين", "médico intensivista há 12 | anos"); nor is a count of years a level
-// ("desde hace | 10 | años").
+// A field or a role holds no time: how long or since when someone has worked, or when they
+// will, is not what they work on nor what they are ("nurse in ICU | since 2015", "feline
+// diabetes | someday", "ممرضة، | صرلي سبع سنين", "médecin généraliste | depuis 20 ans", "Tech
+// lead. | ~20 yrs"); nor is a count of years a level ("desde hace | 10 | años").
 import { LEVEL_TAGS, runsOf } from './model/tags.ts';
 import type { Token } from './model/tokens.ts';
 
 /**
- * The tags with every field span cut before the time it runs into, or dropped if all time,
- * and no level read from a count of years.
+ * The tags with every field and role span cut before the time it runs into, or dropped if all
+ * time, and no level read from a count of years.
  */
 export function withoutTimes(tokens: readonly Token[], out: number[]): number[] {
   const words = tokens.map((t) => t.lower);
   words.forEach((word, i) => {
     if (LEVEL_TAGS.has(out[i]!) && /^\d+$/.test(word) && UNITS.has(words[i + 1] ?? '')) out[i] = 0;
   });
-  for (const run of runsOf(out, 'domain')) {
+  for (const run of [...runsOf(out, 'domain'), ...runsOf(out, 'archetype')]) {
     if (words.slice(run.first, run.last + 1).every(timeWord)) {
       out.fill(0, run.first, run.last + 1);
       continue;
     }
-    for (let i = run.first + 1; i <= run.last; i++) {
+    for (let i = run.first; i <= run.last; i++) {
       const next = words[i + 1] ?? '';
       const since = SINCE.has(words[i]!) && (timeWord(next) || SINCE.has(next)); // "desde hace"
-      if (since || WHEN.has(words[i]!)) {
+      if (since || (WHEN.has(words[i]!) && run.slot === 'domain')) {
         out.fill(0, i, run.last + 1);
         break;
       }

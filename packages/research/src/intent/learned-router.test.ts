@@ -572,6 +572,17 @@ test('what is said of a workplace, a time or someone else is not the profile', (
     routed('Il mio relatore è un professore di economia severissimo').action,
     'chitchat',
   );
+  // a job left, and nothing since, is small talk; a job since is the profile
+  assert.equal(routed('I used to be a lawyer but I quit years ago').action, 'chitchat');
+  assert.equal(routed('كنت مهندس بس تركت الشغل من زمان').action, 'chitchat');
+  assert.deepEqual(
+    profile('I was a chemist before I left for industry, now I do machine learning'),
+    { domain: 'machine learning' },
+  );
+  assert.deepEqual(profile('Soy biólogo de campo, trabajo con anfibios en la Amazonía'), {
+    archetype: 'biólogo de campo',
+    domain: 'anfibios',
+  });
 });
 
 test('"now" in French or Spanish ends no field', () => {

@@ -102,9 +102,10 @@ function standsAlone(tokens: readonly Token[], tags: readonly number[], i: numbe
   if (!ends) return false;
   let j = i - 1;
   while (j >= 0 && i - j <= 3 && tags[j] === 0 && qualifies(tokens[j]!.lower)) j--;
-  // or the message opens on it before a comma ("jubilada, me encanta la astronomía"; not a
-  // title: "Prof. Akira Yamamoto")
-  if (j < 0) return after?.raw === ',';
+  // or the message opens on it before a comma or its field ("jubilada, me encanta la
+  // astronomía", "Professore ordinario di | diritto costituzionale"; not a title: "Prof.
+  // Akira Yamamoto")
+  if (j < 0) return after?.raw === ',' || inField;
   return tokens[j]!.punct && BREAKS.has(tokens[j]!.raw) && j > 0;
 }
 const BREAKS = new Set([',', '.', ';', '—', '–', ':', '!']);

@@ -278,9 +278,12 @@ export function settleDomains(tokens: readonly Token[], tags: readonly number[])
       first += 1 + of;
     }
     out[first] = B;
-    // nor what is said of it after: "biology | major", "an oncology | ward", "law | part-time"
+    // nor what is said of it after: "biology | major", "an oncology | ward", "law | part-time",
+    // "early literacy | research" (though "operations research" is a field's name)
     let last = run.last;
-    while (last > first && FIELD_TAILS.has(words[last]!)) out[last--] = 0;
+    const tail = (k: number) =>
+      FIELD_TAILS.has(words[k]!) || (words[k] === 'research' && !NAMED_RESEARCH.has(words[k - 1]!));
+    while (last > first && tail(last)) out[last--] = 0;
   }
   return withoutTimes(tokens, out);
 }
@@ -289,6 +292,9 @@ export function settleDomains(tokens: readonly Token[], tags: readonly number[])
 const FIELD_TAILS = new Set(
   'major majors minor stuff things ward wards side part-time full-time'.split(' '),
 );
+
+/** Fields whose name ends in "research". */
+const NAMED_RESEARCH = new Set(['operations', 'operational', 'market', 'marketing', 'ux', 'user']);
 
 /** How many words join a faculty to its field at `at` ("of", "de la"; none in Arabic), or -1. */
 function facultyJoin(words: readonly string[], at: number): number {

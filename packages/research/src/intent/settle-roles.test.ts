@@ -373,3 +373,19 @@ test('an adjective the tagger cut from a noun that is no role is no role', () =>
     'clinician-scientist',
   ]);
 });
+
+test('a role opening the message before its field, and one with qualifiers read as a field', () => {
+  assert.deepEqual(settled('Professore ordinario di [d: diritto costituzionale]'), {
+    archetype: ['Professore ordinario'],
+    domain: ['diritto costituzionale'],
+  });
+  assert.deepEqual(settled('e sono [d: farmacista ospedaliera]').archetype, [
+    'farmacista ospedaliera',
+  ]);
+  // a field that is a person word too stays the field when another role is said
+  assert.deepEqual(settled('Sono una docente a contratto di [d: statistica]'), {
+    archetype: ['docente a contratto'],
+    domain: ['statistica'],
+  });
+  assert.deepEqual(settled('I am an [d: urban planner]').archetype, ['urban planner']);
+});

@@ -127,9 +127,18 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
     for (const run of runsOf(out, 'domain')) {
       // A "field" that ends on a person is a role ("urban planner"), as is one that opens on a
       // person qualified the Arabic way ("مهندس برمجيات", software engineer).
+      // So is a person word with the qualifiers French, Italian or Spanish write after it
+      // ("farmacista ospedaliera"), unless another person word is said to be the writer's
+      // ("una docente a contratto di | statistica").
       const qualified = (i: number) => ARABIC_QUALIFIERS.has(tokens[i]!.lower);
-      const arabic = role(run.first) && run.last > run.first && qualified(run.last);
-      if ((role(run.last) && !romanceHead(run.first)) || arabic) {
+      const qualifiers = run.last - run.first;
+      const arabic = role(run.first) && qualifiers > 0 && qualified(run.last);
+      const romance =
+        role(run.first) && qualifiers > 0 && qualifiesBefore(tokens, run.first + 1) === qualifiers;
+      const saidElsewhere = tokens.some(
+        (_, i) => out[i] === 0 && role(i) && saysRole(tokens, out, i) && !negated(tokens, i),
+      );
+      if ((role(run.last) && !romanceHead(run.first) && !saidElsewhere) || arabic || romance) {
         asRole(run.first, run.last);
         continue;
       }

@@ -110,12 +110,16 @@ test('what is said of a field after it is not part of it', () => {
   assert.deepEqual(settled("I'm an undergraduate, [biology major]"), ['biology']);
   assert.deepEqual(settled("I'm a nurse on an [oncology ward]"), ['oncology']);
   assert.deepEqual(settled('my field is [side effects of statins]'), ['side effects of statins']);
+  assert.deepEqual(settled('curious about [early literacy research]'), ['early literacy']);
+  assert.deepEqual(settled('my field is [operations research]'), ['operations research']);
 });
 
 test('the kind of a workplace after "at" is not a field', () => {
   assert.deepEqual(settled("I'm an epidemiologist at the [state health department]"), []);
   assert.deepEqual(settled("I'm a product manager at a [medtech] startup"), []);
   assert.deepEqual(settled("I'm a policy advisor at a ministry [of health]"), []);
+  assert.deepEqual(settled("I'm Carlos, CTO of a small [agritech startup]"), []);
+  assert.deepEqual(settled('head of a [neuroscience] lab'), ['neuroscience']);
   assert.deepEqual(settled('I work at the intersection of [ecology and economics]'), [
     'ecology and economics',
   ]);
@@ -295,6 +299,7 @@ test('a field holds no time, and a count of years is no level', () => {
   assert.deepEqual(settled('something on [feline diabetes someday]'), ['feline diabetes']);
   assert.deepEqual(settled('enfermera en [urgencias desde hace] 10 años'), ['urgencias']);
   assert.deepEqual(settled('أنا ممرضة، صرلي [سبع سنين]'), []);
+  assert.deepEqual(settled("j'enseigne les SVT [depuis 15 ans]"), []);
   assert.deepEqual(settled('I work in [history of the 1920s]'), ['history of the 1920s']);
   const tokens = tokenize('desde hace 10 años, strictness 3');
   const level = TAGS.indexOf('B-baseline_strictness');

@@ -22,6 +22,8 @@ export function dropWorkplaces(tokens: readonly Token[], out: number[]): number[
     const teaches = FACULTIES.has(unit) || unit === 'institute';
     if (words[before] === 'of' && WORKPLACES.has(unit) && !teaches) before -= 2;
     const ofWorkplace = before < start - 1;
+    // "a small agritech startup"
+    while (SIZES.has(words[before] ?? '') && words[before - 1]) before--;
     const article = isArticle(words[before]);
     while (isArticle(words[before])) before--;
     const at = words[before] ?? '';
@@ -39,8 +41,13 @@ export function dropWorkplaces(tokens: readonly Token[], out: number[]): number[
 
 /** Where one works, said before a workplace, with or without an article. */
 const AT_WORK = new Set(['at', 'chez', 'bei', 'presso']);
-/** "In", said of a workplace only with an article ("in a startup", "en una empresa"). */
-const IN_WORK = new Set(['in', 'en', 'em', 'dans']);
+/**
+ * "In" or "of", said of a workplace only with an article ("in a startup", "en una empresa",
+ * "CTO of a small agritech startup").
+ */
+const IN_WORK = new Set(['in', 'en', 'em', 'dans', 'of']);
+/** Words of a workplace's size, before its kind. */
+const SIZES = new Set('small big large tiny little local young mid-sized huge'.split(' '));
 /** "In a" written as one word: "numa fintech", "nel laboratorio". */
 const CONTRACTED = new Set(['numa', 'num', 'nel', 'nella', 'nello']);
 const isArticle = (word = '') => ARTICLES.has(word) || INDEFINITE_ARTICLES.has(word);
