@@ -74,3 +74,7 @@ test('the words after a verb of interest or of work in any language, to a place 
   assert.equal(fromLexicon('me interesa mucho'), '');
   assert.equal(fromLexicon('learning about it slowly'), '');
 });
+
+test('a field left for another is no field, nor is a place of a kind', () => {
+  assert.equal(fromLexicon("I'm a midwife now, switched careers from accounting"), '');
+});

@@ -134,7 +134,13 @@ const CHAT_WORDS = new Set(
 /** Words that end a field: "more like philosophy of language | than linguistics". */
 export const FIELD_ENDS = new Set(['than', 'rather', 'instead', 'not', 'but']);
 /** Words that say what follows is the current field or role. */
-const NOW = new Set(['now', 'nowadays', 'currently', 'today', 'lately']);
+const NOW = new Set(
+  (
+    "now nowadays currently today lately maintenant actuellement aujourd'hui ahora hoy " +
+    'actualmente agora ' +
+    'hoje atualmente jetzt heute derzeit adesso ora oggi attualmente'
+  ).split(' '),
+);
 
 /** True when folded words say "now" or "these days" ("my field was X, now it's Y"). */
 export function saysNow(words: readonly string[]): boolean {
@@ -158,8 +164,9 @@ export function formerField(tokens: readonly Token[], first: number, last: numbe
   const clause: string[] = [];
   for (let k = first - 1; k >= Math.max(0, first - 4) && !tokens[k]!.punct; k--)
     clause.push(words[k]!);
-  // "je passe de | la chimie …"
-  if (ROMANCE_FROM.has(words[at] ?? '') && clause.some((w) => MOVES.has(w))) return true;
+  // "je passe de | la chimie …", "switched careers from | accounting"
+  const from = ROMANCE_FROM.has(words[at] ?? '') || FROM.has(words[at] ?? '');
+  if (from && clause.some((w) => MOVES.has(w))) return true;
   return clause.some((w) => DENIALS.has(w));
 }
 const FORMER_ARTICLES = new Set(['the', 'my', 'la', 'le', 'l', 'el', 'a', 'o']);
@@ -174,7 +181,7 @@ export const ARTICLES = new Set(['the', 'a', 'an']);
 export const INDEFINITE_ARTICLES: ReadonlySet<string> = new Set(
   'un una une um uma uno ein eine einen einer einem'.split(' '),
 );
-export const AND = new Set(['and', '&', 'y', 'et', 'e']);
+export const AND = new Set(['and', '&', '+', 'y', 'et', 'e', 'und']);
 
 /** How many words join a field to the word it takes in French or Spanish: "de", "de la". */
 export function romanceJoin(words: readonly string[], at: number): number {

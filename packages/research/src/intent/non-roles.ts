@@ -35,6 +35,11 @@ const SPECIALISED = new Set(
 );
 const AND_ROLE = new Set(['and', 'et', 'y', 'e', 'و']);
 
+/** "Formerly" alone is no role ("Lehrer im Ruhestand, | früher | Mathe und Physik"). */
+const FORMERLY = new Set(
+  'formerly previously fruher ehemals autrefois anciennement antes anteriormente prima'.split(' '),
+);
+
 /**
  * Roles that are none: a school ("at a high school"), a word in -ing ("I'm still learning"),
  * people the user works with ("I teach organic chem to undergrads"), a degree being done; a
@@ -73,7 +78,8 @@ export function dropNonRoles(tokens: readonly Token[], out: number[]): void {
       (words.length === 1 && words[0]!.endsWith('ing')) ||
       others ||
       degree ||
-      likened(tokens, run.first)
+      likened(tokens, run.first) ||
+      words.every((w) => FORMERLY.has(w))
     ) {
       out.fill(0, run.first, run.last + 1);
       continue;
@@ -132,7 +138,7 @@ function arabicJoined(word: string): boolean {
  * are: "review like a | kind mentor", "be as strict as a | top-venue reviewer", "como un |
  * reviewer duro".
  */
-function likened(tokens: readonly Token[], first: number): boolean {
+export function likened(tokens: readonly Token[], first: number): boolean {
   let at = first - 1;
   while (at >= 0 && !tokens[at]!.punct && first - at <= 4) {
     const word = tokens[at]!.lower;

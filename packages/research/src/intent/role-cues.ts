@@ -81,7 +81,7 @@ const HEDGES = new Set(
 const SAYS_SELF = new Set(
   (
     "i'm im am soy sou suis sono bin انا وانا ana como comme come als " +
-    'كنخدم نخدم بشتغل بشتغل اشتغل بخدم'
+    'كنخدم نخدم بشتغل بشتغل اشتغل أشتغل بخدم أعمل اعمل'
   ).split(' '),
 );
 
@@ -97,8 +97,14 @@ function standsAlone(tokens: readonly Token[], tags: readonly number[], i: numbe
   // the field the role is in (", Doktorand in | Informatik", ", mestranda em | saúde pública")
   const inField =
     FIELD_PREPOSITIONS.has(after?.lower ?? '') && slotOf(tags[at + 1] ?? 0) === 'domain';
+  // "Freiberuflicher Übersetzer hier, …", as one says "Kwame here"
+  const here = HERE.has(after?.lower ?? '') && (tokens[at + 1]?.punct ?? true);
   const ends =
-    !after || (after.punct && BREAKS.has(after.raw)) || CLAUSE_AND.has(after.lower) || inField;
+    !after ||
+    (after.punct && BREAKS.has(after.raw)) ||
+    CLAUSE_AND.has(after.lower) ||
+    inField ||
+    here;
   if (!ends) return false;
   let j = i - 1;
   while (j >= 0 && i - j <= 3 && tags[j] === 0 && qualifies(tokens[j]!.lower)) j--;
@@ -110,6 +116,7 @@ function standsAlone(tokens: readonly Token[], tags: readonly number[], i: numbe
 }
 const BREAKS = new Set([',', '.', ';', '—', '–', ':', '!']);
 const CLAUSE_AND = new Set(['and', 'et', 'y', 'e']);
+const HERE = new Set(['here', 'hier', 'ici', 'aqui', 'qui']);
 const FIELD_PREPOSITIONS = new Set(['in', 'en', 'em', 'im', 'of', 'de', 'di', 'في']);
 const qualifies = (word: string) => isRoleModifier(word) || isFieldModifier(word) || isField(word);
 
@@ -156,11 +163,11 @@ export function qualifiesBefore(tokens: readonly Token[], at: number): number {
   // "docente a contratto", "architetta libera professionista"
   if (word === 'a' && tokens[at + 1]?.lower === 'contratto') return 2;
   if (word === 'professionista' && /^liber[oa]$/.test(tokens[at - 1]?.lower ?? '')) return 1;
-  // retired, as French and Italian say it after the role: "instituteur à la retraite",
-  // "insegnante in pensione"
+  // retired, as French, Italian and German say it after the role: "instituteur à la
+  // retraite", "insegnante in pensione", "Lehrer im Ruhestand"
   const next = tokens[at + 1]?.lower;
   if (word === 'a' && next === 'la' && tokens[at + 2]?.lower === 'retraite') return 3;
-  if (word === 'in' && next === 'pensione') return 2;
+  if ((word === 'in' && next === 'pensione') || (word === 'im' && next === 'ruhestand')) return 2;
   const year = yearOfStudy(tokens, at);
   if (year > 0) return year;
   // "ricercatore a tempo determinato", on a fixed-term contract

@@ -164,7 +164,9 @@ export function settleDomains(tokens: readonly Token[], tags: readonly number[])
   // ("a community health worker in Nairobi", "a farmer in Punjab"); so is one such word
   // that ends a list ("Lars Olsen, theoretical physicist, | Copenhagen").
   for (const run of domainRuns(out)) {
-    const span = tokens.slice(run.first, run.last + 1);
+    // what kind of place it is may come first ("in | rural Kenya", "northern Italy")
+    const kind = REGIONS.has(words[run.first]!) && run.last > run.first ? 1 : 0;
+    const span = tokens.slice(run.first + kind, run.last + 1);
     const named = span.every((t) => /^\p{Lu}/u.test(t.raw) && !inLexicons(t.lower));
     const place = named && (span.length > 1 || placeWord(span[0]!));
     const endsList =
@@ -291,6 +293,13 @@ export function settleDomains(tokens: readonly Token[], tags: readonly number[])
 /** Words after a field that say how the writer stands to it, not what it is. */
 const FIELD_TAILS = new Set(
   'major majors minor stuff things ward wards side part-time full-time'.split(' '),
+);
+
+/** Words of the kind of a place, before its name: "rural Kenya". */
+const REGIONS = new Set(
+  'rural urban northern southern eastern western central coastal remote upstate downtown'.split(
+    ' ',
+  ),
 );
 
 /** Fields whose name ends in "research". */

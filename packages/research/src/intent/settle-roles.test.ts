@@ -389,3 +389,21 @@ test('a role opening the message before its field, and one with qualifiers read 
   });
   assert.deepEqual(settled('I am an [d: urban planner]').archetype, ['urban planner']);
 });
+
+test('hyphened, hedged, enthusiast and "here" roles, and a formerly that is none', () => {
+  const roles = (marked: string) => settled(marked).archetype;
+  assert.deepEqual(roles('Bin Teilzeit-Dozent an einer Fachhochschule'), ['Teilzeit-Dozent']);
+  assert.deepEqual(roles('Moin! Freiberuflicher Übersetzer hier, Schwerpunkt Medizin'), [
+    'Freiberuflicher Übersetzer',
+  ]);
+  assert.deepEqual(roles('ich bin [a: nur Hobbyforscher]'), ['Hobbyforscher']);
+  assert.deepEqual(roles('Sono un appassionato di [d: astronomia]'), ['appassionato']);
+  assert.deepEqual(roles('أنا أشتغل محاسب في شركة نفط'), ['محاسب']);
+  assert.deepEqual(roles('Lehrer im Ruhestand, [a: früher] Mathe und [d: Physik]'), [
+    'Lehrer im Ruhestand',
+  ]);
+  // of a past role and one said to hold today, today's
+  assert.deepEqual(roles("[a: chimiste de formation], aujourd'hui je suis [a: cheffe de projet]"), [
+    'cheffe de projet',
+  ]);
+});

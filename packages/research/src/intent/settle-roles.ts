@@ -13,7 +13,7 @@ import {
 } from './model/gazetteer.ts';
 import { LEVEL_TAGS, markSpan, runsOf, slotOf, TAGS } from './model/tags.ts';
 import { placeWord, romanceField, romanceWord, saysNow } from './field-words.ts';
-import { dropNonRoles } from './non-roles.ts';
+import { dropNonRoles, likened } from './non-roles.ts';
 import {
   ARABIC_QUALIFIERS,
   isLoneDomain,
@@ -155,12 +155,18 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
   // A role word the tagger left out where a role is said ("I'm a cautious | statistician").
   const roleSaid = () => {
     const at = tokens.findIndex(
-      (_, i) => out[i] === 0 && role(i) && saysRole(tokens, out, i) && !negated(tokens, i),
+      (_, i) =>
+        out[i] === 0 &&
+        role(i) &&
+        saysRole(tokens, out, i) &&
+        !negated(tokens, i) &&
+        !likened(tokens, i),
     );
     if (at >= 0) asRole(at, at);
   };
   if (runsOf(out, 'archetype').length === 0) roleSaid();
   dropNonRoles(tokens, out);
+  if (runsOf(out, 'archetype').length === 0) roleSaid();
   // A "role" of capitalised words no lexicon or dictionary knows, and the particles between
   // them, is a name ("I'm Hannah | Goldberg" where no name is tagged, as in a profile
   // update).
@@ -313,7 +319,13 @@ function splitField(tokens: readonly Token[], out: number[], first: number, last
 }
 
 /** Words before a role that are never part of it, as the tokens fold them. */
-const NOT_ROLE = new Set(["i'm", 'im', 'i', 'am', 'a', 'an', 'my', 'انا', 'وانا', 'ana', 'daba']);
+const NOT_ROLE = new Set(
+  (
+    "i'm im i am a an my انا وانا ana daba " +
+    // hedges: "ich bin | nur | Hobbyforscher"
+    'just only merely nur solo juste seulement simplement apenas'
+  ).split(' '),
+);
 /** True when two folded words qualify a role together ("high school", "3rd year"). */
 export function isQualifierPair(first: string, second: string | undefined): boolean {
   return PAIRED.test(`${first} ${second}`);

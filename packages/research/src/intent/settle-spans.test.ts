@@ -36,6 +36,9 @@ function settled(marked: string, slot: 'domain' | 'topic' | 'name' = 'domain'): 
 test('a field in two pieces joined by "of", "and" or "&" is one field', () => {
   assert.deepEqual(settled('I work on the [psychology] of [music]'), ['psychology of music']);
   assert.deepEqual(settled('I do [ecology] and [evolution]'), ['ecology and evolution']);
+  assert.deepEqual(settled('an der Schnittstelle von [Philosophie] und Neurowissenschaft'), [
+    'Philosophie und Neurowissenschaft',
+  ]);
   // Pieces further apart stay apart.
   assert.deepEqual(settled('[ecology] , and I like [music]'), ['ecology', 'music']);
 });
@@ -128,6 +131,7 @@ test('the kind of a workplace after "at" is not a field', () => {
 test('a place after "in", "at" or "from" is not a field', () => {
   assert.deepEqual(settled("I'm a community health worker in [Nairobi]"), []);
   assert.deepEqual(settled('a farmer in [Punjab], writing about crops'), []);
+  assert.deepEqual(settled('a community health worker in [rural Kenya]'), []);
   // A field the lexicons know, a capitalised English word, or one not after a place word stays.
   assert.deepEqual(settled('PhD student in [Ecology]'), ['Ecology']);
   assert.deepEqual(settled('I work in [Finance]'), ['Finance']);

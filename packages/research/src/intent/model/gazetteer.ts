@@ -158,8 +158,17 @@ const moreRoleModifiers = new Set(MORE_ROLE_MODIFIERS.map(fold));
 export function isRoleWord(word: string): boolean {
   return (
     [word, singular(word)].some((w) => roles.has(w) || moreRoles.has(w)) ||
-    germanCompound(word, GERMAN_ROLE_TAILS)
+    germanCompound(word, GERMAN_ROLE_TAILS) ||
+    hyphenedRole(word)
   );
+}
+
+/** A role with a qualifier hyphened on: "Teilzeit-Dozent", "Hobby-Ornithologe". */
+function hyphenedRole(word: string): boolean {
+  const dash = word.lastIndexOf('-');
+  if (dash < 3) return false;
+  const tail = word.slice(dash + 1);
+  return [tail, singular(tail)].some((w) => roles.has(w) || moreRoles.has(w));
 }
 
 /**

@@ -143,7 +143,10 @@ export const MORE_ROLE_WORDS: readonly string[] = (
   'psicologo psicologa veterinario veterinaria statistico statistica matematico ' +
   'aluno aluna contador contadora advogado advogada farmaceutico farmaceutica ' +
   'jornalista desenvolvedor desenvolvedora fisioterapeuta nutricionista bancario bancaria ' +
-  'apicultor apicultora mediateur mediatrice cheffe'
+  'apicultor apicultora mediateur mediatrice cheffe ' +
+  // enthusiasts, who write in as often as the professions
+  'appassionato appassionata passionne passionnee entusiasta amador amadora liebhaber ' +
+  'محاسب محاسبة'
 ).split(' ');
 export const MORE_ROLE_MODIFIERS: readonly string[] = (
   'third-year fourth-year fifth-year 1st-year 2nd-year 3rd-year 4th-year mid-career ' +
