@@ -17,6 +17,7 @@ import {
 } from './talk-of-others.ts';
 import type { IntentAction, IntentSession } from './schema.ts';
 import { requestedTopic } from './settle-topics.ts';
+import { asksRunInGerman } from './german-topics.ts';
 import {
   answersRunInstead,
   asksHowToUse,
@@ -246,6 +247,8 @@ export function actionInstead(
     return 'update_profile';
   if (paused && answersRunInstead(tokens, action)) return 'submit_feedback';
   if (!paused && action !== 'chitchat' && onlyGreets(tokens)) return 'chitchat';
+  // "untersuch mal Lastmanagement mit E-Autos": the tagger knows German requests little
+  if (!paused && action !== 'start_run' && asksRunInGerman(tokens)) return 'start_run';
   if (talksOfOthers(tokens) && !statesOwnLevel(tokens)) {
     // nor is it a run unless one is asked for ("il mio relatore è un professore di economia")
     const run = asksForRun(tokens.map((t) => t.lower)) || requestedTopic(tokens);
@@ -310,7 +313,7 @@ export function statesProfileNotRun(
   action: IntentAction,
 ): boolean {
   if (action !== 'start_run') return false;
-  if (asksForRun(tokens.map((t) => t.lower))) return false;
+  if (asksForRun(tokens.map((t) => t.lower)) || asksRunInGerman(tokens)) return false;
   const { marks, stated } = levelsIn(tokens);
   const profile = runsOf(tags, 'archetype').length > 0 || runsOf(tags, 'domain').length > 0;
   if (!stated && !profile) return false;

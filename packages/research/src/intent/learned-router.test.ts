@@ -856,3 +856,17 @@ test('"not too much" before a setting word is "not too"; alone it holds the leve
   });
   assert.deepEqual(profile('strict but not too much'), { baseline_strictness: 'medium' });
 });
+
+test('a run asked for in German starts one with its topic; the writer’s own work does not', () => {
+  const routed = (text: string) => routeLearned({ text, session: READY }).intent;
+  const run = routed(
+    'Letzten Winter war unser Stromnetz überlastet – untersuch mal Lastmanagement mit E-Autos',
+  );
+  assert.equal(run.action, 'start_run');
+  assert.equal(run.action === 'start_run' && run.topic, 'Lastmanagement mit E-Autos');
+  const careful = routed(
+    'forsche zu Wasserstoff-Elektrolyse im großen Maßstab, aber bitte eher vorsichtig',
+  );
+  assert.equal(careful.action, 'start_run');
+  assert.equal(routed('Ich forsche zu Quantenoptik').action, 'update_profile');
+});

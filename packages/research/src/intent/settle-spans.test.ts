@@ -326,3 +326,18 @@ test('a topic takes in the head of an Arabic phrase, the field after a joining w
   assert.deepEqual(topic('a paper on [bees] in winter, please'), ['bees in winter']);
   assert.deepEqual(topic('a paper on [bees] in my garden'), ['bees']);
 });
+
+test('a German run request names its topic up to the verb that closes it', () => {
+  assert.deepEqual(settled('Kannst du zu [Mikroplastik in Flüssen recherchieren] ?', 'topic'), [
+    'Mikroplastik in Flüssen',
+  ]);
+  assert.deepEqual(
+    settled('Mach eine Studie zur [Veränderung der] Gletscher im Laufe der Zeit', 'topic'),
+    ['Veränderung der Gletscher im Laufe der Zeit'],
+  );
+  assert.deepEqual(settled('untersuch mal Lastmanagement mit E-Autos', 'topic'), [
+    'Lastmanagement mit E-Autos',
+  ]);
+  // the writer's own work is no request
+  assert.deepEqual(settled('ich arbeite an einer Studie zur Pflege', 'topic'), []);
+});

@@ -2,6 +2,7 @@
 // question word before the topic, a last word left out, a plural possessive, the place the
 // topic is about.
 import { AND, ARTICLES, contentWord, placeWord } from './field-words.ts';
+import { closesGermanRequest, germanTopic } from './german-topics.ts';
 import { markSpan, runsOf, TAGS } from './model/tags.ts';
 import type { Token } from './model/tokens.ts';
 import { wordClasses } from './model/word-classes.ts';
@@ -68,6 +69,7 @@ export function settleTopic(tokens: readonly Token[], tags: readonly number[]): 
   }
   requestedLater(tokens, out);
   namedBefore(tokens, words, out);
+  germanTopic(tokens, out);
   let last = -1;
   for (let i = 0; i < out.length; i++) if (isTopic(out[i])) last = i;
   // A question word just before it opens the topic ("how noise affects sleep"); "if" and
@@ -121,7 +123,10 @@ export function settleTopic(tokens: readonly Token[], tags: readonly number[]): 
   if (last < 0 || !next || next.punct || out[last + 1] !== 0) return out;
   const ends = (i: number) => !tokens[i] || (tokens[i]!.punct && tokens[i]!.raw !== "'");
   const plain = (t: Token | undefined) =>
-    t !== undefined && !NOT_TOPIC.has(t.lower) && /\p{L}/u.test(t.raw);
+    t !== undefined &&
+    !NOT_TOPIC.has(t.lower) &&
+    !closesGermanRequest(t.lower) &&
+    /\p{L}/u.test(t.raw);
   if (ends(last + 2) && plain(next)) out[last + 1] = TOPIC_I;
   // or a preposition and one word ("why people doomscroll | at night")
   const phrase = TOPIC_PREPOSITIONS.has(next.lower) && out[last + 2] === 0;

@@ -14,9 +14,11 @@ test('a topic, field or role compares without a leading article; a name does not
   assert.ok(sameValue('la sequía en el Corredor Seco', 'sequía en el Corredor Seco', 'topic'));
   assert.ok(sameValue("l'informatique", 'informatique', 'domain'));
   assert.ok(sameValue('a PhD student', 'PhD student', 'archetype'));
+  assert.ok(sameValue('die Pflege im Alter', 'Pflege im Alter', 'topic'));
   // Only a whole article: "theory", "anatomy", "lasers" keep their first letters.
   assert.ok(!sameValue('theory of mind', 'ory of mind', 'topic'));
   assert.ok(!sameValue('anatomy', 'natomy', 'domain'));
   assert.ok(!sameValue('lasers', 'sers', 'topic'));
+  assert.ok(!sameValue('dietary fibre', 'tary fibre', 'topic'));
   assert.ok(!sameValue('la-toya', 'toya', 'user_id'));
 });

@@ -72,7 +72,8 @@ export function intentSlots(intent: Intent): SlotValues {
  * An article opening a topic, field or role: "the ethics of gene drives" and "ethics of gene
  * drives" name the same research, and writers of labels differ on whether to keep it.
  */
-const LEADING_ARTICLE = /^(?:the|an?|l'|les?|la|los|las|el|une?)\s*(?<=\s|')/u;
+const LEADING_ARTICLE =
+  /^(?:the|an?|l'|les?|la|los|las|el|une?|der|die|das|den|dem|des|ein|eine|einen)\s*(?<=\s|')/u;
 
 /**
  * Slot values compare without case, accents, outer quotes or end punctuation; a topic, field
