@@ -18,6 +18,7 @@ import {
 import type { IntentAction, IntentSession } from './schema.ts';
 import { requestedTopic } from './settle-topics.ts';
 import { asksRunInGerman } from './german-topics.ts';
+import { asksWhatAppCovers, toldOfReading } from './told-or-asked.ts';
 import {
   answersRunInstead,
   asksHowToUse,
@@ -263,10 +264,14 @@ export function actionInstead(
     return 'select_user';
   if (['chitchat', 'update_profile', 'list_users'].includes(action) && asksHowToUse(tokens))
     return 'help';
+  const subjectOnly = ['start_run', 'list_skills', 'chitchat', 'update_profile'].includes(action);
+  if (!paused && subjectOnly && asksWhatAppCovers(tokens)) return 'help';
+  if (!paused && action === 'start_run' && toldOfReading(tokens)) return 'chitchat';
   if (session.user_id && setsLevelInstead(tokens, action)) return 'update_profile';
-  if (session.user_id && action === 'update_profile' && requestedTopic(tokens)) {
-    return 'start_run'; // "i'm a finance phd student, could you research ESG ratings divergence"
-  }
+  // "i'm a finance phd student, could you research ESG ratings divergence"; "Buenas! estoy
+  // haciendo mi tesis y necesito que investigues …"
+  const runFrom = action === 'update_profile' || (action === 'chitchat' && !paused);
+  if (session.user_id && runFrom && requestedTopic(tokens)) return 'start_run';
   if (asksMeaningInstead(tokens, action)) return 'help';
   if (returnsInstead(tokens, action)) return 'select_user';
   if (listsInstead(tokens, action)) return 'list_users';
@@ -314,6 +319,7 @@ export function statesProfileNotRun(
 ): boolean {
   if (action !== 'start_run') return false;
   if (asksForRun(tokens.map((t) => t.lower)) || asksRunInGerman(tokens)) return false;
+  if (requestedTopic(tokens)) return false; // "vorrei una ricerca sul | rischio cardiovascolare …"
   const { marks, stated } = levelsIn(tokens);
   const profile = runsOf(tags, 'archetype').length > 0 || runsOf(tags, 'domain').length > 0;
   if (!stated && !profile) return false;

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { settleNames } from './settle-names.ts';
 import { settleDomains } from './settle-fields.ts';
-import { settleTopic } from './settle-topics.ts';
+import { requestedTopic, settleTopic } from './settle-topics.ts';
 import { TAGS } from './model/tags.ts';
 import { tokenize } from './model/tokens.ts';
 
@@ -340,4 +340,28 @@ test('a German run request names its topic up to the verb that closes it', () =>
   ]);
   // the writer's own work is no request
   assert.deepEqual(settled('ich arbeite an einer Studie zur Pflege', 'topic'), []);
+});
+
+test('a run asked for in French, Spanish, Italian, Portuguese or Arabic names its topic', () => {
+  const topic = (text: string) => {
+    const found = requestedTopic(tokenize(text));
+    return found
+      ? tokenize(text)
+          .slice(found.first, found.last + 1)
+          .map((t) => t.raw)
+          .join(' ')
+      : undefined;
+  };
+  assert.equal(
+    topic("je suis doctorante et j'aimerais un article sur le télétravail"),
+    'le télétravail',
+  );
+  assert.equal(
+    topic('necesito que investigues la calidad del agua en el río Bogotá'),
+    'la calidad del agua en el río Bogotá',
+  );
+  assert.equal(topic('vorrei una ricerca sul rischio cardiovascolare'), 'rischio cardiovascolare');
+  assert.equal(topic('أريد بحثاً عن كشف الأخبار الكاذبة'), 'كشف الأخبار الكاذبة');
+  // told of the writer's own work, it is none
+  assert.equal(topic('je fais une étude sur les abeilles'), undefined);
 });

@@ -194,7 +194,21 @@ const REQUEST_CUES = [
   ['you', 'investigate'],
   ['you', 'explore'],
   ['you', 'study'],
+  ['please', 'research'],
+  ['pls', 'research'],
+  // in French, Spanish, Italian, Portuguese and Arabic: "un article sur …", "un artículo
+  // sobre …", "una ricerca sul …", "que investigues …", "بحثاً عن …"
+  ...pairs('article papier recherche etude rapport', 'sur'),
+  ...pairs('articulo estudio investigacion paper informe', 'sobre acerca'),
+  ...pairs('articolo ricerca studio paper', 'sul sulla sullo sui sugli sulle su'),
+  ...pairs('artigo pesquisa estudo paper', 'sobre'),
+  ...pairs('que', 'investigues estudies analices investigue'),
+  ...pairs('بحثا بحث دراسة دراسه مقال مقالا ورقة تقرير', 'عن حول'),
 ];
+/** Every pair of a word of `firsts` and a word of `seconds`. */
+function pairs(firsts: string, seconds: string): string[][] {
+  return firsts.split(' ').flatMap((a) => seconds.split(' ').map((b) => [a, b]));
+}
 /** Words that open what a request asks rather than its topic ("research whether …"). */
 const ASKING = new Set(['whether', 'if']);
 
@@ -217,10 +231,18 @@ function askedAt(tokens: readonly Token[], i: number): boolean {
   const clause = tokens.slice(start, i + 1).map((t) => t.lower);
   return clause.some((w) => ASKED.has(w)) || !SUBJECTS.has(clause[0]!);
 }
-const ASKED = new Set(['you', 'u', 'ya', 'please', 'pls', 'plz', "let's", 'lets']);
+const ASKED = new Set(
+  (
+    "you u ya please pls plz let's lets voudrais aimerais veux quiero quisiera necesito " +
+    'vorrei voglio queria quero gostaria اريد أريد بدي ابي عايز'
+  ).split(' '),
+);
 /** Words that open a clause telling of someone rather than asking. */
 const SUBJECTS = new Set(
-  "i i'm im i've ive we we're we've my our he she they his her their".split(' '),
+  (
+    "i i'm im i've ive we we're we've my our he she they his her their " +
+    "je j' yo io eu ich ana انا أنا"
+  ).split(' '),
 );
 
 /**

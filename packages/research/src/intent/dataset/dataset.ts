@@ -150,6 +150,15 @@ export const HELDOUT_LANGUAGES_USERS_PATH = `${DATASET_DIR}heldout-languages-use
  * Its failures are listed.
  */
 export const HELDOUT_ROLES_PATH = `${DATASET_DIR}heldout-roles.jsonl`;
+/**
+ * An eighteenth held-out set, a development set: 247 phrasings of run requests and their
+ * topics in every style (terse, rambling, questions, quoted, with the field, role or levels
+ * said beside them; a third in French, Spanish, Arabic, German, Portuguese or Italian),
+ * levels set in the same seven languages, and near misses (status questions, feedback on a
+ * paused run that names a new angle, a subject mentioned without a request), by another
+ * author who saw only the labelling conventions. Its failures are listed.
+ */
+export const HELDOUT_TOPICS_PATH = `${DATASET_DIR}heldout-topics.jsonl`;
 
 /** A held-out set: what the evaluation calls it, its file, and whether it is a test set. */
 export interface HeldoutSet {
@@ -178,6 +187,7 @@ export const HELDOUT_SETS: readonly HeldoutSet[] = [
   { label: 'held-out (users)', path: HELDOUT_USERS_PATH, test: false },
   { label: 'held-out (languages, users)', path: HELDOUT_LANGUAGES_USERS_PATH, test: false },
   { label: 'held-out (roles)', path: HELDOUT_ROLES_PATH, test: false },
+  { label: 'held-out (topics)', path: HELDOUT_TOPICS_PATH, test: false },
 ];
 
 /** Messages that mean nothing to the app: the router should ask rather than act. */

@@ -197,3 +197,14 @@ test('a negation reaches to the start of its clause only; a level held back is m
   assert.deepEqual(levels('sois severe mais pas trop'), { baseline_strictness: 'medium' });
   assert.deepEqual(levels('que las revises con mucho rigor'), { baseline_strictness: 'high' });
 });
+
+test('a step back by a little from a level is the middle; a whole step back the other end', () => {
+  assert.deepEqual(levels('be a bit less harsh than last time'), { baseline_strictness: 'medium' });
+  assert.deepEqual(levels("un peu moins sévère dans l'évaluation"), {
+    baseline_strictness: 'medium',
+  });
+  assert.deepEqual(levels("puoi essere un po ' meno severo"), { baseline_strictness: 'medium' });
+  assert.deepEqual(levels('slightly less risky than before'), { risk_preference: 'medium' });
+  assert.deepEqual(levels('less harsh please'), { baseline_strictness: 'low' });
+  assert.deepEqual(levels('a bit more lenient'), { baseline_strictness: 'low' });
+});

@@ -345,6 +345,30 @@ function idiomObject(
   return cueOf(tokens[at] ?? '');
 }
 
+/** True when "a bit less", "slightly less", "un peu moins" … stands just before `i`. */
+function lessByLittle(words: readonly string[], i: number): boolean {
+  const less = LESS.has(words[i - 1] ?? '') ? i - 1 : LESS.has(words[i - 2] ?? '') ? i - 2 : -1;
+  if (less < 0) return false;
+  // the tokens keep Italian's "po'" apart: "un po | ' | meno"
+  const at = words[less - 1] === "'" ? less - 1 : less;
+  const before = `${words[at - 2] ?? ''} ${words[at - 1] ?? ''}`;
+  return BY_LITTLE.has(words[at - 1] ?? '') || BY_LITTLE_PAIRS.has(before);
+}
+const LESS = new Set(['less', 'moins', 'menos', 'weniger', 'meno']);
+const BY_LITTLE = new Set(['slightly', 'somewhat', 'etwas', 'tad']);
+const BY_LITTLE_PAIRS = new Set([
+  'a bit',
+  'a little',
+  'a tad',
+  'un peu',
+  'un poco',
+  'un poquito',
+  'un po',
+  'um pouco',
+  'ein bisschen',
+  'ein wenig',
+]);
+
 /** Words for too much of anything, which a user denies of either setting ("nothing crazy"). */
 const EXTREMES = new Set(['crazy', 'insane', 'extreme', 'nuts', 'wild', 'wacky']);
 
@@ -430,7 +454,9 @@ function levelOf(
     // An idiom that opens on "too" ("too soft": be stricter) says the same with a negation
     // before it ("not too soft"), so "not too harsh, not too soft" is a balance.
     const turned = marks[i]!.idiom && words[i] === 'too';
-    if (!turned && deniedAt(words, marks, i)) level = negate(level);
+    // "a bit less harsh", "un peu moins sévère": a step back from the extreme, to the middle
+    if (lessByLittle(words, i) && level !== 'medium') level = 'medium';
+    else if (!turned && deniedAt(words, marks, i)) level = negate(level);
     if (level === 'high') high++;
     else if (level === 'low') low++;
     else medium++;

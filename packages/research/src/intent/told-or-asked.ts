@@ -1,0 +1,70 @@
+// Two kinds of message the classifier takes for a run request because they name a subject:
+// a question about what the app can research ("can you do research on humanities stuff or
+// just science?", "Welche Fachgebiete deckst du ab?"), which is help, and an aside about
+// something the writer read or saw ("read a fascinating paper on coral bleaching on the
+// flight yesterday", "Ho letto un articolo sulla crisi idrica in Sicilia"), which is small
+// talk. Read by the action corrections (action-overrides.ts).
+import type { Token } from './model/tokens.ts';
+
+/** True when a question asks what subjects or kinds of research the app covers. */
+export function asksWhatAppCovers(tokens: readonly Token[]): boolean {
+  const question = tokens.some((t) => t.raw === '?' || t.raw === '؟');
+  if (!question) return false;
+  const words = tokens.filter((t) => !t.punct).map((t) => t.lower);
+  const text = ` ${words.join(' ')} `;
+  // "… or just science?" asks what the app can do only when it asks whether it can ("write a
+  // paper on protein folding or just on misfolding?" is a request)
+  const canYou = CAN_YOU.has(words[0] ?? '') || CAN_YOU.has(words[1] ?? '');
+  return (canYou && ALTERNATIVES.test(text)) || COVERS.some((pattern) => pattern.test(text));
+}
+/** What opens a question whether the app can do something. */
+const CAN_YOU = new Set(
+  (
+    'can could do does are is will would tu vous est-ce puedes podes podrias puoi potresti ' +
+    'kannst konnen voce pode consegue هل بتقدر تقدر ممكن'
+  ).split(' '),
+);
+/** "… or just science?", "… ou seulement en sciences ?", "… oder nur Naturwissenschaften?" */
+const ALTERNATIVES =
+  / (?:or|ou|o|oder) (?:just|only|seulement|juste|uniquement|solo|solamente|so|apenas|nur) /;
+const COVERS = [
+  / off-limits /,
+  / (?:topics|fields|subjects|areas|anything) outside /,
+  / do you (?:support|handle|cover|accept) /,
+  / (?:what|which) (?:kinds?|types?|sorts?) of (?:research|topics|papers|fields|subjects|areas|studies) /,
+  / (?:quels?|quelles?) (?:types?|genres?|sortes?) de /,
+  / (?:que|qué) tipos? de (?:investigacion|investigaciones|temas|pesquisas?|artigos) /,
+  / che tip[oi] di /,
+  / welche (?:fachgebiete|themen|bereiche|gebiete|art|arten) /,
+  / (?:شو|ايش|ما|ماذا|وش) (?:نوع|انواع|أنواع) /,
+];
+
+/**
+ * True when a message tells of something its writer read, watched or heard, and asks for
+ * nothing.
+ */
+export function toldOfReading(tokens: readonly Token[]): boolean {
+  const words = tokens.map((t) => t.lower);
+  if (words.some((w) => ASKS.has(w))) return false;
+  const text = ` ${words.join(' ')} `;
+  return TOLD.some((pattern) => pattern.test(text));
+}
+/** Words that ask the app for something. */
+const ASKS = new Set(
+  (
+    'you u your please pls plz could can would want let lets research investigate write ' +
+    'study explore look dig tu vous peux pourrais puedes podrias quiero puoi potresti voglio ' +
+    'vorrei kannst bitte voce pode quero'
+  ).split(' '),
+);
+/** What the writer read, saw or heard, said in the past. */
+const TOLD = [
+  / (?:read|saw|watched|heard|found|came across|stumbled on|stumbled upon) (?:a|an|the|this|that|some|an?) .*(?:yesterday|last (?:week|night|month|year)|this (?:morning|week)|on the (?:flight|plane|train|bus)|recently|earlier) /,
+  / i (?:read|saw|watched|heard|wrote|published) (?:a|an|this|that|some) /,
+  / (?:j' ai|j'ai) (?:lu|vu|regarde|entendu|ecoute) /,
+  / (?:vi|lei|mire|escuche) (?:un|una|el|la|unos|unas) /,
+  / ho (?:letto|visto|sentito|guardato) /,
+  / (?:habe|hab) .*(?:gelesen|gesehen|gehort) /,
+  / (?:li|vi|assisti|ouvi) (?:um|uma|o|a|uns|umas) /,
+  / (?:قريت|قرأت|شفت|شاهدت|سمعت) /,
+];
