@@ -287,6 +287,7 @@ export function settleDomains(tokens: readonly Token[], tags: readonly number[])
       FIELD_TAILS.has(words[k]!) || (words[k] === 'research' && !NAMED_RESEARCH.has(words[k - 1]!));
     while (last > first && tail(last)) out[last--] = 0;
   }
+  dropPurposes(tokens, out);
   return withoutTimes(tokens, out);
 }
 
@@ -336,8 +337,24 @@ export function dropNonFields(tokens: readonly Token[], out: number[]): number[]
       out.fill(0, run.first, run.last + 1);
   }
   dropWorkplaces(tokens, out);
+  dropPurposes(tokens, out);
   return withoutTimes(tokens, out);
 }
+
+/** Drops the field spans that say what a piece of work is for ("it's for a | policy brief"). */
+function dropPurposes(tokens: readonly Token[], out: number[]): void {
+  for (const run of domainRuns(out)) {
+    const purpose = PURPOSES.has(tokens[run.last]!.lower) && tokens[run.first - 1]?.lower !== 'in';
+    if (purpose) out.fill(0, run.first, run.last + 1);
+  }
+}
+
+/** What a piece of work is for, which names no field: a course, a brief, a thesis. */
+const PURPOSES = new Set(
+  'course courses class classes brief assignment essay homework module seminar lecture dissertation thesis'.split(
+    ' ',
+  ),
+);
 
 /** What joins a risk or strictness instruction to what it is about. */
 const ABOUT_WHAT = new Set(['on', 'with', 'about']);

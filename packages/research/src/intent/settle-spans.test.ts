@@ -365,3 +365,33 @@ test('a run asked for in French, Spanish, Italian, Portuguese or Arabic names it
   // told of the writer's own work, it is none
   assert.equal(topic('je fais une étude sur les abeilles'), undefined);
 });
+
+test('a verb of research opening the message asks for a run on its object', () => {
+  const topic = (text: string) => {
+    const found = requestedTopic(tokenize(text));
+    return found && tokenize(text)[found.first]!.raw;
+  };
+  assert.equal(
+    topic('research self-healing materials for aerospace, I want crazy ideas'),
+    'self-healing',
+  );
+  assert.equal(topic('Research it for me?'), undefined);
+  assert.equal(topic('research interests: NLP and speech'), undefined);
+  assert.equal(topic('research is my passion'), undefined);
+  assert.equal(topic('investigate bolder directions please'), undefined);
+});
+
+test('a question word before the topic, with an article between, opens it', () => {
+  assert.deepEqual(settled('perché gli [italiani fanno sempre meno figli] ? indaga tu', 'topic'), [
+    'perché gli italiani fanno sempre meno figli',
+  ]);
+  assert.deepEqual(settled('pourquoi [les abeilles disparaissent] ?', 'topic'), [
+    'pourquoi les abeilles disparaissent',
+  ]);
+});
+
+test('what a piece of work is for names no field', () => {
+  assert.deepEqual(settled("it's for a [policy brief]"), []);
+  assert.deepEqual(settled('for my [quantum info course]'), []);
+  assert.deepEqual(settled('I teach in [comparative literature]'), ['comparative literature']);
+});

@@ -3,6 +3,7 @@
 // topic is about.
 import { AND, ARTICLES, contentWord, placeWord } from './field-words.ts';
 import { closesGermanRequest, germanTopic } from './german-topics.ts';
+import { lexiconClass } from './model/lexicon.ts';
 import { markSpan, runsOf, TAGS } from './model/tags.ts';
 import type { Token } from './model/tokens.ts';
 import { wordClasses } from './model/word-classes.ts';
@@ -46,7 +47,14 @@ const NOT_TOPIC = new Set([
 /** Words before the place a topic is about. */
 const TOPIC_PLACE_BEFORE = new Set(['in', 'à', 'a', 'en', 'au', 'aux', 'dans']);
 
-const QUESTION_WORDS = new Set(['how', 'what', 'why', 'which', 'who', 'when', 'where']);
+const QUESTION_ARTICLES = new Set('the les los las gli il la le i die der das o os as'.split(' '));
+/** Question words, in the languages the router reads, that open a topic asked as a question. */
+const QUESTION_WORDS = new Set(
+  (
+    'how what why which who when where pourquoi comment perche come warum wieso weshalb wie ' +
+    'porque لماذا ليش ليه كيف'
+  ).split(' '),
+);
 
 /**
  * The topic with the one word the tagger left between it and the end of its clause taken in
@@ -75,9 +83,12 @@ export function settleTopic(tokens: readonly Token[], tags: readonly number[]): 
   // A question word just before it opens the topic ("how noise affects sleep"); "if" and
   // "whether" do not ("investigate whether fasting helps" is about fasting helping).
   const first = out.indexOf(TOPIC_B);
-  if (first > 0 && out[first - 1] === 0 && QUESTION_WORDS.has(tokens[first - 1]!.lower)) {
-    out[first - 1] = TOPIC_B;
-    out[first] = TOPIC_I;
+  // perhaps with an article the tagger left out between ("perché | gli | italiani …")
+  const article = first > 1 && QUESTION_ARTICLES.has(words[first - 1]!) && out[first - 1] === 0;
+  const asked = article ? first - 2 : first - 1;
+  if (first > 0 && out[asked] === 0 && QUESTION_WORDS.has(words[asked] ?? '')) {
+    out.fill(TOPIC_I, asked, first + 1);
+    out[asked] = TOPIC_B;
   }
   // An Arabic topic opens on the noun its first word is said of: the tagger leaves out the
   // head of "مخاطر | الذكاء الاصطناعي" (the risks of AI) or "الزراعة | المائية".
@@ -209,6 +220,26 @@ const REQUEST_CUES = [
 function pairs(firsts: string, seconds: string): string[][] {
   return firsts.split(' ').flatMap((a) => seconds.split(' ').map((b) => [a, b]));
 }
+/** Verbs of research that ask for a run when they open the message. */
+const OPENING_VERBS = new Set(['research', 'investigate']);
+/** True when what follows a verb at `at` is its object, not "is", "proposal" or a colon. */
+function objectAfter(words: readonly string[], at: number): boolean {
+  const next = words[at] ?? '';
+  // "explore bolder directions", "explore more daring ideas" set a level
+  const level = [next, words[at + 1] ?? ''].some((w) => lexiconClass(w));
+  const object = !NOT_OBJECT.has(next) && !POINTING.has(next) && !ASKED.has(next) && !level;
+  return /^\p{L}/u.test(next) && object && !wordClasses(next).includes('project');
+}
+const NOT_OBJECT = new Set(
+  (
+    'is was are has have had and or but more something anything ' +
+    // "research interests: …", "research focus …", what is said of the writer's research
+    'interests interest proposal question questions area areas focus field fields domain ' +
+    'background topic topics methods method experience group lab team career profile skills ' +
+    'style direction directions agenda statement assistant scientist engineer fellow associate'
+  ).split(' '),
+);
+
 /** Words that open what a request asks rather than its topic ("research whether …"). */
 const ASKING = new Set(['whether', 'if']);
 
@@ -217,6 +248,10 @@ const ASKING = new Set(['whether', 'if']);
  * stands at `i`.
  */
 function requestAt(words: readonly string[], i: number): number {
+  // "research the psychology of conspiracy beliefs. I'm a clinical psychologist …": a verb of
+  // research opening the message, before its object (later sentences that open on one tell
+  // of the writer's research too often)
+  if (i === 0 && OPENING_VERBS.has(words[i]!) && objectAfter(words, i + 1)) return i + 1;
   if (!REQUEST_CUES.some(([a, b]) => words[i] === a && words[i + 1] === b)) return -1;
   return ASKING.has(words[i + 2] ?? '') ? i + 3 : i + 2;
 }

@@ -15,6 +15,7 @@ test('a topic, field or role compares without a leading article; a name does not
   assert.ok(sameValue("l'informatique", 'informatique', 'domain'));
   assert.ok(sameValue('a PhD student', 'PhD student', 'archetype'));
   assert.ok(sameValue('die Pflege im Alter', 'Pflege im Alter', 'topic'));
+  assert.ok(sameValue('o uso de celulares', 'uso de celulares', 'topic'));
   // Only a whole article: "theory", "anatomy", "lasers" keep their first letters.
   assert.ok(!sameValue('theory of mind', 'ory of mind', 'topic'));
   assert.ok(!sameValue('anatomy', 'natomy', 'domain'));

@@ -73,7 +73,7 @@ export function intentSlots(intent: Intent): SlotValues {
  * drives" name the same research, and writers of labels differ on whether to keep it.
  */
 const LEADING_ARTICLE =
-  /^(?:the|an?|l'|les?|la|los|las|el|une?|der|die|das|den|dem|des|ein|eine|einen)\s*(?<=\s|')/u;
+  /^(?:the|an?|l'|les?|la|los|las|el|une?|der|die|das|den|dem|des|ein|eine|einen|o|os|as|il|lo|gli)\s*(?<=\s|')/u;
 
 /**
  * Slot values compare without case, accents, outer quotes or end punctuation; a topic, field
