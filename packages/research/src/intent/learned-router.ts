@@ -231,7 +231,10 @@ function readSpans(text: string, tokens: Token[], tags: number[]): Spans {
     // "D'Arcy", "O'Neill": a capital and an apostrophe joined to the name are part of it
     const elided = (t: Token) => run.slot === 'name' && /^\p{Lu}'$/u.test(t.raw);
     while (first <= last && isEdge(tokens[first]!) && !elided(tokens[first]!)) first++;
-    while (last >= first && isEdge(tokens[last]!)) last--;
+    // a topic's last word keeps its "'s" ("… the onset of Alzheimer's"); a name's does not
+    const possessive = (i: number) =>
+      run.slot === 'topic' && tokens[i]!.lower === "'s" && tokens[i]!.start === tokens[i - 1]?.end;
+    while (last >= first && isEdge(tokens[last]!) && !possessive(last)) last--;
     if (first > last) continue;
     (spans[run.slot] ??= []).push(text.slice(tokens[first]!.start, tokens[last]!.end));
   }

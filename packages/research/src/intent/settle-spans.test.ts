@@ -395,3 +395,28 @@ test('what a piece of work is for names no field', () => {
   assert.deepEqual(settled('for my [quantum info course]'), []);
   assert.deepEqual(settled('I teach in [comparative literature]'), ['comparative literature']);
 });
+
+test('a topic without a filler or misspelt article before it, or what it is for after it', () => {
+  assert.deepEqual(settled('investiga aí [a relação entre violência urbana] ', 'topic'), [
+    'a relação entre violência urbana',
+  ]);
+  assert.deepEqual(settled('pls research [teh impact of AI tutors]', 'topic'), [
+    'impact of AI tutors',
+  ]);
+  assert.deepEqual(
+    settled("Studia [l'impatto del clima in Toscana , per la mia tesi di laurea]", 'topic'),
+    ["l' impatto del clima in Toscana"],
+  );
+  assert.deepEqual(settled('research [LDPC codes for my quantum course]', 'topic'), ['LDPC codes']);
+  assert.deepEqual(settled('write about [AI in schools]', 'topic'), ['AI in schools']);
+});
+
+test('a topic labelled as such', () => {
+  const topic = (text: string) => {
+    const found = requestedTopic(tokenize(text));
+    return found && tokenize(text)[found.first]!.raw;
+  };
+  assert.equal(topic('Tema: la economía informal en Lima. Atrévete con ideas locas.'), 'la');
+  assert.equal(topic('Thema: Einsamkeit im Alter'), 'Einsamkeit');
+  assert.equal(topic('my topic: sleep'), undefined);
+});

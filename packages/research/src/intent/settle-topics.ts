@@ -4,6 +4,7 @@
 import { AND, ARTICLES, contentWord, placeWord } from './field-words.ts';
 import { closesGermanRequest, germanTopic } from './german-topics.ts';
 import { lexiconClass } from './model/lexicon.ts';
+import { trimTopic } from './topic-trims.ts';
 import { markSpan, runsOf, TAGS } from './model/tags.ts';
 import type { Token } from './model/tokens.ts';
 import { wordClasses } from './model/word-classes.ts';
@@ -62,6 +63,10 @@ const QUESTION_WORDS = new Set(
  * also knows as commands ("memory", "analysis", "work"). Read off cross-validation's misses.
  */
 export function settleTopic(tokens: readonly Token[], tags: readonly number[]): number[] {
+  return trimTopic(tokens, settleSpans(tokens, tags));
+}
+
+function settleSpans(tokens: readonly Token[], tags: readonly number[]): number[] {
   const out = [...tags];
   const words = tokens.map((t) => t.lower);
   // A plural possessive does not end a topic ("… their owners' voices"): the tagger stops at
@@ -220,6 +225,10 @@ const REQUEST_CUES = [
 function pairs(firsts: string, seconds: string): string[][] {
   return firsts.split(' ').flatMap((a) => seconds.split(' ').map((b) => [a, b]));
 }
+/** What labels a topic: "Topic:", "Tema:", "Sujet :", "Thema:", "موضوع:". */
+const TOPIC_LABELS = new Set('topic tema thema sujet argomento assunto موضوع الموضوع'.split(' '));
+const LABEL_MARKS = new Set([':', '-', '—', '=']);
+
 /** Verbs of research that ask for a run when they open the message. */
 const OPENING_VERBS = new Set(['research', 'investigate']);
 /** True when what follows a verb at `at` is its object, not "is", "proposal" or a colon. */
@@ -248,6 +257,8 @@ const ASKING = new Set(['whether', 'if']);
  * stands at `i`.
  */
 function requestAt(words: readonly string[], i: number): number {
+  // "Tema: la economía informal en Lima …", a topic labelled as such
+  if (i === 0 && TOPIC_LABELS.has(words[0]!) && LABEL_MARKS.has(words[1] ?? '')) return 2;
   // "research the psychology of conspiracy beliefs. I'm a clinical psychologist …": a verb of
   // research opening the message, before its object (later sentences that open on one tell
   // of the writer's research too often)

@@ -1,0 +1,36 @@
+// What the tagger's topic span holds that is not the topic, or leaves out of it: a filler or
+// a misspelt article before it ("investiga | aí | a relação …", "research | teh | impact …"),
+// what the run is for after it ("… in Toscana, | per la mia tesi di laurea"), and the "'s"
+// of a last word it cut ("… the onset of Alzheimer | 's").
+import { markSpan, runsOf } from './model/tags.ts';
+import type { Token } from './model/tokens.ts';
+
+/** The tags with the first topic span trimmed as above. */
+export function trimTopic(tokens: readonly Token[], tags: readonly number[]): number[] {
+  const out = [...tags];
+  const run = runsOf(out, 'topic')[0];
+  if (!run) return out;
+  let { first, last } = run;
+  while (first < last && LEADING.has(tokens[first]!.raw.toLowerCase())) first++;
+  const words = tokens.map((t) => t.lower);
+  for (let k = first + 1; k < last; k++) {
+    const owner = words[k + 1] === 'la' || words[k + 1] === 'il' ? words[k + 2] : words[k + 1];
+    if (FOR.has(words[k]!) && MY.has(owner ?? '')) {
+      last = tokens[k - 1]!.punct ? k - 2 : k - 1;
+      break;
+    }
+  }
+  if (tokens[last + 1]?.lower === "'s" && (tokens[last + 2]?.punct ?? true)) last++;
+  if (first === run.first && last === run.last) return out;
+  out.fill(0, run.first, run.last + 1);
+  if (last >= first) markSpan(out, 'topic', first, last);
+  return out;
+}
+
+/** Raw words, lowercased, that open no topic: Portuguese "aí", misspelt "the". */
+const LEADING = new Set(['aí', 'teh', 'hte']);
+/** "For", before whose "my …" comes what the run is for, not what it is about. */
+const FOR = new Set(['for', 'per', 'pour', 'para', 'fur', 'fürs', 'furs']);
+const MY = new Set(
+  'my our mia mio ma mon mes mi mis minha meu meine meinen meiner nostra'.split(' '),
+);
