@@ -35,6 +35,24 @@ const SPECIALISED = new Set(
 );
 const AND_ROLE = new Set(['and', 'et', 'y', 'e', 'و']);
 
+/** A greeting before the app's name is no role ("Dear assistant, I'm a postdoc …"). */
+const ADDRESSING = new Set([
+  'dear',
+  'hi',
+  'hello',
+  'hey',
+  'hiya',
+  'cher',
+  'chère',
+  'chere',
+  'querido',
+  'querida',
+  'caro',
+  'cara',
+  'liebe',
+  'lieber',
+]);
+
 /** "Formerly" alone is no role ("Lehrer im Ruhestand, | früher | Mathe und Physik"). */
 const FORMERLY = new Set(
   'formerly previously fruher ehemals autrefois anciennement antes anteriormente prima'.split(' '),
@@ -79,7 +97,8 @@ export function dropNonRoles(tokens: readonly Token[], out: number[]): void {
       others ||
       degree ||
       likened(tokens, run.first) ||
-      words.every((w) => FORMERLY.has(w))
+      words.every((w) => FORMERLY.has(w)) ||
+      ADDRESSING.has(words[0]!)
     ) {
       out.fill(0, run.first, run.last + 1);
       continue;

@@ -407,3 +407,7 @@ test('hyphened, hedged, enthusiast and "here" roles, and a formerly that is none
     'cheffe de projet',
   ]);
 });
+
+test('a greeting to the app is no role', () => {
+  assert.deepEqual(settled("[a: Dear assistant], I'm a [a: postdoc]").archetype, ['postdoc']);
+});
