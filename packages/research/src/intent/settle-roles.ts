@@ -135,10 +135,11 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
       const arabic = role(run.first) && qualifiers > 0 && qualified(run.last);
       const romance =
         role(run.first) && qualifiers > 0 && qualifiesBefore(tokens, run.first + 1) === qualifiers;
-      const saidElsewhere = tokens.some(
-        (_, i) => out[i] === 0 && role(i) && saysRole(tokens, out, i) && !negated(tokens, i),
-      );
-      if ((role(run.last) && !romanceHead(run.first) && !saidElsewhere) || arabic || romance) {
+      const saidElsewhere = () =>
+        tokens.some(
+          (_, i) => out[i] === 0 && role(i) && saysRole(tokens, out, i) && !negated(tokens, i),
+        );
+      if ((role(run.last) && !romanceHead(run.first) && !saidElsewhere()) || arabic || romance) {
         asRole(run.first, run.last);
         continue;
       }

@@ -221,6 +221,13 @@ const REQUEST_CUES = [
   ...pairs('que', 'investigues estudies analices investigue'),
   ...pairs('بحثا بحث دراسة دراسه مقال مقالا ورقة تقرير', 'عن حول'),
 ];
+/** The request cues by their first word, looked up for every word of a message. */
+const CUE_PAIRS = new Map<string, Set<string>>();
+for (const [a, b] of REQUEST_CUES) {
+  if (!CUE_PAIRS.has(a!)) CUE_PAIRS.set(a!, new Set());
+  CUE_PAIRS.get(a!)!.add(b!);
+}
+
 /** Every pair of a word of `firsts` and a word of `seconds`. */
 function pairs(firsts: string, seconds: string): string[][] {
   return firsts.split(' ').flatMap((a) => seconds.split(' ').map((b) => [a, b]));
@@ -263,7 +270,7 @@ function requestAt(words: readonly string[], i: number): number {
   // research opening the message, before its object (later sentences that open on one tell
   // of the writer's research too often)
   if (i === 0 && OPENING_VERBS.has(words[i]!) && objectAfter(words, i + 1)) return i + 1;
-  if (!REQUEST_CUES.some(([a, b]) => words[i] === a && words[i + 1] === b)) return -1;
+  if (!CUE_PAIRS.get(words[i]!)?.has(words[i + 1] ?? '')) return -1;
   return ASKING.has(words[i + 2] ?? '') ? i + 3 : i + 2;
 }
 
@@ -357,7 +364,7 @@ function namedBefore(tokens: readonly Token[], words: readonly string[], out: nu
   if (!pointsBack || end < 2 || end === tokens.length) return;
   const clause = words.slice(0, end);
   const notTopic = (w: string) =>
-    NOT_A_TOPIC_CLAUSE.has(w) || OPENING_CHAT.has(w) || REQUEST_CUES.some(([a]) => w === a);
+    NOT_A_TOPIC_CLAUSE.has(w) || OPENING_CHAT.has(w) || CUE_PAIRS.has(w);
   if (clause.some(notTopic)) return;
   // "what's the deal with | X?"
   const start = /^(?:what's|whats) the (?:deal|story) with$/.test(clause.slice(0, 4).join(' '))
