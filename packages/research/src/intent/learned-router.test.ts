@@ -870,3 +870,12 @@ test('a run asked for in German starts one with its topic; the writer’s own wo
   assert.equal(careful.action, 'start_run');
   assert.equal(routed('Ich forsche zu Quantenoptik').action, 'update_profile');
 });
+
+test('"Marcus here, just a curious undergrad" says the role', () => {
+  const intent = routeLearned({
+    text: 'yo, Marcus here, just a curious undergrad into astrophysics',
+    session: ANONYMOUS,
+  }).intent;
+  assert.equal(intent.action, 'create_user');
+  assert.equal(intent.action === 'create_user' && intent.profile?.archetype, 'undergrad');
+});

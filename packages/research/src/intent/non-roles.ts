@@ -53,6 +53,9 @@ const ADDRESSING = new Set([
   'lieber',
 ]);
 
+/** A part of an organisation is no role ("Macroeconomics, central bank, research department"). */
+const UNITS = new Set(['department', 'dept', 'division', 'unit', 'ministry', 'agency']);
+
 /** "Formerly" alone is no role ("Lehrer im Ruhestand, | früher | Mathe und Physik"). */
 const FORMERLY = new Set(
   'formerly previously fruher ehemals autrefois anciennement antes anteriormente prima'.split(' '),
@@ -98,7 +101,8 @@ export function dropNonRoles(tokens: readonly Token[], out: number[]): void {
       degree ||
       likened(tokens, run.first) ||
       words.every((w) => FORMERLY.has(w)) ||
-      ADDRESSING.has(words[0]!)
+      ADDRESSING.has(words[0]!) ||
+      UNITS.has(words.at(-1)!)
     ) {
       out.fill(0, run.first, run.last + 1);
       continue;

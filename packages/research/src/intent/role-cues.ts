@@ -33,9 +33,13 @@ export function saysRole(tokens: readonly Token[], tags: readonly number[], i: n
     if (ARTICLES.has(word)) {
       let k = j - 1;
       while (k >= 0 && HEDGES.has(tokens[k]!.lower)) k--;
-      // "I'm Sigrid, a cautious statistician": after a name and a comma; "still a postdoc
+      // "I'm Sigrid, a cautious statistician", "Marcus here, just a curious undergrad": after
+      // a name and a comma; "still a postdoc
       // but …": opening the message
-      const afterName = tokens[k]?.raw === ',' && slotOf(tags[k - 1] ?? 0) === 'name';
+      const named = (at: number) => slotOf(tags[at] ?? 0) === 'name';
+      const afterName =
+        tokens[k]?.raw === ',' &&
+        (named(k - 1) || (HERE.has(tokens[k - 1]?.lower ?? '') && named(k - 2)));
       return k < 0 || INTRODUCING.has(tokens[k]!.lower) || afterName;
     }
     if (tokens[j]!.punct || (tags[j] !== 0 && !LEVEL_TAGS.has(tags[j]!))) return false;

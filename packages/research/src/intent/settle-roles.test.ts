@@ -411,3 +411,9 @@ test('hyphened, hedged, enthusiast and "here" roles, and a formerly that is none
 test('a greeting to the app is no role', () => {
   assert.deepEqual(settled("[a: Dear assistant], I'm a [a: postdoc]").archetype, ['postdoc']);
 });
+
+test('a role said after a name and "here", one said with "now", and a unit that is none', () => {
+  const roles = (marked: string) => settled(marked).archetype;
+  assert.deepEqual(roles("Do you have me as a [a: grad student] ? I'm faculty now"), ['faculty']);
+  assert.deepEqual(roles('Macroeconomics, central bank, [a: research department]'), []);
+});

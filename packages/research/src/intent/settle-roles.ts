@@ -199,6 +199,20 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
   if (roles.length > 1 && saysNow(tokens.slice(roles[0]!.last).map((t) => t.lower))) {
     for (const earlier of roles.slice(0, -1)) out.fill(0, earlier.first, earlier.last + 1);
   }
+  // so does one the tagger left out, said with "now" after the tagged one ("Do you have me
+  // as a grad student? I'm faculty now")
+  const nowSaid = tokens.findIndex(
+    (_, i) =>
+      out[i] === 0 &&
+      i > (roles.at(-1)?.last ?? tokens.length) &&
+      role(i) &&
+      saysRole(tokens, out, i) &&
+      saysNow(tokens.slice(i + 1, i + 3).map((t) => t.lower)),
+  );
+  if (nowSaid >= 0) {
+    for (const earlier of roles) out.fill(0, earlier.first, earlier.last + 1);
+    asRole(nowSaid, nowSaid);
+  }
   const free = (j: number) => out[j] === 0 || LEVEL_TAGS.has(out[j]!) || isLoneDomain(out, j);
   for (const run of runsOf(out, 'archetype')) {
     // "I" is no part of a role (Arabic writes "and I" as one word: "وأنا | طالب"); in Arabic,
