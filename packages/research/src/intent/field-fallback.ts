@@ -178,7 +178,7 @@ const CUE_FILLERS = new Set(
   ),
 );
 const CUE_PREPOSITIONS = new Set(
-  'a au aux about in con com sui sugli sulle sul su an zu uber fur de sobre dans in'.split(' '),
+  'a au aux about in con com sui sugli sulle sul su an zu uber fur de sobre dans'.split(' '),
 );
 const CUE_ARTICLES = new Set(
   "the el la los las le l' les lo il gli i der die das den dem des o os as".split(' '),

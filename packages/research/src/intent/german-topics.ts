@@ -9,7 +9,7 @@ import type { Token } from './model/tokens.ts';
 /** The tags with the topic of a German run request settled; others unchanged. */
 export function germanTopic(tokens: readonly Token[], out: number[]): void {
   const words = tokens.map((t) => t.lower);
-  const cue = words.findIndex((_, i) => requestsRun(words, i));
+  const cue = germanRequestAt(words);
   if (cue < 0) return;
   let first = cue + 1;
   while (SKIPPED.has(words[first] ?? '')) first++;
@@ -19,42 +19,37 @@ export function germanTopic(tokens: readonly Token[], out: number[]): void {
   while (last >= first && CLOSING.has(words[last]!)) last--;
   if (last <= first) return;
   // words another slot holds stay there ("…, aber bitte eher | vorsichtig")
-  const free = out.slice(first, last + 1).every((tag, k) => tag === 0 || topicTag(out, first + k));
+  const topics = runsOf(out, 'topic');
+  const inTopic = (i: number) => topics.some((run) => run.first <= i && i <= run.last);
+  const free = out.slice(first, last + 1).every((tag, k) => tag === 0 || inTopic(first + k));
   if (!free) return;
-  for (const run of runsOf(out, 'topic')) out.fill(0, run.first, run.last + 1);
+  for (const run of topics) out.fill(0, run.first, run.last + 1);
   markSpan(out, 'topic', first, last);
 }
 
 /** True when a message asks for a run in German ("Mach eine Studie zur …"). */
 export function asksRunInGerman(tokens: readonly Token[]): boolean {
-  const words = tokens.map((t) => t.lower);
-  return words.some((_, i) => requestsRun(words, i));
+  return germanRequestAt(tokens.map((t) => t.lower)) >= 0;
 }
 
 /** True when a folded word closes a German request after its topic ("… recherchieren?"). */
 export const closesGermanRequest = (word: string) => CLOSING.has(word);
 
-const topicTag = (out: readonly number[], i: number) =>
-  runsOf(out, 'topic').some((run) => run.first <= i && i <= run.last);
-
 /**
- * True when the folded word at `i` ends a German request for a run, just before its topic:
- * "eine Studie zur …", "einen Lauf über …", "forsche zu …", "untersuch mal …", "kannst du zu
- * … recherchieren".
+ * Where a German request for a run ends, just before its topic, or -1: "eine Studie zur …",
+ * "einen Lauf über …", "forsche zu …", "untersuch mal …", "kannst du zu … recherchieren".
  */
-function requestsRun(words: readonly string[], i: number): boolean {
-  const [word, next] = [words[i]!, words[i + 1] ?? ''];
+function germanRequestAt(words: readonly string[]): number {
   // "ich forsche zu …", "ich arbeite an einer Studie zur …" tell of the writer's work
   const told = words.some((w) => SELF.has(w)) && !words.some((w) => ASKING.has(w));
-  if (told) return false;
-  if (RUN_NOUNS.has(word) || RESEARCH_VERBS.has(word)) return ABOUT.has(next);
-  if (LOOK_VERBS.has(word)) return next === 'mal' || next === 'bitte';
-  // "kannst du zu … recherchieren?": the verb closes the clause
-  if (word === 'du' && ABOUT.has(next)) {
-    const rest = words.slice(i + 2);
-    return rest.some((w) => CLOSING_VERBS.has(w));
-  }
-  return false;
+  if (told) return -1;
+  return words.findIndex((word, i) => {
+    const next = words[i + 1] ?? '';
+    if (RUN_NOUNS.has(word) || RESEARCH_VERBS.has(word)) return ABOUT.has(next);
+    if (LOOK_VERBS.has(word)) return next === 'mal' || next === 'bitte';
+    // "kannst du zu … recherchieren?": the verb closes the clause
+    return word === 'du' && ABOUT.has(next) && words.slice(i + 2).some((w) => CLOSING_VERBS.has(w));
+  });
 }
 const SELF = new Set(['ich', 'wir']);
 /** Words that ask the assistant: "kannst du", "hätte gern", "bitte". */

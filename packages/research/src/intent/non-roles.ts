@@ -43,7 +43,6 @@ const ADDRESSING = new Set([
   'hey',
   'hiya',
   'cher',
-  'chère',
   'chere',
   'querido',
   'querida',

@@ -79,6 +79,8 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
       !isField(token.lower),
     );
   };
+  // an untagged role word said as the writer's ("I'm a cautious | statistician")
+  const said = (i: number) => out[i] === 0 && role(i) && saysRole(tokens, out, i);
   // A French or Spanish field opens its phrase: what follows qualifies it ("ingeniería |
   // agrónoma" is a field, though "agrónoma" is a person too).
   const romanceHead = (i: number) => romanceWord(tokens[i]) && romanceField(tokens[i]!.lower);
@@ -135,10 +137,7 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
       const arabic = role(run.first) && qualifiers > 0 && qualified(run.last);
       const romance =
         role(run.first) && qualifiers > 0 && qualifiesBefore(tokens, run.first + 1) === qualifiers;
-      const saidElsewhere = () =>
-        tokens.some(
-          (_, i) => out[i] === 0 && role(i) && saysRole(tokens, out, i) && !negated(tokens, i),
-        );
+      const saidElsewhere = () => tokens.some((_, i) => said(i) && !negated(tokens, i));
       if ((role(run.last) && !romanceHead(run.first) && !saidElsewhere()) || arabic || romance) {
         asRole(run.first, run.last);
         continue;
@@ -155,14 +154,7 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
   }
   // A role word the tagger left out where a role is said ("I'm a cautious | statistician").
   const roleSaid = () => {
-    const at = tokens.findIndex(
-      (_, i) =>
-        out[i] === 0 &&
-        role(i) &&
-        saysRole(tokens, out, i) &&
-        !negated(tokens, i) &&
-        !likened(tokens, i),
-    );
+    const at = tokens.findIndex((_, i) => said(i) && !negated(tokens, i) && !likened(tokens, i));
     if (at >= 0) asRole(at, at);
   };
   if (runsOf(out, 'archetype').length === 0) roleSaid();
@@ -203,10 +195,8 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
   // as a grad student? I'm faculty now")
   const nowSaid = tokens.findIndex(
     (_, i) =>
-      out[i] === 0 &&
       i > (roles.at(-1)?.last ?? tokens.length) &&
-      role(i) &&
-      saysRole(tokens, out, i) &&
+      said(i) &&
       saysNow(tokens.slice(i + 1, i + 3).map((t) => t.lower)),
   );
   if (nowSaid >= 0) {

@@ -30,7 +30,7 @@ export function trimTopic(tokens: readonly Token[], tags: readonly number[]): nu
 /** Raw words, lowercased, that open no topic: Portuguese "aí", misspelt "the". */
 const LEADING = new Set(['aí', 'teh', 'hte']);
 /** "For", before whose "my …" comes what the run is for, not what it is about. */
-const FOR = new Set(['for', 'per', 'pour', 'para', 'fur', 'fürs', 'furs']);
+const FOR = new Set(['for', 'per', 'pour', 'para', 'fur', 'furs']);
 const MY = new Set(
   'my our mia mio ma mon mes mi mis minha meu meine meinen meiner nostra'.split(' '),
 );

@@ -156,19 +156,17 @@ const moreRoleModifiers = new Set(MORE_ROLE_MODIFIERS.map(fold));
  * the lexicon's roles and those it keeps from the features.
  */
 export function isRoleWord(word: string): boolean {
-  return (
-    [word, singular(word)].some((w) => roles.has(w) || moreRoles.has(w)) ||
-    germanCompound(word, GERMAN_ROLE_TAILS) ||
-    hyphenedRole(word)
-  );
+  return knownRole(word) || germanCompound(word, GERMAN_ROLE_TAILS) || hyphenedRole(word);
 }
+
+/** True when a folded word, or its singular, is in a role list. */
+const knownRole = (word: string) =>
+  [word, singular(word)].some((w) => roles.has(w) || moreRoles.has(w));
 
 /** A role with a qualifier hyphened on: "Teilzeit-Dozent", "Hobby-Ornithologe". */
 function hyphenedRole(word: string): boolean {
   const dash = word.lastIndexOf('-');
-  if (dash < 3) return false;
-  const tail = word.slice(dash + 1);
-  return [tail, singular(tail)].some((w) => roles.has(w) || moreRoles.has(w));
+  return dash >= 3 && knownRole(word.slice(dash + 1));
 }
 
 /**

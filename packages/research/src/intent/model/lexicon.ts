@@ -19,7 +19,7 @@ import {
 import { editDistance } from '../fuzzy.ts';
 import { isEnglishWord } from './english-words.ts';
 import { fold } from './tokens.ts';
-import { LITTLE, negate, negates } from './negation.ts';
+import { lessByLittle, LITTLE, negate, negates } from './negation.ts';
 import { namedScale, scaleMark } from './rating.ts';
 
 export type { Level, LexiconClass };
@@ -344,30 +344,6 @@ function idiomObject(
   while (['the', 'my', 'your', 'a'].includes(tokens[at] ?? '')) at++;
   return cueOf(tokens[at] ?? '');
 }
-
-/** True when "a bit less", "slightly less", "un peu moins" … stands just before `i`. */
-function lessByLittle(words: readonly string[], i: number): boolean {
-  const less = LESS.has(words[i - 1] ?? '') ? i - 1 : LESS.has(words[i - 2] ?? '') ? i - 2 : -1;
-  if (less < 0) return false;
-  // the tokens keep Italian's "po'" apart: "un po | ' | meno"
-  const at = words[less - 1] === "'" ? less - 1 : less;
-  const before = `${words[at - 2] ?? ''} ${words[at - 1] ?? ''}`;
-  return BY_LITTLE.has(words[at - 1] ?? '') || BY_LITTLE_PAIRS.has(before);
-}
-const LESS = new Set(['less', 'moins', 'menos', 'weniger', 'meno']);
-const BY_LITTLE = new Set(['slightly', 'somewhat', 'etwas', 'tad']);
-const BY_LITTLE_PAIRS = new Set([
-  'a bit',
-  'a little',
-  'a tad',
-  'un peu',
-  'un poco',
-  'un poquito',
-  'un po',
-  'um pouco',
-  'ein bisschen',
-  'ein wenig',
-]);
 
 /** Words for too much of anything, which a user denies of either setting ("nothing crazy"). */
 const EXTREMES = new Set(['crazy', 'insane', 'extreme', 'nuts', 'wild', 'wacky']);

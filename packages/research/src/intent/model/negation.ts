@@ -1,5 +1,6 @@
 // Negation in the level lexicon's reading (lexicon.ts, level-reader.ts): the words that turn
-// a level around ("not strict", "pas trop risquées", "ما تكونش قاصح"), and the turn itself.
+// a level around ("not strict", "pas trop risquées", "ما تكونش قاصح"), the turn itself, and
+// the small step back ("a bit less harsh") that turns a level to the middle instead.
 import type { Level } from './lexicons/levels.ts';
 
 /** Whether the folded token at `i` negates what follows (a negation inside an idiom does not). */
@@ -101,3 +102,27 @@ export const LITTLE = new Set(['poco', 'pouco']);
 export function negate(level: Level): Level {
   return level === 'high' ? 'low' : level === 'low' ? 'high' : level;
 }
+
+/** True when "a bit less", "slightly less", "un peu moins" … stands just before `i`. */
+export function lessByLittle(words: readonly string[], i: number): boolean {
+  const less = LESS.has(words[i - 1] ?? '') ? i - 1 : LESS.has(words[i - 2] ?? '') ? i - 2 : -1;
+  if (less < 0) return false;
+  // the tokens keep Italian's "po'" apart: "un po | ' | meno"
+  const at = words[less - 1] === "'" ? less - 1 : less;
+  const before = `${words[at - 2] ?? ''} ${words[at - 1] ?? ''}`;
+  return BY_LITTLE.has(words[at - 1] ?? '') || BY_LITTLE_PAIRS.has(before);
+}
+const LESS = new Set(['less', 'moins', 'menos', 'weniger', 'meno']);
+const BY_LITTLE = new Set(['slightly', 'somewhat', 'etwas', 'tad']);
+const BY_LITTLE_PAIRS = new Set([
+  'a bit',
+  'a little',
+  'a tad',
+  'un peu',
+  'un poco',
+  'un poquito',
+  'un po',
+  'um pouco',
+  'ein bisschen',
+  'ein wenig',
+]);
