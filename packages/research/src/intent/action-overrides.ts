@@ -280,6 +280,20 @@ export function actionInstead(
 }
 
 /**
+ * True when an exact cue says the action the classifier guessed: greetings or thanks only
+ * are small talk; "untersuch mal Lastmanagement mit E-Autos" asks for a run.
+ */
+export function cueConfirms(
+  tokens: readonly Token[],
+  action: IntentAction,
+  session: IntentSession,
+): boolean {
+  if (action === 'chitchat') return onlyGreets(tokens);
+  const paused = session.run_status === 'awaiting_feedback';
+  return action === 'start_run' && !paused && asksRunInGerman(tokens);
+}
+
+/**
  * True when a message taken for a profile update, or for small talk that names a setting,
  * asks what a setting means or does ("is
  * strict review slower?", "si je mets un risque élevé, qu'est-ce qui change ?", "يعني إيه

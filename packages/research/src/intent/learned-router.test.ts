@@ -869,6 +869,10 @@ test('a run asked for in German starts one with its topic; the writer’s own wo
   );
   assert.equal(careful.action, 'start_run');
   assert.equal(routed('Ich forsche zu Quantenoptik').action, 'update_profile');
+  // the request cue makes the run sure enough to start, not to be asked back
+  const bare = routeLearned({ text: 'untersuch mal Lastmanagement mit E-Autos', session: READY });
+  assert.equal(bare.intent.action, 'start_run');
+  assert.ok(bare.confidence >= 0.6, `confidence ${bare.confidence}`);
 });
 
 test('"Marcus here, just a curious undergrad" says the role', () => {

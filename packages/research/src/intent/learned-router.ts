@@ -10,7 +10,7 @@ import { readProfileLevels, withoutLevelTail } from './profile-levels.ts';
 import { personaLabel, settlePersona } from './settle-persona.ts';
 import { isQualifierPair, settleRoles } from './settle-roles.ts';
 import { settleNames, TITLES } from './settle-names.ts';
-import { actionInstead, onlyGreets, statesProfileNotRun } from './action-overrides.ts';
+import { actionInstead, cueConfirms, statesProfileNotRun } from './action-overrides.ts';
 import { nameFromPlace } from './name-fallback.ts';
 import { dropNonFields, settleDomains } from './settle-fields.ts';
 import { fieldFromLexicon } from './field-fallback.ts';
@@ -86,8 +86,8 @@ export function routeLearned(
     action = instead;
     tags = model.tag(tokens, action, session);
   }
-  // a message of greetings or thanks only is small talk, however unsure the classifier was
-  if (action === 'chitchat' && !request.action && onlyGreets(tokens)) {
+  // an exact cue that says what the classifier guessed makes it sure, however unsure it was
+  if (!request.action && cueConfirms(tokens, action, session)) {
     confidence = Math.max(confidence, 0.9);
   }
 
