@@ -18,7 +18,7 @@ import {
 import type { IntentAction, IntentSession } from './schema.ts';
 import { requestedTopic } from './settle-topics.ts';
 import { asksRunInGerman } from './german-topics.ts';
-import { asksWhatAppCovers, toldOfReading } from './told-or-asked.ts';
+import { asksWhatAppCovers, speaksOfOtherRisk, toldOfReading } from './told-or-asked.ts';
 import {
   answersRunInstead,
   asksHowToUse,
@@ -257,6 +257,7 @@ export function actionInstead(
     return profileOrRun ? 'chitchat' : undefined;
   }
   if (remarksOnApp(tokens)) return action === 'update_profile' ? 'chitchat' : undefined;
+  if (action === 'update_profile' && speaksOfOtherRisk(tokens)) return 'chitchat';
   // "I used to be a lawyer but I quit years ago", unless it says what the writer is into now
   if (action === 'update_profile' && leftPastJob(tokens) && !statesMore(tokens)) return 'chitchat';
   // "no wait, wrong one, switch me to Hanako"

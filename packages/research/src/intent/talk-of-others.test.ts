@@ -49,6 +49,14 @@ test('family and co-workers in six languages, and what they say, are someone els
   // what they say is theirs, though it asks; who the writer is stays the writer's
   assert.equal(others('my supervisor says I should be bolder in my writing'), true);
   assert.equal(others("my supervisor says I should say I'm a research assistant"), false);
+  // what they want, find or say of the writer's money or health is theirs too
+  assert.equal(others('my PI wants everything super safe, I disagree but whatever'), true);
+  assert.equal(others('Mon banquier me trouve trop prudent avec mes placements'), true);
+  assert.equal(others('mi médico dice que tengo riesgo cardiovascular alto'), true);
+  assert.equal(others("my financial advisor says I'm too risk-averse lol"), true);
+  // a clause of the writer's own says who they are only when it does say it
+  assert.equal(others("Mon directeur de thèse est hyper strict, je n'en peux plus"), true);
+  assert.equal(others("my supervisor is a professor, I'm a PhD student in ecology"), false);
   // "my students" is the writer's teaching, not small talk
   assert.equal(others('I teach chemistry and my students love labs'), false);
 });

@@ -4,6 +4,8 @@
 // has left.
 // Read by the action corrections (action-overrides.ts) and the level reading
 // (profile-levels.ts).
+import { isField, isRoleWord } from './model/gazetteer.ts';
+import { lexiconClass } from './model/lexicon.ts';
 import type { Token } from './model/tokens.ts';
 
 /**
@@ -20,11 +22,19 @@ export function talksOfOthers(tokens: readonly Token[]): boolean {
   // to the end of its clause
   const reported = tokens.map(() => false);
   for (const i of named.filter((i) => REPORTING.has(words[i + 1] ?? ''))) {
-    for (let j = i + 2; j < tokens.length && !tokens[j]!.punct; j++) reported[j] = true;
+    for (let j = i + 1; j < tokens.length && !tokens[j]!.punct; j++) reported[j] = true;
   }
   // though the writer may say who they are in it ("… says I should say I'm a research
-  // assistant")
-  return !words.some((w, i) => (reported[i] ? SELF : ASKS_OR_SELF).has(w));
+  // assistant"), or in a clause of their own ("…, I'm a PhD student myself"; not "…, je n'en
+  // peux plus")
+  const saysSelf = (i: number, levels: boolean) =>
+    SELF.has(words[i]!) &&
+    words
+      .slice(i + 1, i + 5)
+      .some((w) => isRoleWord(w) || isField(w) || (levels && lexiconClass(w) !== undefined));
+  return !words.some((w, i) =>
+    reported[i] ? saysSelf(i, false) : ASKS.has(w) || saysSelf(i, true),
+  );
 }
 
 /** True when the folded word at `i` is someone else the writer knows ("my advisor"). */
@@ -47,9 +57,10 @@ const PEOPLE = new Set(
 const BEING = new Set(['are', 'were', 'tend', 'get', 'can']);
 /** Verbs that report what someone else says or thinks. */
 const REPORTING = new Set(
-  'says said thinks thought told tells reckons insists dit disait dice dijo sagt meint diz disse'.split(
-    ' ',
-  ),
+  (
+    'says said thinks thought told tells reckons insists dit disait dice dijo sagt meint diz ' +
+    'disse trouve finds wants veut quiere will quer vuole'
+  ).split(' '),
 );
 
 /**
@@ -69,7 +80,11 @@ export function clausesOfOthers(tokens: readonly Token[]): boolean[] {
 export function clausesOfThePast(tokens: readonly Token[]): boolean[] {
   return clausesWhere(tokens, (clause) => {
     const words = clause.map((t) => t.lower);
-    return words.some((w) => PAST.has(w)) && !words.some((w) => ASKS_OR_SELF.has(w));
+    // German's "was" is "something" ("ruhig mal was wagen")
+    const past = words.some(
+      (w, i) => PAST.has(w) && !(w === 'was' && GERMAN_BEFORE_WAS.has(words[i - 1] ?? '')),
+    );
+    return past && !words.some((w) => ASKS_OR_SELF.has(w));
   });
 }
 
@@ -148,6 +163,7 @@ function clausesWhere(tokens: readonly Token[], holds: (clause: Token[]) => bool
 const PAST = new Set(
   'was were felt seemed got fue fueron estaba estaban fut etait etaient كان كانت كانوا'.split(' '),
 );
+const GERMAN_BEFORE_WAS = new Set('mal etwas ruhig doch noch auch einfach bitte so'.split(' '));
 /** People the writer may talk about. */
 const OTHERS = new Set(
   (
@@ -162,6 +178,9 @@ const OTHERS = new Set(
     'schwester bruder mutter vater mann frau freund freundin kollege kollegin sohn tochter ' +
     'irma irmao mae pai namorado namorada filho filha ' +
     'sorella fratello moglie marito amica figlio figlia collega ' +
+    // those who look after the writer's health or money ("mi médico dice …")
+    'doctor gp cardiologist therapist banker medecin banquier conseiller medico banquero ' +
+    'arzt arztin bankberater banqueiro ' +
     // thesis supervisors in Portuguese, German and Italian
     'orientador orientadora doktorvater doktormutter betreuer betreuerin relatore relatrice'
   ).split(' '),
@@ -189,9 +208,11 @@ export const ASKING_FOR = new Set(
 );
 /** Words that say who the writer is. */
 const SELF = new Set("i'm im am je suis soy انا أنا".split(' '));
-/** Words that ask the app for something or say who the writer is. */
-const ASKS_OR_SELF = new Set([
+/** Words that ask the app for something. */
+const ASKS = new Set([
   ...ASKING_FOR,
-  ...SELF,
   ...'wants like use change cambia mets prefere prefiero quisiera se افضل أفضل'.split(' '),
+  ...'need besoin necesito brauche preciso bisogno'.split(' '),
 ]);
+/** Words that ask the app for something or say who the writer is. */
+const ASKS_OR_SELF = new Set([...ASKS, ...SELF]);

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { asksWhatAppCovers, toldOfReading } from './told-or-asked.ts';
+import { asksWhatAppCovers, speaksOfOtherRisk, toldOfReading } from './told-or-asked.ts';
 import { tokenize } from './model/tokens.ts';
 
 test('a question about what subjects the app covers', () => {
@@ -23,4 +23,13 @@ test('an aside about what the writer read or saw, asking nothing', () => {
   assert.equal(told('I wrote a paper on bees last year'), true);
   assert.equal(told('I read a paper on sleep, can you research that?'), false);
   assert.equal(told('read up on coral bleaching and write a paper'), false);
+});
+
+test('the risk of money or health is not a preference for ideas', () => {
+  const other = (text: string) => speaksOfOtherRisk(tokenize(text));
+  assert.equal(other('crypto is way too risky for me, I stick to index funds'), true);
+  assert.equal(other('Aktien sind mir zu riskant, ich spar lieber aufs Tagesgeld'), true);
+  assert.equal(other('الاستثمار في العملات الرقمية مخاطرة كبيرة برأيي'), true);
+  assert.equal(other('bold ideas please, I invest in crypto for fun'), false);
+  assert.equal(other('keep the ideas safe'), false);
 });

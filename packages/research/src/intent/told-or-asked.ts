@@ -68,3 +68,31 @@ const TOLD = [
   / (?:li|vi|assisti|ouvi) (?:um|uma|o|a|uns|umas) /,
   / (?:قريت|قرأت|شفت|شاهدت|سمعت) /,
 ];
+
+/**
+ * True when a message speaks of the risk of the writer's money or health ("crypto is way too
+ * risky for me", "Aktien sind mir zu riskant", "الاستثمار في العملات الرقمية مخاطرة كبيرة"):
+ * small talk, whose risk words are not a preference for research ideas.
+ */
+export function speaksOfOtherRisk(tokens: readonly Token[]): boolean {
+  const words = tokens.map((t) => t.lower);
+  return words.some((w) => MONEY_OR_HEALTH.has(w)) && !words.some((w) => OF_RESEARCH.has(w));
+}
+/** Money and health, whose risks are not the research's. */
+const MONEY_OR_HEALTH = new Set(
+  (
+    'crypto cryptos bitcoin stocks shares invest investing investment investments portfolio ' +
+    'mortgage savings cholesterol cardiovascular heart-attack cripto criptomonedas acciones ' +
+    'invertir inversion inversiones hipoteca placements bourse investir investissement ' +
+    'aktien anleger tagesgeld geldanlage investieren acoes investimento investimentos ' +
+    'poupanca azioni investire investimenti risparmi الاستثمار استثمار العملات البورصة الاسهم'
+  ).split(' '),
+);
+/** Words that speak of the research the app does. */
+const OF_RESEARCH = new Set(
+  (
+    'idea ideas research paper papers review reviews baseline baselines run runs study ' +
+    'idees recherche article ideas investigacion articulo ideen forschung studie ideias ' +
+    'pesquisa artigo idee ricerca articolo افكار الافكار بحث البحث مراجعة'
+  ).split(' '),
+);

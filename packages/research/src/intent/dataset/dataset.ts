@@ -159,6 +159,10 @@ export const HELDOUT_ROLES_PATH = `${DATASET_DIR}heldout-roles.jsonl`;
  * author who saw only the labelling conventions. Its failures are listed.
  */
 export const HELDOUT_TOPICS_PATH = `${DATASET_DIR}heldout-topics.jsonl`;
+/** Risk and strictness said in seven languages, with near misses, by another outside author. */
+export const HELDOUT_PREFERENCES_PATH = `${DATASET_DIR}heldout-preferences.jsonl`;
+/** Introductions with role and field in seven languages, with near misses, by a third author. */
+export const HELDOUT_INTRODUCTIONS_PATH = `${DATASET_DIR}heldout-introductions.jsonl`;
 
 /** A held-out set: what the evaluation calls it, its file, and whether it is a test set. */
 export interface HeldoutSet {
@@ -188,6 +192,8 @@ export const HELDOUT_SETS: readonly HeldoutSet[] = [
   { label: 'held-out (languages, users)', path: HELDOUT_LANGUAGES_USERS_PATH, test: false },
   { label: 'held-out (roles)', path: HELDOUT_ROLES_PATH, test: false },
   { label: 'held-out (topics)', path: HELDOUT_TOPICS_PATH, test: false },
+  { label: 'held-out (preferences)', path: HELDOUT_PREFERENCES_PATH, test: false },
+  { label: 'held-out (introductions)', path: HELDOUT_INTRODUCTIONS_PATH, test: false },
 ];
 
 /** Messages that mean nothing to the app: the router should ask rather than act. */

@@ -208,3 +208,25 @@ test('a step back by a little from a level is the middle; a whole step back the 
   assert.deepEqual(levels('less harsh please'), { baseline_strictness: 'low' });
   assert.deepEqual(levels('a bit more lenient'), { baseline_strictness: 'low' });
 });
+
+test('idioms of seven languages, balances, and strictness that is a diet or a setting', () => {
+  assert.deepEqual(levels('senza pietà con le baseline'), { baseline_strictness: 'high' });
+  assert.deepEqual(levels('Sem dó nos baselines!'), { baseline_strictness: 'high' });
+  assert.deepEqual(levels('بدون رحمة في المراجعة'), { baseline_strictness: 'high' });
+  assert.deepEqual(levels('lâchez-vous sur les idées'), { risk_preference: 'high' });
+  assert.deepEqual(levels('Keine Experimente bitte, ich brauche was Solides.'), {
+    risk_preference: 'low',
+  });
+  assert.deepEqual(levels('niente colpi di testa'), { risk_preference: 'low' });
+  // both ends denied, or named as a balance, are the middle
+  assert.deepEqual(levels('nicht zu abgedreht, aber auch nicht langweilig'), {
+    risk_preference: 'medium',
+  });
+  assert.deepEqual(levels('ni muy ni poco estricto con las baselines'), {
+    baseline_strictness: 'medium',
+  });
+  assert.deepEqual(levels('Goldene Mitte beim Risiko, bitte.'), { risk_preference: 'medium' });
+  assert.deepEqual(levels('severità media va benissimo'), { baseline_strictness: 'medium' });
+  assert.deepEqual(levels('Je suis végétarienne stricte'), {});
+  assert.deepEqual(levels('the strict mode in my TypeScript config'), {});
+});

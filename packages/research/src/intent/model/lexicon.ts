@@ -194,7 +194,10 @@ export function levelMarks(tokens: readonly string[]): (LevelMark | undefined)[]
     // "not too much risky" is "not too risky": a held-back idiom before a word of the
     // setting is no idiom
     const next = parts[k + length]?.word;
-    const before = match?.entry.cls === 'level' && next !== undefined && settingWord(next);
+    // unless it is a balance of both ("ni muy ni poco | estricto")
+    const balance = match !== undefined && match.words[0] === match.words[2];
+    const before =
+      match?.entry.cls === 'level' && !balance && next !== undefined && settingWord(next);
     if (!match || noLevel[first] || before) {
       k++;
       continue;

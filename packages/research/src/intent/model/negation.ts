@@ -94,6 +94,10 @@ export const NEGATORS: ReadonlySet<string> = new Set([
   'meno',
   'troppo',
   'mai',
+  'niente',
+  'nulla',
+  'nessun',
+  'nessuna',
 ]);
 /** "Little" turns only the word beside it ("idee poco rischiose", "que arriesgues poco"). */
 export const LITTLE = new Set(['poco', 'pouco']);
@@ -113,16 +117,22 @@ export function lessByLittle(words: readonly string[], i: number): boolean {
   return BY_LITTLE.has(words[at - 1] ?? '') || BY_LITTLE_PAIRS.has(before);
 }
 const LESS = new Set(['less', 'moins', 'menos', 'weniger', 'meno']);
-const BY_LITTLE = new Set(['slightly', 'somewhat', 'etwas', 'tad']);
+const BY_LITTLE = new Set(['slightly', 'somewhat', 'etwas', 'tad', 'chouia']);
 const BY_LITTLE_PAIRS = new Set([
   'a bit',
   'a little',
   'a tad',
+  'a touch',
+  'a notch',
   'un peu',
+  'un chouia',
+  'un cran',
   'un poco',
   'un poquito',
   'un po',
+  'un pizzico',
   'um pouco',
+  'um pouquinho',
   'ein bisschen',
   'ein wenig',
 ]);

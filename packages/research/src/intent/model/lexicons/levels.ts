@@ -82,7 +82,7 @@ export const LEVEL_WORDS: Entries = [
     'low',
     'safe safer safest safely cautious cautiously careful carefully conservative incremental ' +
       'averse risk-averse risk-free riskless prudent timid proven conventional steady secure ' +
-      'grounded realistic feasible pragmatic modest tame predictable dependable low-risk',
+      'grounded realistic feasible pragmatic modest tame predictable dependable low-risk boring',
   ],
   [
     'strict',
@@ -93,7 +93,8 @@ export const LEVEL_WORDS: Entries = [
       'uncompromising ruthless brutal merciless pedantic nitpick nitpicky nitpicking nit-picky ' +
       'hardcore sceptical skeptical unforgiving exhaustive airtight ironclad ' +
       'scrupulous punctilious savage stern hard-nosed hard-ass hardass draconian relentless tighten tear mercilessly ' +
-      'ruthlessly harshly brutally unsparing unsparingly thick-skinned nit-picking',
+      'ruthlessly harshly brutally unsparing unsparingly thick-skinned nit-picking stickler ' +
+      'sticklers scrutinize scrutinise',
   ],
   [
     'strict',
@@ -124,7 +125,11 @@ export const LEVEL_PHRASES: Entries = [
       'surprise me|more experimental|be experimental|off the beaten path|off the beaten track|' +
       'prendre des risques|prends des risques|prenez des risques|prenons des risques|' +
       'tomar riesgos|correr riesgos|toma riesgos|corre riesgos|sin miedo|tirate a la piscina|' +
-      'lanzate a la piscina|برا الصندوق|خارج الصندوق',
+      'lanzate a la piscina|برا الصندوق|خارج الصندوق|' +
+      // "lâchez-vous sur les idées", "mete o pé no acelerador", "chutar o balde", "mal was wagen"
+      'lachez vous|lache toi|lachez les chevaux|pe no acelerador|chutar o balde|chuta o balde|' +
+      'sem medo|was wagen|etwas wagen|mehr wagen|trau dich|traut euch|colpi di testa|colpo di testa|' +
+      'senza paura',
   ],
   [
     'risk',
@@ -133,7 +138,8 @@ export const LEVEL_PHRASES: Entries = [
       'low hanging fruit|tried and tested|tried and true|down to earth|risk free|no surprises|' +
       'well trodden|on the safe side|baby steps|small steps|keep it simple|solid ground|' +
       'feet on the ground|take no risks|no risks|zero risk|' +
-      'jouer la securite|jouer la carte de la securite',
+      'jouer la securite|jouer la carte de la securite|pe no chao|pes no chao|' +
+      'andiamoci piano|andiamo piano|vacci piano|andateci piano|andarci piano',
   ],
   [
     'strict',
@@ -151,7 +157,8 @@ export const LEVEL_PHRASES: Entries = [
       'highly critical|hypercritical|push me|challenge me|a hard time|in detail|in great detail|' +
       'every detail|line by line|' +
       'sin contemplaciones|sans concession|sans concessions|con lupa|a la loupe|sin concesiones|' +
-      'mas critico|mas critica|plus critique',
+      'mas critico|mas critica|plus critique|mano dura|sem do|sem piedade|senza pieta|' +
+      'ohne gnade|بدون رحمة|بلا رحمة|من غير رحمة|giu pesante|vai pesante|andateci pesante',
   ],
   [
     'strict',
@@ -171,8 +178,12 @@ export const LEVEL_PHRASES: Entries = [
       'fair amount|not too much|somewhere in between|nivel medio|في النص|بالنص|في الوسط|' +
       // a level held back: "sévère mais pas trop", "strict but not too much"
       'but not too much|but not too|mais pas trop|pero no demasiado|pero no tanto|' +
-      'entre les deux|entre los dos|ni mucho ni poco',
+      'entre les deux|entre los dos|ni mucho ni poco|ni muy ni poco|nem muito nem pouco|ne troppo ne poco|goldene mitte|via di mezzo|' +
+      'meio termo|no meio|nem tanto ao mar|a meta strada|' +
+      'juste milieu|punto medio|termino medio',
   ],
+  // a middle level that names its setting: "severità media"
+  ['strict', 'medium', 'severita media|severidad media'],
   // "hold back on the criticism": less of the setting named nearest
   ['level', 'low', 'hold back|holding back'],
   // "balanced risk, nothing fancy": plain, of the setting said beside it; of none, modesty
@@ -198,7 +209,11 @@ export const NOT_LEVEL_PHRASES =
   // fairness granted to a level, not a level of its own ("tough but fair")
   'but fair|' +
   // a goodbye and a deadline
-  'stay safe|safe out there|safe travels|strict deadline|strict deadlines';
+  'stay safe|safe out there|safe travels|strict deadline|strict deadlines|' +
+  // a diet, a compiler setting, a legal doctrine
+  'strict vegetarian|strict vegan|strict mode|strict liability|vegetarienne stricte|' +
+  'vegetarien strict|strenger veganer|strenge veganerin|strenge vegetarierin|' +
+  'vegetariana estricta|vegetariano estricto|vegetariana stretta|vegetariano stretto';
 
 /** French, Spanish, Arabic, German, Portuguese and Italian, as written (folded when read). */
 export const OTHER_LANGUAGES: Entries = [
@@ -216,12 +231,13 @@ export const OTHER_LANGUAGES: Entries = [
     'high',
     'audacieux audacieuse audacieuses ambitieux ambitieuse ambitieuses osee osees temeraire ' +
       'temeraires aventureux aventureuse aventureuses hardi hardie hardis hardies fou folle ' +
-      'fous folles risquee risquees farfelu farfelue farfelus farfelues',
+      'fous folles risquee risquees farfelu farfelue farfelus farfelues ose oses osez osons',
   ],
   [
     'risk',
     'low',
-    'prudente prudents prudentes securitaire securitaires conservateur conservatrice ' +
+    'prudente prudents prudentes securitaire securitaires conservateur conservatrice ennuyeux ' +
+      'ennuyeuse ennuyeuses ' +
       'conservateurs conservatrices prudence sage sages',
   ],
   [
@@ -236,7 +252,7 @@ export const OTHER_LANGUAGES: Entries = [
     'low',
     'indulgente indulgents indulgentes souple souples clement clemente tolerante detendu ' +
       'detendue doux douce douces bienveillant bienveillante bienveillants gentil gentille ' +
-      'coulant coulante tolerant tolerants permissif permissive indulgence',
+      'coulant coulante tolerant tolerants permissif permissive indulgence mollo',
   ],
   // Spanish
   ['level', 'high', 'alto alta altos altas elevado elevada maximo maxima mucho mucha'],
@@ -253,13 +269,14 @@ export const OTHER_LANGUAGES: Entries = [
     'arriesgado arriesgada arriesgados arriesgadas audaz audaces atrevido atrevida atrevidos ' +
       'atrevidas ambicioso ambiciosa ambiciosos ambiciosas osado osada osados osadas aventurero ' +
       'aventurera arriesgar arriesgarse arriesgarte arriesgate arriesgues arriesgue arriesguen locura locuras alocado alocada ' +
-      'alocados alocadas',
+      'alocados alocadas loco loca locos locas arriesga arriesguemos',
   ],
   [
     'risk',
     'low',
     'seguro segura seguros seguras prudentes cauteloso cautelosa cautelosos cautelosas ' +
-      'conservador conservadora conservadores conservadoras cautela precaucion prudencia',
+      'conservador conservadora conservadores conservadoras cautela precaucion prudencia ' +
+      'aburrido aburrida aburridos aburridas',
   ],
   [
     'strict',
@@ -285,11 +302,12 @@ export const OTHER_LANGUAGES: Entries = [
     'جريء جريئة جريئا جريئه مغامرة مغامر طموح طموحة جرأة نغامر غامر نخاطر خاطر مجنون مجنونة ' +
       'مجنونه',
   ],
-  ['risk', 'low', 'آمنة آمنه حذر حذرة مضمون مضمونة محافظ محافظة تقليدي تقليدية'],
+  ['risk', 'low', 'آمنة آمنه حذر حذرة مضمون مضمونة محافظ محافظة تقليدي تقليدية ممل مملة'],
   [
     'strict',
     'high',
-    'صارم صارمة صارما متشدد متشددة قاسي قاسية شدد تشدد بصرامة شديد شديدة قاصح قوي قوية',
+    'صارم صارمة صارما متشدد متشددة متشددا قاسي قاسية شدد تشدد بصرامة شديد شديدة قاصح قوي قوية ' +
+      'اشد',
   ],
   ['strict', 'low', 'متساهل متساهلة مرن مرنة لطيف لطيفة متسامح متسامحة تساهل خفف بلطف حنين حنينة'],
   // German (folded: "mäßig" is "maßig")
@@ -306,19 +324,19 @@ export const OTHER_LANGUAGES: Entries = [
     'high',
     'mutig mutige mutiger mutiges mutigen riskant riskante riskanter riskantes riskanten ' +
       'gewagt gewagte gewagter gewagten kuhn kuhne kuhner kuhnen verruckt verruckte verruckten ' +
-      'ehrgeizig ehrgeizige ehrgeizigen',
+      'ehrgeizig ehrgeizige ehrgeizigen abgedreht abgedrehte abgedrehtes experimente',
   ],
   [
     'risk',
     'low',
     'vorsichtig vorsichtige vorsichtiger vorsichtigen konservativ ' +
-      'konservative konservativen behutsam',
+      'konservative konservativen behutsam solide solides soliden langweilig langweilige',
   ],
   [
     'strict',
     'high',
     'streng strenge strenger strengen rigoros rigorose grundlich grundliche kritisch ' +
-      'kritische kritischer anspruchsvoll anspruchsvolle gnadenlos unerbittlich',
+      'kritische kritischer anspruchsvoll anspruchsvolle gnadenlos unerbittlich knallhart',
   ],
   [
     'strict',
@@ -334,14 +352,14 @@ export const OTHER_LANGUAGES: Entries = [
     'risk',
     'high',
     'arriscado arriscada arriscados arriscadas ousado ousada ousados ousadas ambiciosa ' +
-      'ambiciosas ousadia',
+      'ambiciosas ousadia ouse ousa',
   ],
   ['risk', 'low', 'cauteloso cautelosa cautelosos cautelosas conservadora conservadoras'],
   [
     'strict',
     'high',
     'rigoroso rigorosa rigorosos rigorosas exigente exigentes severo severa severos severas ' +
-      'duro dura duros duras implacavel',
+      'duro dura duros duras implacavel carrasco carrasca',
   ],
   [
     'strict',
@@ -356,19 +374,20 @@ export const OTHER_LANGUAGES: Entries = [
     'risk',
     'high',
     'rischioso rischiosa rischiosi rischiose audace audaci coraggioso coraggiosa coraggiosi ' +
-      'coraggiose ambizioso ambiziosa ambiziosi ambiziose azzardato azzardata azzardati',
+      'coraggiose ambizioso ambiziosa ambiziosi ambiziose azzardato azzardata azzardati coraggio ' +
+      'osa osate osare rischiare rischiamo',
   ],
   [
     'risk',
     'low',
     'prudente cauto cauta cauti caute conservativo conservativa conservativi conservative ' +
-      'sicuro sicura sicuri sicure',
+      'sicuro sicura sicuri sicure noioso noiosa noiosi noiose',
   ],
   [
     'strict',
     'high',
     'rigoroso rigorosa rigorosi rigorose esigente esigenti severo severa severi severe ' +
-      'spietato spietata spietati',
+      'spietato spietata spietati pignolo pignola pignoli pignole',
   ],
   [
     'strict',
@@ -391,7 +410,8 @@ export const LOWERING =
 export const RISK_CUE_WORDS =
   'risk risks risky riskier riskiness gamble gambles stakes reward rewards chances ambition ' +
   'ideas idea ' +
-  'risque risques riesgo riesgos مخاطر المخاطر مخاطرة risiko risco riscos rischio rischi ideen ' +
+  'risque risques riesgo riesgos مخاطر المخاطر مخاطرة risiko risikobereitschaft risco riscos rischio ' +
+  'rischi ideen ' +
   'ideias idee';
 export const STRICT_CUE_WORDS =
   'strict strictness baseline baselines rigour rigor standard standards bar review reviews ' +
@@ -399,4 +419,5 @@ export const STRICT_CUE_WORDS =
   'reviewing reviewer reviewers critique criticism requirements rigueur exigence severite ' +
   'exigencia critica criticas relecture relectures ' +
   'revision revisiones صرامة المراجعة مراجعة strenge gutachten begutachtung bewertung ' +
-  'revisao revisoes rigore severita revisione revisioni';
+  'revisao revisoes rigore severita revisione revisioni avaliacao avaliacoes valutazione ' +
+  'evaluacion';
