@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  actionInstead,
   asksMeaningInstead,
   listsInstead,
   onlyGreets,
@@ -130,4 +131,29 @@ test('asking how to use the app or what it can do is help', () => {
   assert.equal(asks('شو بقدر أعمل هون؟'), true);
   assert.equal(asks('the instructions were unclear in the last run'), false);
   assert.equal(asks('how to use satellite data for crop yields'), false);
+});
+
+test('small talk that says the writer’s role updates the profile; an imagined one is small talk', () => {
+  const done = {
+    user_id: 'ana',
+    run_id: 'r1',
+    run_status: 'completed',
+    has_profile: true,
+  } as const;
+  const instead = (text: string, action: Parameters<typeof actionInstead>[1]) =>
+    actionInstead(tokenize(text), action, done);
+  assert.equal(
+    instead('¡Gracias! Por cierto, soy médico de familia', 'chitchat'),
+    'update_profile',
+  );
+  assert.equal(
+    instead('Danke! Übrigens bin ich Postdoc in der Klimamodellierung.', 'chitchat'),
+    'update_profile',
+  );
+  assert.equal(instead('thanks! my wife is a surgeon btw', 'chitchat'), undefined);
+  assert.equal(
+    instead('If I were a physicist this would all be easier lol', 'update_profile'),
+    'chitchat',
+  );
+  assert.equal(instead('Si yo fuera químico entendería algo de esto', 'create_user'), 'chitchat');
 });

@@ -3,6 +3,7 @@
 // articles"); someone who says they are back is signing in, not signing up ("c'est encore
 // moi, Yannick"); a question whether someone has an account lists the users; greetings
 // alone are small talk; a run request that only states a profile is a profile update.
+import { isRoleWord } from './model/gazetteer.ts';
 import { cueOf, levelMarks, readLevels } from './model/lexicon.ts';
 import { runsOf } from './model/tags.ts';
 import type { Token } from './model/tokens.ts';
@@ -18,6 +19,8 @@ import {
 import type { IntentAction, IntentSession } from './schema.ts';
 import { requestedTopic } from './settle-topics.ts';
 import { asksRunInGerman } from './german-topics.ts';
+import { saysRole } from './role-cues.ts';
+import { imaginedSelf, onlyImagines } from './imagined-roles.ts';
 import { asksWhatAppCovers, speaksOfOtherRisk, toldOfReading } from './told-or-asked.ts';
 import {
   answersRunInstead,
@@ -258,6 +261,9 @@ export function actionInstead(
   }
   if (remarksOnApp(tokens)) return action === 'update_profile' ? 'chitchat' : undefined;
   if (action === 'update_profile' && speaksOfOtherRisk(tokens)) return 'chitchat';
+  // "If I were a physicist this would all be easier lol", "Quero ser cientista de dados um dia"
+  const states = ['update_profile', 'create_user', 'start_run'].includes(action);
+  if (states && onlyImagines(tokens)) return 'chitchat';
   // "I used to be a lawyer but I quit years ago", unless it says what the writer is into now
   if (action === 'update_profile' && leftPastJob(tokens) && !statesMore(tokens)) return 'chitchat';
   // "no wait, wrong one, switch me to Hanako"
@@ -269,6 +275,9 @@ export function actionInstead(
   if (!paused && subjectOnly && asksWhatAppCovers(tokens)) return 'help';
   if (!paused && action === 'start_run' && toldOfReading(tokens)) return 'chitchat';
   if (session.user_id && setsLevelInstead(tokens, action)) return 'update_profile';
+  // "¡Gracias! Por cierto, soy médico de familia", "Danke! Übrigens bin ich Postdoc in …"
+  if (session.user_id && !paused && action === 'chitchat' && saysOwnRole(tokens))
+    return 'update_profile';
   // "i'm a finance phd student, could you research ESG ratings divergence"; "Buenas! estoy
   // haciendo mi tesis y necesito que investigues …"
   const runFrom = action === 'update_profile' || (action === 'chitchat' && !paused);
@@ -278,6 +287,19 @@ export function actionInstead(
   if (listsInstead(tokens, action)) return 'list_users';
   if (signsUpInstead(tokens, action)) return 'create_user';
   return undefined;
+}
+
+/**
+ * True when a message says a role as the writer's ("…, sono un ingegnere ambientale"), not
+ * someone else's, a past one or an imagined one.
+ */
+function saysOwnRole(tokens: readonly Token[]): boolean {
+  if (talksOfOthers(tokens) || leftPastJob(tokens)) return false;
+  const untagged = tokens.map(() => 0);
+  const imagined = imaginedSelf(tokens);
+  return tokens.some(
+    (t, i) => !imagined[i] && isRoleWord(t.lower) && saysRole(tokens, untagged, i),
+  );
 }
 
 /**

@@ -27,7 +27,9 @@ export function saysRole(tokens: readonly Token[], tags: readonly number[], i: n
     const word = tokens[j]!.lower;
     // "I'm faculty", "I'm now faculty", "I'm part-time faculty"
     const between = tokens.slice(j + 1, i).map((t) => t.lower);
-    const adjacent = between.every((w) => NOW.has(w) || isRoleModifier(w));
+    // German turns "ich bin" round after a first word ("Übrigens bin ich Postdoc")
+    const inverted = (w: string) => w === 'ich' && word === 'bin';
+    const adjacent = between.every((w) => NOW.has(w) || isRoleModifier(w) || inverted(w));
     if (SAYS_SELF.has(word) && adjacent) return !titled;
     if (isDegreeDone(tokens, i)) return false;
     if (ARTICLES.has(word)) {

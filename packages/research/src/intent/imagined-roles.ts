@@ -1,0 +1,67 @@
+// Roles the writer imagines or hopes to hold, not holds: "if I were a physicist", "si yo
+// fuera químico", "wenn ich Physiker wäre", "لو كنت دكتور"; "I want to become a data
+// scientist", "quero ser cientista de dados", "vorrei diventare psicologo", "ich möchte
+// Data Scientist werden", "أودّ أن أصبح عالم بيانات". Read by the role corrections
+// (non-roles.ts) and the action corrections (action-overrides.ts).
+import { isField, isRoleWord } from './model/gazetteer.ts';
+import { lexiconClass } from './model/lexicon.ts';
+import type { Token } from './model/tokens.ts';
+
+/** Whether the folded word at `i` opens an imagined or hoped-for self. */
+function opensImagined(words: readonly string[], i: number): boolean {
+  const [word, before, twoBefore] = [words[i]!, words[i - 1] ?? '', words[i - 2] ?? ''];
+  if (BECOMING.has(word)) return true;
+  // "if I were", "si j'étais", "si fuera", "se fosse", "se fossi", "لو كنت"
+  if (WERE.has(word)) return IF.has(before) || (SUBJECTS.has(before) && IF.has(twoBefore));
+  // "quiero ser", "quero ser"; "want to be", "wanna be"
+  if (word === 'ser') return WISHING.has(before) || WISHING.has(twoBefore);
+  if (word === 'be') return before === 'wanna' || (before === 'to' && WISHING.has(twoBefore));
+  return false;
+}
+const BECOMING = new Set(
+  'become becoming devenir diventare diventero اصبح أصبح اصير أصير'.split(' '),
+);
+const WERE = new Set(['were', 'was', 'etais', 'fuera', 'fuese', 'fosse', 'fossi', 'كنت']);
+const IF = new Set(['if', 'si', 'se', 'لو']);
+const SUBJECTS = new Set(['i', "j'", 'yo', 'eu', 'io']);
+const WISHING = new Set(
+  'want wanna hope like quiero quisiera gustaria quero queria gostaria sonho sueno'.split(' '),
+);
+/** German says the wish after the role: "… Data Scientist werden", "… Physiker wäre". */
+const GERMAN_AFTER = new Set(['werden', 'ware', 'waere', 'sein']);
+
+/** For each token, whether it lies in a clause that imagines or hopes for a self. */
+export function imaginedSelf(tokens: readonly Token[]): boolean[] {
+  const words = tokens.map((t) => t.lower);
+  const out = tokens.map(() => false);
+  words.forEach((_, i) => {
+    if (opensImagined(words, i)) {
+      for (let j = i; j < tokens.length && !tokens[j]!.punct; j++) out[j] = true;
+    } else if (GERMAN_AFTER.has(words[i]!) && words.slice(0, i).some((w) => GERMAN_WISH.has(w))) {
+      for (let j = i; j >= 0 && !tokens[j]!.punct; j--) out[j] = true;
+    }
+  });
+  return out;
+}
+const GERMAN_WISH = new Set(['wenn', 'mochte', 'will', 'wurde', 'werde', 'irgendwann']);
+
+/**
+ * True when a message imagines or hopes for a self and says nothing else of the writer:
+ * no field, role or level outside that clause, and no name introduced ("Quero ser cientista
+ * de dados um dia, mas por enquanto sou só curioso" is small talk; "…, de momento estudio
+ * estadística. Soy Valentina." is not).
+ */
+export function onlyImagines(tokens: readonly Token[]): boolean {
+  const imagined = imaginedSelf(tokens);
+  if (!imagined.includes(true)) return false;
+  return !tokens.some((t, i) => {
+    if (imagined[i] || t.punct) return false;
+    const next = tokens[i + 1]?.raw ?? '';
+    const named = NAMING.has(t.lower) && /^[\p{Lu}\p{Script=Arabic}]/u.test(next);
+    return named || isField(t.lower) || isRoleWord(t.lower) || lexiconClass(t.lower) !== undefined;
+  });
+}
+/** Words before a name the writer introduces ("Soy Valentina", "I'm Felix", "اسمي ريم"). */
+const NAMING = new Set(
+  "i'm im soy sou sono suis bin heisse heiße llamo appelle chiamo chamo-me اسمي".split(' '),
+);
