@@ -11,7 +11,7 @@ import { personaLabel, settlePersona } from './settle-persona.ts';
 import { isQualifierPair, settleRoles } from './settle-roles.ts';
 import { settleNames, TITLES } from './settle-names.ts';
 import { actionInstead, cueConfirms, statesProfileNotRun } from './action-overrides.ts';
-import { nameFromPlace } from './name-fallback.ts';
+import { nameFromCue, nameFromPlace, signedName } from './name-fallback.ts';
 import { dropNonFields, settleDomains } from './settle-fields.ts';
 import { fieldFromLexicon } from './field-fallback.ts';
 import { settleTopic } from './settle-topics.ts';
@@ -108,7 +108,9 @@ export function routeLearned(
     }
   }
   tags = SPAN_CORRECTIONS.reduce((settled, settle) => settle(tokens, settled), tags);
-  if (action === 'create_user' || action === 'select_user') tags = nameFromPlace(tokens, tags);
+  if (action === 'create_user' || action === 'select_user') {
+    tags = signedName(tokens, nameFromPlace(tokens, nameFromCue(tokens, tags)));
+  }
   // a field the lexicon finds is no more a workplace's kind, say, than a tagged one
   if (action === 'create_user' || action === 'update_profile')
     tags = dropNonFields(tokens, fieldFromLexicon(tokens, tags));

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { nameFromPlace, switchTarget } from './name-fallback.ts';
-import { TAGS } from './model/tags.ts';
+import { nameFromCue, nameFromPlace, signedName, switchTarget } from './name-fallback.ts';
+import { markSpan, TAGS } from './model/tags.ts';
 import { tokenize } from './model/tokens.ts';
 
 /** The name read from its place in a message the tagger found no name in. */
@@ -52,4 +52,43 @@ test('a request to switch users names the user after "switch to", not a setting 
   assert.equal(target('switch to bold ideas'), undefined);
   assert.equal(target('switch my field to ecology'), undefined);
   assert.equal(target('switch to light mode'), undefined);
+});
+
+/** The name a rule reads, given the tagger's name span (as token indexes), if any. */
+function read(
+  rule: (tokens: ReturnType<typeof tokenize>, tags: readonly number[]) => number[],
+  text: string,
+  tagged?: [number, number],
+): string {
+  const tokens = tokenize(text);
+  const tags = tokens.map(() => 0);
+  if (tagged) markSpan(tags, 'name', tagged[0], tagged[1]);
+  const out = rule(tokens, tags);
+  return tokens
+    .filter((_, i) => TAGS[out[i]!]?.endsWith('-name'))
+    .map((t) => t.raw)
+    .join(' ');
+}
+
+test('a name introduced by a naming verb wins over one the tagger read elsewhere', () => {
+  // "… Universidade do Minho, chamo-me Inês Pereira": the tagger read "Minho"
+  const minho = 'Sou bolseira na Universidade do Minho, chamo-me Inês Pereira.';
+  assert.equal(read(nameFromCue, minho, [4, 4]), 'Inês Pereira');
+  assert.equal(read(nameFromCue, 'Meine Frau ist Chirurgin. Ich heiße Stefan.', [3, 3]), 'Stefan');
+  assert.equal(read(nameFromCue, 'Policy analyst. Name: Lindiwe Dube.'), 'Lindiwe Dube');
+  assert.equal(read(nameFromCue, 'أنا متقاعد، كنت طيار. اسمي سعود', [1, 1]), 'سعود');
+  // the verb read with the name is not part of it
+  assert.equal(read(nameFromCue, 'Boa tarde. Chamo-me Nuno.', [3, 4]), 'Nuno');
+  assert.equal(read(nameFromCue, 'I work in ecology', undefined), '');
+});
+
+test('a name signed at the end, after a full stop, a dash or regards', () => {
+  assert.equal(read(signedName, "I'm an economics professor. — Ruth Adeyemi"), 'Ruth Adeyemi');
+  assert.equal(read(signedName, "I'm a patent attorney. Deborah Stein."), 'Deborah Stein');
+  assert.equal(read(signedName, 'I work on surveys. Kind regards, Helen Marsh'), 'Helen Marsh');
+  assert.equal(read(signedName, 'Je suis chercheuse. Amélie Roux, enchantée.'), 'Amélie Roux');
+  // a word, a place after a comma, or a name the tagger read already are not signatures
+  assert.equal(read(signedName, 'I study bees. Thanks.'), '');
+  assert.equal(read(signedName, 'Data scientist, Lisbon'), '');
+  assert.equal(read(signedName, "I'm Ada. — Ruth", [1, 1]), 'Ada');
 });

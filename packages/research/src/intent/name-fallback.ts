@@ -6,7 +6,7 @@
 import { isEnglishWord } from './model/english-words.ts';
 import { levelMarks } from './model/lexicon.ts';
 import { inLexicons } from './model/gazetteer.ts';
-import { markSpan, runsOf } from './model/tags.ts';
+import { markSpan, runsOf, slotOf } from './model/tags.ts';
 import type { Token } from './model/tokens.ts';
 import { wordClasses } from './model/word-classes.ts';
 import { INTRODUCING, nameLike, NOT_NAME, TITLES } from './settle-names.ts';
@@ -120,3 +120,76 @@ export function nameFromPlace(tokens: readonly Token[], tags: readonly number[])
   markSpan(out, 'name', at, last);
   return out;
 }
+
+/**
+ * The tags with the name a naming verb introduces ("mi chiamo Gino", "chamo-me Inês Pereira",
+ * "Ich heiße Stefan", "heiß anna", "Name: Lindiwe Dube", "اسمي سعود") in place of the
+ * one the tagger read elsewhere ("… Universidade do Minho", "Meine Frau ist Chirurgin"): the
+ * verb says which words are the name.
+ */
+export function nameFromCue(tokens: readonly Token[], tags: readonly number[]): number[] {
+  const out = [...tags];
+  const lowerCase = !tokens.some((t) => /\p{Lu}/u.test(t.raw));
+  for (let i = 0; i < tokens.length; i++) {
+    const [word, next] = [tokens[i]!.lower, tokens[i + 1]?.raw ?? ''];
+    const labelled = ['name', 'nom', 'nombre', 'nome'].includes(word) && next === ':';
+    if (!NAMING_VERBS.has(word) && !labelled) continue;
+    const at = labelled ? i + 2 : i + 1;
+    // the tagger read it as a name already: the one introduced is the name, not the others
+    // ("Chamo-me Nuno" read whole: the verb is not part of it)
+    const runs = runsOf(out, 'name');
+    const read = runs.find((run) => at >= run.first && at <= run.last);
+    if (read) {
+      for (const run of runs) out.fill(0, run.first, run.last + 1);
+      markSpan(out, 'name', at, read.last);
+      return out;
+    }
+    const lowerHere = lowerCase || !/\p{Lu}/u.test(tokens[at]?.raw ?? '');
+    if (!nameLike(tokens, at, lowerHere)) continue;
+    let last = at;
+    while (last - at < 2 && nameLike(tokens, last + 1, lowerCase)) last++;
+    for (const run of runsOf(out, 'name')) out.fill(0, run.first, run.last + 1);
+    out.fill(0, at, last + 1);
+    markSpan(out, 'name', at, last);
+    return out;
+  }
+  return out;
+}
+/** Verbs that name the writer, as the tokens fold them. */
+const NAMING_VERBS = new Set(
+  'llamo appelle chiamo chamo-me chamo heiße heisse heiß heiss اسمي'.split(' '),
+);
+
+/**
+ * The tags with a name signed at the end of the message when the tagger read none: "… —
+ * Ruth Adeyemi", "… biotech. Deborah Stein.", "… Kind regards, Helen Marsh", "…, enchantée"
+ * after it. Capitalised words the lexicons do not know, after a full stop or a dash.
+ */
+export function signedName(tokens: readonly Token[], tags: readonly number[]): number[] {
+  if (runsOf(tags, 'name').length > 0) return [...tags];
+  let end = tokens.length - 1;
+  while (end >= 0 && tokens[end]!.punct) end--;
+  // "Amélie Roux, enchantée."
+  if (PLEASED.has(tokens[end]?.lower ?? '') && tokens[end - 1]?.raw === ',') end -= 2;
+  const signs = (i: number) =>
+    i >= 0 && tags[i] === 0 && /^\p{Lu}/u.test(tokens[i]!.raw) && candidate(tokens, i);
+  if (!signs(end)) return [...tags];
+  let first = end;
+  while (end - first < 2 && signs(first - 1)) first--;
+  const mark = tokens[first - 1]?.raw ?? '';
+  const before = tokens[first - 2]?.lower ?? '';
+  const signed = SIGNING.has(mark) || (mark === ',' && (REGARDS.has(before) || first === 1));
+  // an English word alone after a full stop is more often a word than a name ("… Thanks.")
+  const word = first === end && mark === '.' && isEnglishWord(tokens[first]!.lower);
+  if (!signed || word) return [...tags];
+  const out = [...tags];
+  markSpan(out, 'name', first, end);
+  return out;
+}
+const SIGNING = new Set(['.', '—', '–', '-', '!']);
+const REGARDS = new Set(
+  'regards wishes cheers best thanks cordialement salutations saludos atentamente grusse gruße cumprimentos saluti'.split(
+    ' ',
+  ),
+);
+const PLEASED = new Set('enchantee enchante encantada encantado piacere prazer'.split(' '));
