@@ -69,6 +69,11 @@ test('the words after a verb of interest or of work in any language, to a place 
     'Volkswirtschaftslehre',
   );
   assert.equal(fromLexicon('a junior dev learning about compilers'), 'compilers');
+  assert.equal(fromLexicon('soy periodista de datos, cubro temas de vivienda'), 'vivienda');
+  assert.equal(
+    fromLexicon('je me passionne pour la cartographie ancienne'),
+    'cartographie ancienne',
+  );
   // a verb of work needs its preposition; what follows must be plain words to a clause end
   assert.equal(fromLexicon('trabajo mucho'), '');
   assert.equal(fromLexicon('me interesa mucho'), '');

@@ -157,11 +157,14 @@ function cueWord(tokens: readonly Token[], tags: readonly number[], i: number): 
   const lowered = tokens[i]!.raw.toLowerCase();
   return contentWord({ ...t, raw: lowered }) && !CUE_ENDS.has(t.lower) && !JOINS.has(t.lower);
 }
-/** Verbs of interest, whose object is the field: "me interesa …", "curious about …". */
+/**
+ * Verbs of interest, whose object is the field: "me interesa …", "curious about …", "mi
+ * occupo di …", "je me passionne pour …", "cubro temas de …".
+ */
 const INTEREST_VERBS = new Set(
   (
     'interesse interessent interesa interesan interessa interessam interessano interessiert ' +
-    'learning learn curious covering cover'
+    'learning learn curious covering cover coverin occupo passionne passiono cubro'
   ).split(' '),
 );
 /** Verbs of work or study, whose field follows a preposition: "lavoro sui …", "arbeite an …". */
@@ -173,12 +176,14 @@ const WORK_VERBS = new Set(
 );
 /** Words between the verb and its field: "ich promoviere | gerade | in …", "m' | intéresse". */
 const CUE_FILLERS = new Set(
-  'gerade mich mir mais more mainly mostly principalmente soprattutto vor allem toute ma'.split(
+  'gerade mich mir mais more mainly mostly principalmente soprattutto vor allem toute ma surtout temas'.split(
     ' ',
   ),
 );
 const CUE_PREPOSITIONS = new Set(
-  'a au aux about in con com sui sugli sulle sul su an zu uber fur de sobre dans'.split(' '),
+  'a au aux about in con com sui sugli sulle sul su an zu uber fur de sobre dans di pour'.split(
+    ' ',
+  ),
 );
 const CUE_ARTICLES = new Set(
   "the el la los las le l' les lo il gli i der die das den dem des o os as".split(' '),
