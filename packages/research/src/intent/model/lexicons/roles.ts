@@ -146,7 +146,17 @@ export const MORE_ROLE_WORDS: readonly string[] = (
   'apicultor apicultora mediateur mediatrice cheffe ' +
   // enthusiasts, who write in as often as the professions
   'appassionato appassionata passionne passionnee entusiasta amador amadora liebhaber ' +
-  'محاسب محاسبة'
+  'محاسب محاسبة ' +
+  // trades and offices across the six languages, as people name their own
+  'fornaio fornaia pasticcere pasticcera cuoco cuoca commercialista impiegato impiegata ' +
+  'bibliotecario bibliotecaria consulente tecnico tecnica pedagoga pedagogo bibliotecaria ' +
+  'bibliotecario padeiro padeira cozinheiro cozinheira motorista consultor consultora ' +
+  'bibliothécaire boulanger boulangère cuisinier cuisinière comptable consultante ' +
+  'panadero panadera cocinero cocinera contable bibliotecario consultor ' +
+  'produktmanager produktmanagerin pflegefachkraft krankenpfleger krankenpflegerin ' +
+  'bibliothekar bibliothekarin bäcker bäckerin koch köchin buchhalter buchhalterin ' +
+  'erzieher erzieherin sozialarbeiter sozialarbeiterin ' +
+  'صحفي صحفية خبير خبيرة طيار ممرض ممرضة مهندس مهندسة طبيب طبيبة'
 ).split(' ');
 export const MORE_ROLE_MODIFIERS: readonly string[] = (
   'third-year fourth-year fifth-year 1st-year 2nd-year 3rd-year 4th-year mid-career ' +
