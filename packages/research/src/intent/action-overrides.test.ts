@@ -156,4 +156,10 @@ test('small talk that says the writer’s role updates the profile; an imagined 
     'chitchat',
   );
   assert.equal(instead('Si yo fuera químico entendería algo de esto', 'create_user'), 'chitchat');
+  // someone else's job, and nobody introduced, is no sign-up
+  const anon = { user_id: '', run_id: null, run_status: null, has_profile: false };
+  const signUp = (text: string) => actionInstead(tokenize(text), 'create_user', anon);
+  assert.equal(signUp("Mon mari est prof de maths, c'est lui qui m'a parlé de vous !"), 'chitchat');
+  assert.equal(signUp('my wife is a surgeon and she said I should try this. Pete'), undefined);
+  assert.equal(signUp('Meine Frau ist Chirurgin. Ich heiße Stefan.'), undefined);
 });

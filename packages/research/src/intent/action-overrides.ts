@@ -8,7 +8,7 @@ import { cueOf, levelMarks, readLevels } from './model/lexicon.ts';
 import { runsOf } from './model/tags.ts';
 import type { Token } from './model/tokens.ts';
 import { wordClasses } from './model/word-classes.ts';
-import { switchTarget } from './name-fallback.ts';
+import { namesWriter, switchTarget } from './name-fallback.ts';
 import {
   ASKING_FOR,
   clausesOfOthers,
@@ -253,6 +253,8 @@ export function actionInstead(
   if (!paused && action !== 'chitchat' && onlyGreets(tokens)) return 'chitchat';
   // "untersuch mal Lastmanagement mit E-Autos": the tagger knows German requests little
   if (!paused && action !== 'start_run' && asksRunInGerman(tokens)) return 'start_run';
+  // "Ma femme est chirurgienne, moi je suis juste curieux": someone else, and no one signing up
+  if (action === 'create_user' && talksOfOthers(tokens) && !namesWriter(tokens)) return 'chitchat';
   if (talksOfOthers(tokens) && !statesOwnLevel(tokens)) {
     // nor is it a run unless one is asked for ("il mio relatore è un professore di economia")
     const run = asksForRun(tokens.map((t) => t.lower)) || requestedTopic(tokens);

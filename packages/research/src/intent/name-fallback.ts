@@ -132,7 +132,8 @@ export function nameFromCue(tokens: readonly Token[], tags: readonly number[]): 
   const lowerCase = !tokens.some((t) => /\p{Lu}/u.test(t.raw));
   for (let i = 0; i < tokens.length; i++) {
     const [word, next] = [tokens[i]!.lower, tokens[i + 1]?.raw ?? ''];
-    const labelled = ['name', 'nom', 'nombre', 'nome'].includes(word) && next === ':';
+    // "Name: Lindiwe Dube", "my name is Arjun", "Name's Bill", "mi nombre es Ricardo"
+    const labelled = NAME_LABELS.has(word) && NAME_SAID.has(next.toLowerCase());
     if (!NAMING_VERBS.has(word) && !labelled) continue;
     const at = labelled ? i + 2 : i + 1;
     // the tagger read it as a name already: the one introduced is the name, not the others
@@ -155,6 +156,27 @@ export function nameFromCue(tokens: readonly Token[], tags: readonly number[]): 
   }
   return out;
 }
+const NAME_LABELS = new Set(['name', 'nom', 'nombre', 'nome']);
+const NAME_SAID = new Set([':', 'is', "'s", '’s', 'es', 'est', 'è', 'é', 'ist']);
+
+/**
+ * True when a message introduces its writer by name: after a naming verb or label, after
+ * "I'm" or "soy" as a capitalised word no lexicon knows, or signed at its end. "Ma femme
+ * est chirurgienne, moi je suis juste curieux" introduces nobody.
+ */
+export function namesWriter(tokens: readonly Token[]): boolean {
+  const untagged = tokens.map(() => 0);
+  const found = (tags: readonly number[]) => runsOf(tags, 'name').length > 0;
+  if (found(nameFromCue(tokens, untagged)) || found(signedName(tokens, untagged))) return true;
+  return tokens.some(
+    (t, i) =>
+      SELF_NAMING.has(t.lower) &&
+      /^\p{Lu}/u.test(tokens[i + 1]?.raw ?? '') &&
+      candidate(tokens, i + 1),
+  );
+}
+const SELF_NAMING = new Set(["i'm", 'im', 'soy', 'sou', 'sono', 'suis', 'bin']);
+
 /** Verbs that name the writer, as the tokens fold them. */
 const NAMING_VERBS = new Set(
   'llamo appelle chiamo chamo-me chamo heiße heisse heiß heiss اسمي'.split(' '),

@@ -1,5 +1,6 @@
 // Tagged role spans that are no role, or not all of one: a school, a degree being done,
-// people the writer teaches, a role the app is asked to be like or the writer imagines, an adjective cut from a noun
+// people the writer teaches, someone else's, a role the app is asked to be like or the
+// writer imagines, an adjective cut from a noun
 // that is no role; and the words a role does not end on (a joining word, a verb, an Arabic
 // word with "and" or "at" written on it). Read by the role corrections (settle-roles.ts).
 import { ARABIC_WORKPLACES, INDEFINITE_ARTICLES } from './field-words.ts';
@@ -8,6 +9,7 @@ import { inLexicons, isRoleWord } from './model/gazetteer.ts';
 import { markSpan, runsOf, slotOf } from './model/tags.ts';
 import type { Token } from './model/tokens.ts';
 import { imaginedSelf } from './imagined-roles.ts';
+import { clausesOfOthers } from './talk-of-others.ts';
 import { ARABIC_QUALIFIERS, isDegreeDone } from './role-cues.ts';
 
 /** Words a role does not end on: what joins it to its field or place. */
@@ -70,6 +72,7 @@ const FORMERLY = new Set(
  */
 export function dropNonRoles(tokens: readonly Token[], out: number[]): void {
   const imagined = imaginedSelf(tokens);
+  const ofOthers = clausesOfOthers(tokens);
   for (const run of runsOf(out, 'archetype')) {
     const words = tokens.slice(run.first, run.last + 1).map((t) => t.lower);
     const before = tokens[run.first - 1]?.lower ?? '';
@@ -102,6 +105,8 @@ export function dropNonRoles(tokens: readonly Token[], out: number[]): void {
       degree ||
       // "if I were a physicist", "quero ser cientista de dados": not (yet) the writer's
       imagined[run.first] ||
+      // "my wife is a surgeon and she said I should try this"
+      ofOthers[run.first] ||
       likened(tokens, run.first) ||
       words.every((w) => FORMERLY.has(w)) ||
       ADDRESSING.has(words[0]!) ||

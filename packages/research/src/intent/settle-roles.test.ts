@@ -417,3 +417,15 @@ test('a role said after a name and "here", one said with "now", and a unit that 
   assert.deepEqual(roles("Do you have me as a [a: grad student] ? I'm faculty now"), ['faculty']);
   assert.deepEqual(roles('Macroeconomics, central bank, [a: research department]'), []);
 });
+
+test('someone else’s role, or one imagined, is not the writer’s', () => {
+  assert.deepEqual(
+    settled('my wife is a [a: surgeon] and she said I should try this').archetype,
+    [],
+  );
+  assert.deepEqual(settled('Hi , my name is Arjun and my wife is a [a: doctor]').archetype, []);
+  assert.deepEqual(settled('If I were a [a: physicist] this would be easier').archetype, []);
+  assert.deepEqual(settled("I'm a [a: postdoc] and my supervisor is strict").archetype, [
+    'postdoc',
+  ]);
+});

@@ -14,6 +14,7 @@ import {
 import { LEVEL_TAGS, markSpan, runsOf, slotOf, TAGS } from './model/tags.ts';
 import { placeWord, romanceField, romanceWord, saysNow } from './field-words.ts';
 import { dropNonRoles, likened } from './non-roles.ts';
+import { clausesOfOthers } from './talk-of-others.ts';
 import {
   ARABIC_QUALIFIERS,
   isLoneDomain,
@@ -153,8 +154,12 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
     }
   }
   // A role word the tagger left out where a role is said ("I'm a cautious | statistician").
+  // Not in a clause of someone else's ("my wife is a | surgeon and she said …").
+  const others = clausesOfOthers(tokens);
   const roleSaid = () => {
-    const at = tokens.findIndex((_, i) => said(i) && !negated(tokens, i) && !likened(tokens, i));
+    const at = tokens.findIndex(
+      (_, i) => said(i) && !negated(tokens, i) && !likened(tokens, i) && !others[i],
+    );
     if (at >= 0) asRole(at, at);
   };
   if (runsOf(out, 'archetype').length === 0) roleSaid();
