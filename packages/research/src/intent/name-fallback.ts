@@ -6,7 +6,7 @@
 import { isEnglishWord } from './model/english-words.ts';
 import { levelMarks } from './model/lexicon.ts';
 import { inLexicons } from './model/gazetteer.ts';
-import { markSpan, runsOf, slotOf } from './model/tags.ts';
+import { markSpan, runsOf } from './model/tags.ts';
 import type { Token } from './model/tokens.ts';
 import { wordClasses } from './model/word-classes.ts';
 import { INTRODUCING, nameLike, NOT_NAME, TITLES } from './settle-names.ts';
