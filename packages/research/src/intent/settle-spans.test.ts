@@ -409,6 +409,9 @@ test('a topic without a filler or misspelt article before it, or what it is for 
   );
   assert.deepEqual(settled('research [LDPC codes for my quantum course]', 'topic'), ['LDPC codes']);
   assert.deepEqual(settled('write about [AI in schools]', 'topic'), ['AI in schools']);
+  assert.deepEqual(settled('scrivi un articolo [sui microbi del suolo]', 'topic'), [
+    'microbi del suolo',
+  ]);
 });
 
 test('a topic labelled as such', () => {
