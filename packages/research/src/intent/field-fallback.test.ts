@@ -80,6 +80,19 @@ test('the words after a verb of interest or of work in any language, to a place 
   assert.equal(fromLexicon('learning about it slowly'), '');
 });
 
+test('the words after "mainly" or a sector label, before a closing "mostly", in a role’s brackets', () => {
+  assert.equal(
+    fromLexicon('Dr. Ines Moreau here — cardiologist, mainly heart failure.'),
+    'heart failure',
+  );
+  assert.equal(fromLexicon('Data scientist in una startup milanese, settore retail.'), 'retail');
+  assert.equal(fromLexicon('a clinical data manager at a CRO now, vaccines mostly'), 'vaccines');
+  assert.equal(fromLexicon('Middle school teacher (science), plus a part-time EdD'), 'science');
+  // "mostly" inside a clause, or brackets after no role, name none
+  assert.equal(fromLexicon('I mostly read at night'), '');
+  assert.equal(fromLexicon('hello (again)'), '');
+});
+
 test('a field left for another is no field, nor is a place of a kind', () => {
   assert.equal(fromLexicon("I'm a midwife now, switched careers from accounting"), '');
 });

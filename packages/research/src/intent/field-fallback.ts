@@ -1,9 +1,9 @@
 // A field the tagger left out, read from where fields stand: after its label ("field =
 // security", "مجالي هو …"), or a word of the field lexicon in a message that says who the
 // user is ("I'm a hobbyist, amateur astronomy"). Tried only when the tagger found no field.
-import { isField, isFieldHead, isFieldModifier } from './model/gazetteer.ts';
+import { isField, isFieldHead, isFieldModifier, isRoleWord } from './model/gazetteer.ts';
 import { lexiconClass } from './model/lexicon.ts';
-import { LEVEL_TAGS, markSpan, runsOf } from './model/tags.ts';
+import { LEVEL_TAGS, markSpan, runsOf, slotOf } from './model/tags.ts';
 import type { Token } from './model/tokens.ts';
 import { contentWord, formerField, headWith } from './field-words.ts';
 
@@ -147,8 +147,49 @@ function fieldAfterCue(tokens: readonly Token[], out: number[]): number[] {
     markSpan(out, 'domain', at, last);
     return out;
   }
+  return fieldAfterMark(tokens, out);
+}
+
+/**
+ * The words a clause opens with "mainly" or a sector's label ("cardiologist, | mainly |
+ * heart failure", "settore retail"), or ends with "mostly" ("…, vaccines mostly"), or that a
+ * role puts in brackets ("Middle school teacher (science)"): one to four plain words, the
+ * whole clause.
+ */
+function fieldAfterMark(tokens: readonly Token[], out: number[]): number[] {
+  const words = tokens.map((t) => t.lower);
+  const opens = (i: number) => i === 0 || tokens[i - 1]!.punct;
+  const plainTo = (first: number, end: (k: number) => boolean): number => {
+    let last = first - 1;
+    while (last - first < 3 && cueWord(tokens, out, last + 1)) last++;
+    return last >= first && end(last + 1) ? last : -1;
+  };
+  const clauseEnd = (k: number) => k >= tokens.length || tokens[k]!.punct;
+  const roleAt = (k: number) => slotOf(out[k] ?? 0) === 'archetype';
+  for (let i = 0; i < words.length; i++) {
+    let [first, last] = [-1, -1];
+    if (MARKS.has(words[i]!) && opens(i)) [first, last] = [i + 1, plainTo(i + 1, clauseEnd)];
+    else if (words[i] === '(' && i > 0 && (isRoleWord(words[i - 1]!) || roleAt(i - 1))) {
+      [first, last] = [i + 1, plainTo(i + 1, (k) => words[k] === ')')];
+    } else if (TRAILING_MARKS.has(words[i]!) && clauseEnd(i + 1)) {
+      let start = i;
+      while (start > 0 && !tokens[start - 1]!.punct) start--;
+      if (start > 0 && i - start <= 4) [first, last] = [start, plainTo(start, (k) => k === i)];
+    }
+    if (first >= 0 && last >= first) {
+      markSpan(out, 'domain', first, last);
+      return out;
+    }
+  }
   return out;
 }
+const MARKS = new Set(
+  (
+    'mainly mostly especially principalmente sobretudo soprattutto surtout principalement ' +
+    'secteur settore sector setor bereich'
+  ).split(' '),
+);
+const TRAILING_MARKS = new Set(['mostly', 'mainly']);
 /** A word of letters (any case: German nouns) that no slot holds and no lexicon knows. */
 function cueWord(tokens: readonly Token[], tags: readonly number[], i: number): boolean {
   const t = tokens[i];
