@@ -88,6 +88,7 @@ test('the words after "mainly" or a sector label, before a closing "mostly", in 
   assert.equal(fromLexicon('Data scientist in una startup milanese, settore retail.'), 'retail');
   assert.equal(fromLexicon('a clinical data manager at a CRO now, vaccines mostly'), 'vaccines');
   assert.equal(fromLexicon('Middle school teacher (science), plus a part-time EdD'), 'science');
+  assert.equal(fromLexicon('catedrático de Derecho Administrativo'), 'Derecho Administrativo');
   // "mostly" inside a clause, or brackets after no role, name none
   assert.equal(fromLexicon('I mostly read at night'), '');
   assert.equal(fromLexicon('hello (again)'), '');

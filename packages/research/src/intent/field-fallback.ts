@@ -5,7 +5,13 @@ import { isField, isFieldHead, isFieldModifier, isRoleWord } from './model/gazet
 import { lexiconClass } from './model/lexicon.ts';
 import { LEVEL_TAGS, markSpan, runsOf, slotOf } from './model/tags.ts';
 import type { Token } from './model/tokens.ts';
-import { contentWord, formerField, headWith } from './field-words.ts';
+import {
+  contentWord,
+  formerField,
+  headWith,
+  romanceAdjective,
+  romanceField,
+} from './field-words.ts';
 
 const domainRuns = (tags: readonly number[]) => runsOf(tags, 'domain');
 
@@ -80,6 +86,14 @@ export function fieldFromLexicon(tokens: readonly Token[], tags: readonly number
   // الأطفال")
   const follows = (word: string) => isFieldHead(word) || /^ال\p{L}{2,}$/u.test(word);
   while (free(last + 1) && follows(tokens[last + 1]!.lower)) last++;
+  // a French or Spanish field's adjectives ("neurosciences | cognitives", "Derecho |
+  // Administrativo", lowered when the field is in title case)
+  while (free(last + 1) && romanceField(tokens[last]!.lower)) {
+    const next = tokens[last + 1]!;
+    const title = /^\p{Lu}/u.test(tokens[last]!.raw) && /^\p{Lu}\p{Ll}+$/u.test(next.raw);
+    if (!romanceAdjective(title ? { ...next, raw: next.raw.toLowerCase() } : next)) break;
+    last++;
+  }
   first = Math.min(first, headWith(tokens, out, at));
   markSpan(out, 'domain', first, last);
   return out;

@@ -203,7 +203,7 @@ export const romanceField = (word: string) => isField(word) && !isEnglishWord(wo
 /** Adjective endings of French and Spanish ("cognitiva", "marine", "théorique", "civil"). */
 export const romanceAdjective = (token: Token | undefined) =>
   romanceWord(token) &&
-  /(?:al|ale|ales|aux|el|elle|elles|ico|ica|icos|icas|ique|iques|ivo|iva|ivos|ivas|ive|if|ario|aria|ina|ino|ine|ano|ana|ain|aine|ien|ienne|ente|il|ile|ar|aire|oso|osa|eux|euse|ada|ado|ee|ée)$/u.test(
+  /(?:al|ale|ales|aux|el|elle|elles|ico|ica|icos|icas|ique|iques|ivo|iva|ivos|ivas|ive|ives|if|ifs|ario|aria|ina|ino|ine|ano|ana|ain|aine|ien|ienne|ente|il|ile|ar|aire|aires|oso|osa|eux|euse|ada|ado|ee|ée|ees|ées)$/u.test(
     token!.lower,
   );
 
