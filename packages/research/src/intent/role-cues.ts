@@ -86,7 +86,7 @@ const HEDGES = new Set(
  */
 const SAYS_SELF = new Set(
   (
-    "i'm im am soy sou suis sono bin انا وانا ana como comme come als " +
+    "i'm im am soy sou suis sono bin انا وانا فانا ana como comme come als " +
     'كنخدم نخدم بشتغل بشتغل اشتغل أشتغل بخدم أعمل اعمل'
   ).split(' '),
 );
@@ -129,12 +129,15 @@ const qualifies = (word: string) => isRoleModifier(word) || isFieldModifier(word
 /**
  * Arabic words that qualify the role before them: doctorate, master's, assistant, associate;
  * software ("مهندس برمجيات"), data ("عالم بيانات"), research, clinical, civil, field, social,
- * bachelor's, medicine ("طالب طب"), teeth ("دكتورة أسنان"), resident.
+ * bachelor's, medicine ("طالب طب"), teeth ("دكتورة أسنان"), resident, economic, independent,
+ * senior.
  */
 export const ARABIC_QUALIFIERS = new Set(
   (
     'دكتوراه ماجستير بكالوريوس مساعد مساعدة مشارك مشاركة برمجيات بيانات ابحاث بحث سريري ' +
-    'سريرية مدني مدنية ميداني ميدانية اجتماعي اجتماعية طب اسنان مقيم مقيمة'
+    'سريرية مدني مدنية ميداني ميدانية اجتماعي اجتماعية طب اسنان مقيم مقيمة ' +
+    // economic, independent, senior ("خبيرة اقتصادية", "صحفي مستقل", "مهندس أول")
+    'اقتصادي اقتصادية مستقل مستقلة اول اقدم رئيسي رئيسية'
   ).split(' '),
 );
 

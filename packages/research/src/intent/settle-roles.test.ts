@@ -429,3 +429,13 @@ test('someone else’s role, or one imagined, is not the writer’s', () => {
     'postdoc',
   ]);
 });
+
+test('an Arabic role read with its field is both; an adjective after it qualifies it', () => {
+  assert.deepEqual(settled('أنا [a: معلمة رياضيات] في مدرسة ثانوية'), {
+    archetype: ['معلمة'],
+    domain: ['رياضيات'],
+  });
+  assert.deepEqual(settled('أنا [a: خبيرة] اقتصادية ، والمخاطرة متوسطة').archetype, [
+    'خبيرة اقتصادية',
+  ]);
+});

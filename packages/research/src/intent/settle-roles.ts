@@ -100,11 +100,17 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
     if (qualifier && out[run.first - 1] === 0 && role(run.first - 1))
       asRole(run.first - 1, run.last);
   }
-  // A "role" that ends on a field is the field ("a hobbyist, | amateur astronomy").
+  // A "role" that ends on a field is the field ("a hobbyist, | amateur astronomy"); in
+  // Arabic, where the person word comes first, the role and its field ("معلمة | رياضيات", a
+  // maths teacher).
   for (const run of runsOf(out, 'archetype')) {
     const last = tokens[run.last]!.lower;
     if (!isField(last) || isRoleWord(last)) continue;
-    markSpan(out, 'domain', run.first, run.last);
+    const arabic = /\p{Script=Arabic}/u.test(tokens[run.first]!.raw) && role(run.first);
+    if (arabic && run.last > run.first) {
+      asRole(run.first, run.first);
+      markSpan(out, 'domain', run.first + 1, run.last);
+    } else markSpan(out, 'domain', run.first, run.last);
   }
   if (runsOf(out, 'domain').length === 0) {
     for (const run of runsOf(out, 'archetype')) splitField(tokens, out, run.first, run.last);
