@@ -253,9 +253,10 @@ export function actionInstead(
   if (!paused && action !== 'chitchat' && onlyGreets(tokens)) return 'chitchat';
   // "untersuch mal Lastmanagement mit E-Autos": the tagger knows German requests little
   if (!paused && action !== 'start_run' && asksRunInGerman(tokens)) return 'start_run';
+  const others = talksOfOthers(tokens);
   // "Ma femme est chirurgienne, moi je suis juste curieux": someone else, and no one signing up
-  if (action === 'create_user' && talksOfOthers(tokens) && !namesWriter(tokens)) return 'chitchat';
-  if (talksOfOthers(tokens) && !statesOwnLevel(tokens)) {
+  if (action === 'create_user' && others && !namesWriter(tokens)) return 'chitchat';
+  if (others && !statesOwnLevel(tokens)) {
     // nor is it a run unless one is asked for ("il mio relatore è un professore di economia")
     const run = asksForRun(tokens.map((t) => t.lower)) || requestedTopic(tokens);
     const profileOrRun = action === 'update_profile' || (action === 'start_run' && !run);
@@ -278,7 +279,7 @@ export function actionInstead(
   if (!paused && action === 'start_run' && toldOfReading(tokens)) return 'chitchat';
   if (session.user_id && setsLevelInstead(tokens, action)) return 'update_profile';
   // "¡Gracias! Por cierto, soy médico de familia", "Danke! Übrigens bin ich Postdoc in …"
-  if (session.user_id && !paused && action === 'chitchat' && saysOwnRole(tokens))
+  if (session.user_id && !paused && action === 'chitchat' && !others && saysOwnRole(tokens))
     return 'update_profile';
   // "i'm a finance phd student, could you research ESG ratings divergence"; "Buenas! estoy
   // haciendo mi tesis y necesito que investigues …"
@@ -292,11 +293,11 @@ export function actionInstead(
 }
 
 /**
- * True when a message says a role as the writer's ("…, sono un ingegnere ambientale"), not
- * someone else's, a past one or an imagined one.
+ * True when a message that tells of nobody else says a role as the writer's ("…, sono un
+ * ingegnere ambientale"), not a past one or an imagined one.
  */
 function saysOwnRole(tokens: readonly Token[]): boolean {
-  if (talksOfOthers(tokens) || leftPastJob(tokens)) return false;
+  if (leftPastJob(tokens)) return false;
   const untagged = tokens.map(() => 0);
   const imagined = imaginedSelf(tokens);
   return tokens.some(

@@ -6,6 +6,7 @@
 import { isField, isRoleWord } from './model/gazetteer.ts';
 import { lexiconClass } from './model/lexicon.ts';
 import type { Token } from './model/tokens.ts';
+import { beforeOwnName } from './name-fallback.ts';
 
 /** Whether the folded word at `i` opens an imagined or hoped-for self. */
 function opensImagined(words: readonly string[], i: number): boolean {
@@ -57,11 +58,7 @@ export function onlyImagines(tokens: readonly Token[]): boolean {
   return !tokens.some((t, i) => {
     if (imagined[i] || t.punct) return false;
     const next = tokens[i + 1]?.raw ?? '';
-    const named = NAMING.has(t.lower) && /^[\p{Lu}\p{Script=Arabic}]/u.test(next);
+    const named = beforeOwnName(t.lower) && /^[\p{Lu}\p{Script=Arabic}]/u.test(next);
     return named || isField(t.lower) || isRoleWord(t.lower) || lexiconClass(t.lower) !== undefined;
   });
 }
-/** Words before a name the writer introduces ("Soy Valentina", "I'm Felix", "اسمي ريم"). */
-const NAMING = new Set(
-  "i'm im soy sou sono suis bin heisse heiße llamo appelle chiamo chamo-me اسمي".split(' '),
-);

@@ -150,7 +150,6 @@ export function nameFromCue(tokens: readonly Token[], tags: readonly number[]): 
     let last = at;
     while (last - at < 2 && nameLike(tokens, last + 1, lowerCase)) last++;
     for (const run of runsOf(out, 'name')) out.fill(0, run.first, run.last + 1);
-    out.fill(0, at, last + 1);
     markSpan(out, 'name', at, last);
     return out;
   }
@@ -181,6 +180,8 @@ const SELF_NAMING = new Set(["i'm", 'im', 'soy', 'sou', 'sono', 'suis', 'bin']);
 const NAMING_VERBS = new Set(
   'llamo appelle chiamo chamo-me chamo heiße heisse heiß heiss اسمي'.split(' '),
 );
+/** True when a folded word stands before a name its writer gives ("Soy", "mi chiamo"). */
+export const beforeOwnName = (word: string) => SELF_NAMING.has(word) || NAMING_VERBS.has(word);
 
 /**
  * The tags with a name signed at the end of the message when the tagger read none: "… —

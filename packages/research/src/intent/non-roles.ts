@@ -9,7 +9,6 @@ import { inLexicons, isRoleWord } from './model/gazetteer.ts';
 import { markSpan, runsOf, slotOf } from './model/tags.ts';
 import type { Token } from './model/tokens.ts';
 import { imaginedSelf } from './imagined-roles.ts';
-import { clausesOfOthers } from './talk-of-others.ts';
 import { ARABIC_QUALIFIERS, isDegreeDone } from './role-cues.ts';
 
 /** Words a role does not end on: what joins it to its field or place. */
@@ -68,11 +67,14 @@ const FORMERLY = new Set(
  * people the user works with ("I teach organic chem to undergrads"), a degree being done; a
  * role does not end on "de" or "en" (what completes it in French or Spanish, "estudiante |
  * de doctorado", it takes in with its other qualifiers, below), and takes in a role joined
- * to it by a slash.
+ * to it by a slash. `ofOthers` marks the clauses that tell of someone else (clausesOfOthers).
  */
-export function dropNonRoles(tokens: readonly Token[], out: number[]): void {
+export function dropNonRoles(
+  tokens: readonly Token[],
+  out: number[],
+  ofOthers: readonly boolean[],
+): void {
   const imagined = imaginedSelf(tokens);
-  const ofOthers = clausesOfOthers(tokens);
   for (const run of runsOf(out, 'archetype')) {
     const words = tokens.slice(run.first, run.last + 1).map((t) => t.lower);
     const before = tokens[run.first - 1]?.lower ?? '';

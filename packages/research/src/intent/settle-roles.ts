@@ -169,7 +169,7 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
     if (at >= 0) asRole(at, at);
   };
   if (runsOf(out, 'archetype').length === 0) roleSaid();
-  dropNonRoles(tokens, out);
+  dropNonRoles(tokens, out, others);
   if (runsOf(out, 'archetype').length === 0) roleSaid();
   // A "role" of capitalised words no lexicon or dictionary knows, and the particles between
   // them, is a name ("I'm Hannah | Goldberg" where no name is tagged, as in a profile

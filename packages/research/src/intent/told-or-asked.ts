@@ -1,9 +1,9 @@
-// Two kinds of message the classifier takes for a run request because they name a subject:
-// a question about what the app can research ("can you do research on humanities stuff or
-// just science?", "Welche Fachgebiete deckst du ab?"), which is help, and an aside about
-// something the writer read or saw ("read a fascinating paper on coral bleaching on the
-// flight yesterday", "Ho letto un articolo sulla crisi idrica in Sicilia"), which is small
-// talk. Read by the action corrections (action-overrides.ts).
+// Messages the classifier takes for a run request or a profile update because they name a
+// subject or a risk: a question about what the app can research ("can you do research on
+// humanities stuff or just science?", "Welche Fachgebiete deckst du ab?"), which is help; an
+// aside about something the writer read or saw ("Ho letto un articolo sulla crisi idrica in
+// Sicilia") or about the risk of their money or health ("crypto is way too risky for me"),
+// which is small talk. Read by the action corrections (action-overrides.ts).
 import type { Token } from './model/tokens.ts';
 
 /** True when a question asks what subjects or kinds of research the app covers. */
