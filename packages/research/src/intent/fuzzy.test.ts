@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { correctToken, editDistance } from './fuzzy.ts';
+import { correctToken, editDistance, editDistanceWithin } from './fuzzy.ts';
 
 test('editDistance counts a swap of neighbours as one edit', () => {
   assert.equal(editDistance('start', 'start'), 0);
@@ -9,6 +9,29 @@ test('editDistance counts a swap of neighbours as one edit', () => {
   assert.equal(editDistance('skils', 'skills'), 1);
   assert.equal(editDistance('kitten', 'sitting'), 3);
   assert.equal(editDistance('', 'abc'), 3);
+});
+
+test('editDistanceWithin agrees with editDistance up to its limit, over every pair of short words', () => {
+  // Every word of up to four letters over a three-letter alphabet, against every other.
+  const words = [''];
+  for (let length = 1; length <= 4; length++) {
+    for (const word of words.filter((w) => w.length === length - 1)) {
+      for (const letter of 'abc') words.push(word + letter);
+    }
+  }
+  let pairs = 0;
+  for (const a of words) {
+    for (const b of words) {
+      for (let limit = 0; limit <= 3; limit++) {
+        const want = Math.min(editDistance(a, b), limit + 1);
+        assert.equal(editDistanceWithin(a, b, limit), want, `${a} / ${b} within ${limit}`);
+        pairs++;
+      }
+    }
+  }
+  assert.equal(pairs, 121 * 121 * 4);
+  assert.equal(editDistanceWithin('adventurus', 'adventurous', 2), 1);
+  assert.equal(editDistanceWithin('administrativo', 'adventurous', 2), 3);
 });
 
 test('correctToken fixes misspelt command words', () => {

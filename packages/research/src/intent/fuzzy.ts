@@ -25,6 +25,51 @@ export function editDistance(a: string, b: string): number {
   return previous[b.length]!;
 }
 
+/**
+ * The edit distance of `a` and `b` (as `editDistance` counts it) when it is at most `limit`,
+ * else `limit + 1`. Only the diagonal band `limit` wide can hold such a path, and a row whose
+ * cells all exceed the limit ends the search: every unknown word of a long message is held
+ * against dozens of known ones, and most differ at once.
+ */
+export function editDistanceWithin(a: string, b: string, limit: number): number {
+  const over = limit + 1;
+  if (Math.abs(a.length - b.length) > limit) return over;
+  if (a === b) return 0;
+  const width = b.length + 1;
+  if (rows.length < 3 * width) rows = new Int32Array(3 * width * 2);
+  let before = 0;
+  let previous = width;
+  let current = 2 * width;
+  for (let j = 0; j < width; j++) rows[previous + j] = j <= limit ? j : over;
+  for (let i = 1; i <= a.length; i++) {
+    const from = Math.max(1, i - limit);
+    const to = Math.min(b.length, i + limit);
+    rows[current] = i <= limit ? i : over;
+    if (from > 1) rows[current + from - 1] = over;
+    let rowBest = rows[current]!;
+    for (let j = from; j <= to; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(
+        rows[previous + j]! + 1,
+        rows[current + j - 1]! + 1,
+        rows[previous + j - 1]! + cost,
+      );
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        best = Math.min(best, rows[before + j - 2]! + 1);
+      }
+      best = Math.min(best, over);
+      rows[current + j] = best;
+      if (best < rowBest) rowBest = best;
+    }
+    if (to < b.length) rows[current + to + 1] = over;
+    if (rowBest > limit) return over;
+    [before, previous, current] = [previous, current, before];
+  }
+  return Math.min(rows[previous + b.length]!, over);
+}
+
+let rows = new Int32Array(96);
+
 /** Command words a misspelt token may be corrected to. Short words are left out on purpose. */
 export const COMMAND_WORDS: readonly string[] = [
   'start',
@@ -134,8 +179,7 @@ export function correctToken(
   let best: string | null = null;
   let bestDistance = limit + 1;
   for (const word of vocabulary) {
-    if (Math.abs(word.length - token.length) > limit) continue;
-    const distance = editDistance(token, word);
+    const distance = editDistanceWithin(token, word, bestDistance - 1);
     // Ties keep the earlier word; the vocabulary is ordered by how often commands use it.
     if (distance < bestDistance) {
       best = word;

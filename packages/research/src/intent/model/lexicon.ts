@@ -16,7 +16,7 @@ import {
   type Level,
   type LexiconClass,
 } from './lexicons/levels.ts';
-import { editDistance } from '../fuzzy.ts';
+import { editDistanceWithin } from '../fuzzy.ts';
 import { isEnglishWord } from './english-words.ts';
 import { fold } from './tokens.ts';
 import { lessByLittle, LITTLE, negate, negates } from './negation.ts';
@@ -135,7 +135,7 @@ function misspelt(word: string): Entry | undefined {
   let distance = limit + 1;
   for (const known of SPELLABLE.get(word[0]!) ?? []) {
     if (Math.abs(known.length - word.length) >= distance) continue;
-    const d = editDistance(known, word);
+    const d = editDistanceWithin(known, word, distance - 1);
     if (d < distance) [best, distance] = [known, d];
   }
   return best === undefined ? undefined : LEXICON.get(best);
@@ -158,6 +158,7 @@ function lookUp(word: string): Entry | undefined {
  * ("high-energy physics", "low-income housing").
  */
 function levelBeforeCue(token: string): Entry | undefined {
+  if (!token.includes('-')) return undefined;
   const [head, ...rest] = token.split('-');
   const entry = head ? lookUp(head) : undefined;
   // "medium-ish", "low-ish", "medium-level"

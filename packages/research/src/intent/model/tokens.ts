@@ -1,6 +1,6 @@
 // A chat message as the learned router reads it: tokens with offsets back into the text, so
 // that a tagged span is returned exactly as written.
-import { COMMAND_WORDS, editDistance } from '../fuzzy.ts';
+import { COMMAND_WORDS, editDistanceWithin } from '../fuzzy.ts';
 
 export interface Token {
   /** As written. */
@@ -85,8 +85,7 @@ export function correctTypos(tokens: Token[], known: (word: string) => boolean):
     let best: string | null = null;
     let bestDistance = limit + 1;
     for (const word of COMMAND_WORDS) {
-      if (Math.abs(word.length - token.lower.length) > limit) continue;
-      const distance = editDistance(token.lower, word);
+      const distance = editDistanceWithin(token.lower, word, bestDistance - 1);
       if (distance < bestDistance) {
         best = word;
         bestDistance = distance;
