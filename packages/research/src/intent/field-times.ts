@@ -35,11 +35,17 @@ export function withoutTimes(tokens: readonly Token[], out: number[]): number[] 
 const timeWord = (word: string) =>
   /^\d+(?:s|h)?$/.test(word) || NUMBERS.has(word) || UNITS.has(word);
 
-/** What opens a time after a field: "since 2015", "depuis 20 ans", "desde hace", "من خمس". */
-const SINCE = new Set('since for depuis desde hace seit fur from ha da من منذ صرلي'.split(' '));
+/** What opens a time after a field: "since 2015", "pendant trente ans", "desde hace", "من خمس". */
+const SINCE = new Set(
+  'since for depuis pendant desde hace durante seit fur während wahrend from ha da من منذ صرلي'.split(
+    ' ',
+  ),
+);
 /** Words that say when, not what: "sepsis someday", "health informatics alongside". */
 const WHEN = new Set(
-  'someday sometime alongside nowadays lately currently anymore ahorita الان'.split(' '),
+  'someday sometime alongside nowadays lately currently anymore ahorita الان سابقا سابقاً'.split(
+    ' ',
+  ),
 );
 const UNITS = new Set(
   (

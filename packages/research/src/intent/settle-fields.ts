@@ -293,7 +293,7 @@ export function settleDomains(tokens: readonly Token[], tags: readonly number[])
 
 /** Words after a field that say how the writer stands to it, not what it is. */
 const FIELD_TAILS = new Set(
-  'major majors minor stuff things ward wards side part-time full-time'.split(' '),
+  'major majors minor stuff things ward wards section side part-time full-time'.split(' '),
 );
 
 /** Words of the kind of a place, before its name: "rural Kenya". */

@@ -112,6 +112,7 @@ test('a field takes in the head word or the Arabic adjectives the tagger left af
 test('what is said of a field after it is not part of it', () => {
   assert.deepEqual(settled("I'm an undergraduate, [biology major]"), ['biology']);
   assert.deepEqual(settled("I'm a nurse on an [oncology ward]"), ['oncology']);
+  assert.deepEqual(settled('a diagnostic lab, [microbiology section]'), ['microbiology']);
   assert.deepEqual(settled('my field is [side effects of statins]'), ['side effects of statins']);
   assert.deepEqual(settled('curious about [early literacy research]'), ['early literacy']);
   assert.deepEqual(settled('my field is [operations research]'), ['operations research']);
@@ -304,6 +305,9 @@ test('a field holds no time, and a count of years is no level', () => {
   assert.deepEqual(settled('enfermera en [urgencias desde hace] 10 años'), ['urgencias']);
   assert.deepEqual(settled('أنا ممرضة، صرلي [سبع سنين]'), []);
   assert.deepEqual(settled("j'enseigne les SVT [depuis 15 ans]"), []);
+  assert.deepEqual(settled("j'ai enseigné la [chimie pendant trente ans]"), ['chimie']);
+  assert.deepEqual(settled('me dediqué a la [física durante diez años]'), ['física']);
+  assert.deepEqual(settled('كنت أدرّس [الفيزياء سابقاً]'), ['الفيزياء']);
   assert.deepEqual(settled('I work in [history of the 1920s]'), ['history of the 1920s']);
   const tokens = tokenize('desde hace 10 años, strictness 3');
   const level = TAGS.indexOf('B-baseline_strictness');
