@@ -9,13 +9,8 @@ import { runsOf } from './model/tags.ts';
 import type { Token } from './model/tokens.ts';
 import { wordClasses } from './model/word-classes.ts';
 import { namesWriter, switchTarget } from './name-fallback.ts';
-import {
-  ASKING_FOR,
-  clausesOfOthers,
-  clausesOfThePast,
-  leftPastJob,
-  talksOfOthers,
-} from './talk-of-others.ts';
+import { ASKING_FOR, clausesOfOthers, clausesOfThePast, talksOfOthers } from './talk-of-others.ts';
+import { leftPastJob } from './past-jobs.ts';
 import type { IntentAction, IntentSession } from './schema.ts';
 import { requestedTopic } from './settle-topics.ts';
 import { asksRunInGerman } from './german-topics.ts';

@@ -13,6 +13,7 @@ import { settleNames, TITLES } from './settle-names.ts';
 import { actionInstead, cueConfirms, statesProfileNotRun } from './action-overrides.ts';
 import { nameFromCue, nameFromPlace, signedName } from './name-fallback.ts';
 import { dropNonFields, settleDomains } from './settle-fields.ts';
+import { withoutLeftJobs } from './past-jobs.ts';
 import { fieldFromLexicon } from './field-fallback.ts';
 import { settleTopic } from './settle-topics.ts';
 import { shippedIntentModel, type ActionScore, type IntentModel } from './model/intent-model.ts';
@@ -113,7 +114,7 @@ export function routeLearned(
   }
   // a field the lexicon finds is no more a workplace's kind, say, than a tagged one
   if (action === 'create_user' || action === 'update_profile')
-    tags = dropNonFields(tokens, fieldFromLexicon(tokens, tags));
+    tags = withoutLeftJobs(tokens, dropNonFields(tokens, fieldFromLexicon(tokens, tags)));
   const spans = readSpans(text, tokens, tags);
   const profile = () => profileFrom(spans, tokens, tags, model);
   return {

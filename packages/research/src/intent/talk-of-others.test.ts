@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { clausesOfOthers, clausesOfThePast, leftPastJob, talksOfOthers } from './talk-of-others.ts';
+import { clausesOfOthers, clausesOfThePast, talksOfOthers } from './talk-of-others.ts';
 import { tokenize } from './model/tokens.ts';
 
 test('telling how someone else is, asking nothing, is small talk', () => {
@@ -59,21 +59,4 @@ test('family and co-workers in six languages, and what they say, are someone els
   assert.equal(others("my supervisor is a professor, I'm a PhD student in ecology"), false);
   // "my students" is the writer's teaching, not small talk
   assert.equal(others('I teach chemistry and my students love labs'), false);
-});
-
-test('a job the writer has left, and nothing since, is told of, not stated', () => {
-  const left = (text: string) => leftPastJob(tokenize(text));
-  assert.equal(left('I used to be a lawyer but I quit years ago'), true);
-  assert.equal(left("j'étais avocate mais j'ai tout arrêté il y a deux ans"), true);
-  assert.equal(left('Fui maestro toda mi vida pero ya no ejerzo'), true);
-  assert.equal(left('كنت مهندس بس تركت الشغل من زمان'), true);
-  assert.equal(left('facevo la commessa, adesso non lavoro più'), true);
-  // a job since, or a past without leaving, is the writer's role
-  assert.equal(
-    left('I was a chemist before I left for industry, now I do machine learning'),
-    false,
-  );
-  assert.equal(left('Ero ingegnere, ora faccio il pasticcere'), false);
-  assert.equal(left('I used to be a pharmacist'), false);
-  assert.equal(left('I quit my job'), false);
 });

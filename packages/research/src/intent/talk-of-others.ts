@@ -1,7 +1,6 @@
 // Messages, and clauses, that only tell how someone else is ("my advisor is super strict
 // about baselines, it drives me nuts"): small talk, whose level words are not the writer's;
-// likewise clauses that tell how a past run was, and messages that tell of a job the writer
-// has left.
+// likewise clauses that tell how a past run was. Jobs the writer has left are in past-jobs.ts.
 // Read by the action corrections (action-overrides.ts) and the level reading
 // (profile-levels.ts).
 import { isField, isRoleWord } from './model/gazetteer.ts';
@@ -88,68 +87,11 @@ export function clausesOfThePast(tokens: readonly Token[]): boolean[] {
   });
 }
 
-/**
- * True when a message tells of a job the writer has left and of nothing else ("I used to be a
- * lawyer but I quit years ago", "Fui maestro toda mi vida pero ya no ejerzo", "كنت مهندس بس
- * تركت الشغل"): small talk, whose role is no longer theirs. A retirement ("retired
- * engineer") or a job taken since ("Ero ingegnere, ora faccio il pasticcere") is a role.
- */
-export function leftPastJob(tokens: readonly Token[]): boolean {
-  const words = tokens.map((t) => t.lower);
-  const past = words.some(
-    (w, i) =>
-      PAST_SELF.has(w) ||
-      (w === 'used' && words[i + 1] === 'to') ||
-      (w === 'was' && words[i - 1] === 'i') ||
-      (['era', 'war'].includes(w) && SELF_BEFORE_WAS.has(words[i - 1] ?? '')),
-  );
-  const left = words.some(
-    (w, i) =>
-      QUITTING.has(w) ||
-      (w === 'no' && words[i - 1] === 'ya') ||
-      (w === 'longer' && words[i - 1] === 'no') ||
-      (w === 'piu' && words.slice(0, i).includes('non')) ||
-      (w === 'up' && words[i - 1] === 'gave'),
-  );
-  // "…, now I do machine learning" says what the writer is; "adesso non lavoro più" does not
-  const now = words.some(
-    (w, i) => NOW.has(w) && !words.slice(i + 1, i + 4).some((next) => NOT.has(next)),
-  );
-  return past && left && !now;
-}
-const NOW = new Set(
-  'now currently today maintenant actuellement ahora hoy jetzt agora adesso ora الآن هلق هلأ حاليا'.split(
-    ' ',
-  ),
-);
-const NOT = new Set([
-  'not',
-  "don't",
-  'dont',
-  'no',
-  'non',
-  'ne',
-  "n'",
-  'nicht',
-  'kein',
-  'nao',
-  'ما',
-  'مش',
-]);
-/** Verbs that say the writer was something: "j'étais", "fui", "ero", "facevo", "كنت". */
-const PAST_SELF = new Set('etais fui ero facevo fruher كنت كنتي'.split(' '));
-/** Before "era" or "war": the writer. */
-const SELF_BEFORE_WAS = new Set(['yo', 'eu', 'ich']);
-/** Words that say a job was left. */
-const QUITTING = new Set(
-  (
-    'quit left stopped anymore arrete arretee deje abandone raus aufgehort ' +
-    'gekundigt deixei parei smesso lasciato تركت استقلت وقفت'
-  ).split(' '),
-);
-
 /** Tokens of the clauses (between punctuation) for which `holds` is true. */
-function clausesWhere(tokens: readonly Token[], holds: (clause: Token[]) => boolean): boolean[] {
+export function clausesWhere(
+  tokens: readonly Token[],
+  holds: (clause: Token[]) => boolean,
+): boolean[] {
   const out = tokens.map(() => false);
   for (let start = 0; start < tokens.length;) {
     let end = start;

@@ -1,0 +1,65 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { clausesOfLeftJobs, leftPastJob, withoutLeftJobs } from './past-jobs.ts';
+import { TAGS } from './model/tags.ts';
+import { tokenize } from './model/tokens.ts';
+
+test('a job the writer has left, and nothing since, is told of, not stated', () => {
+  const left = (text: string) => leftPastJob(tokenize(text));
+  assert.equal(left('I used to be a lawyer but I quit years ago'), true);
+  assert.equal(left("j'étais avocate mais j'ai tout arrêté il y a deux ans"), true);
+  assert.equal(left('Fui maestro toda mi vida pero ya no ejerzo'), true);
+  assert.equal(left('كنت مهندس بس تركت الشغل من زمان'), true);
+  assert.equal(left('facevo la commessa, adesso non lavoro più'), true);
+  // a job since, or a past without leaving, is the writer's role
+  assert.equal(
+    left('I was a chemist before I left for industry, now I do machine learning'),
+    false,
+  );
+  assert.equal(left('Ero ingegnere, ora faccio il pasticcere'), false);
+  assert.equal(left('I used to be a pharmacist'), false);
+  assert.equal(left('I quit my job'), false);
+});
+
+test('a field or role said of a job the writer has left is not theirs', () => {
+  // The words of each message in clauses of a left job.
+  const left = (text: string) => {
+    const tokens = tokenize(text);
+    const marks = clausesOfLeftJobs(tokens);
+    return tokens
+      .filter((t, i) => marks[i] && !t.punct)
+      .map((t) => t.raw)
+      .join(' ');
+  };
+  assert.equal(
+    left("I used to teach chemistry, but that was decades ago. Anyway, I'm Harold"),
+    'I used to teach chemistry',
+  );
+  assert.equal(
+    left("J'ai enseigné la chimie pendant trente ans, mais c'est fini tout ça."),
+    "J' ai enseigné la chimie pendant trente ans",
+  );
+  assert.equal(
+    left('Já fui professora de química, hoje não faço mais nada disso.'),
+    'Já fui professora de química',
+  );
+  assert.equal(
+    left('كنت أدرّس الفيزياء سابقاً، لكني تركت التدريس منذ زمن.'),
+    'كنت أدرّس الفيزياء سابقاً',
+  );
+  // a retirement alone, a past job and a present one, or no past at all
+  assert.equal(left('retired schoolteacher, taught chemistry for 30 yrs'), '');
+  assert.equal(left('Ero ingegnere, ora faccio il pasticcere'), '');
+  assert.equal(left('I quit my job to study ecology'), '');
+  // the spans in those clauses go; the others stay
+  const tokens = tokenize("I used to teach chemistry, but that's over, I'm a nurse now, I quit");
+  const tags = tokens.map((t) =>
+    t.raw === 'chemistry'
+      ? TAGS.indexOf('B-domain')
+      : t.raw === 'nurse'
+        ? TAGS.indexOf('B-archetype')
+        : 0,
+  );
+  const kept = withoutLeftJobs(tokens, tags).flatMap((tag, i) => (tag ? [tokens[i]!.raw] : []));
+  assert.deepEqual(kept, ['nurse']);
+});

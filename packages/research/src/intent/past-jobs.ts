@@ -1,0 +1,130 @@
+// Jobs the writer has left: a message that tells only of one is small talk, and the field or
+// role said in a clause about one is no longer the writer's. Read by the action corrections
+// (action-overrides.ts) and by the learned router before it reads a profile.
+import { runsOf } from './model/tags.ts';
+import type { Token } from './model/tokens.ts';
+import { clausesWhere } from './talk-of-others.ts';
+
+/**
+ * True when a message tells of a job the writer has left and of nothing else ("I used to be a
+ * lawyer but I quit years ago", "Fui maestro toda mi vida pero ya no ejerzo", "كنت مهندس بس
+ * تركت الشغل"): small talk, whose role is no longer theirs. A retirement ("retired
+ * engineer") or a job taken since ("Ero ingegnere, ora faccio il pasticcere") is a role.
+ */
+export function leftPastJob(tokens: readonly Token[]): boolean {
+  const words = tokens.map((t) => t.lower);
+  const past = words.some((_, i) => saysPast(words, i));
+  const left = words.some((_, i) => saysLeft(words, i));
+  // "…, now I do machine learning" says what the writer is; "adesso non lavoro più" does not
+  const now = words.some(
+    (w, i) => NOW.has(w) && !words.slice(i + 1, i + 4).some((next) => NOT.has(next)),
+  );
+  return past && left && !now;
+}
+
+/**
+ * For each token, whether its clause tells of a job or a teaching the writer had, in a
+ * message that says it is over: "I used to teach chemistry, but that was decades ago", "J'ai
+ * enseigné la chimie pendant trente ans, mais c'est fini", "Já fui professora de química, hoje
+ * não faço mais nada disso", "كنت أدرّس الفيزياء سابقاً، لكني تركت التدريس" — the field and
+ * role said in it are no longer the writer's. A retirement alone does not say so: a retired
+ * teacher's subject is still theirs.
+ */
+export function clausesOfLeftJobs(tokens: readonly Token[]): boolean[] {
+  const words = tokens.map((t) => t.lower);
+  const over = words.some((w, i) => saysLeft(words, i) || OVER.has(w));
+  if (!over) return tokens.map(() => false);
+  return clausesWhere(tokens, (clause) => {
+    const said = clause.map((t) => t.lower);
+    return said.some(
+      (w, i) =>
+        saysPast(said, i) ||
+        TAUGHT.has(w) ||
+        (PERFECT.has(w) && TAUGHT_PARTICIPLES.has(said[i + 1] ?? '')),
+    );
+  });
+}
+
+/** Words that say a time is over: "decades ago", "c'est fini", "è finita". */
+const OVER = new Set('ago fini finie finito finita terminado terminou vorbei'.split(' '));
+/** Past forms of teaching. */
+const TAUGHT = new Set(
+  (
+    'taught lectured enseignais ensene ensenaba ensinei ensinava insegnavo unterrichtete ' +
+    'lehrte درست'
+  ).split(' '),
+);
+/** "Have" before a past participle, and the participles of teaching. */
+const PERFECT = new Set(['ai', 'ho', 'he', 'habe', 'hab']);
+const TAUGHT_PARTICIPLES = new Set([
+  'enseigne',
+  'insegnato',
+  'ensenado',
+  'unterrichtet',
+  'gelehrt',
+]);
+/** True when the folded word at `i` says the writer was something: "used to", "fui". */
+function saysPast(words: readonly string[], i: number): boolean {
+  const w = words[i]!;
+  return (
+    PAST_SELF.has(w) ||
+    (w === 'used' && words[i + 1] === 'to') ||
+    (w === 'was' && words[i - 1] === 'i') ||
+    (['era', 'war'].includes(w) && SELF_BEFORE_WAS.has(words[i - 1] ?? ''))
+  );
+}
+
+/** True when the folded word at `i` says a job was left: "quit", "ya no", "non … più". */
+function saysLeft(words: readonly string[], i: number): boolean {
+  const w = words[i]!;
+  return (
+    QUITTING.has(w) ||
+    (w === 'no' && words[i - 1] === 'ya') ||
+    (w === 'longer' && words[i - 1] === 'no') ||
+    (w === 'piu' && words.slice(0, i).includes('non')) ||
+    (w === 'mais' && words.slice(Math.max(0, i - 3), i).includes('nao')) ||
+    (w === 'up' && words[i - 1] === 'gave')
+  );
+}
+
+const NOW = new Set(
+  'now currently today maintenant actuellement ahora hoy jetzt agora adesso ora الآن هلق هلأ حاليا'.split(
+    ' ',
+  ),
+);
+const NOT = new Set([
+  'not',
+  "don't",
+  'dont',
+  'no',
+  'non',
+  'ne',
+  "n'",
+  'nicht',
+  'kein',
+  'nao',
+  'ما',
+  'مش',
+]);
+/** Verbs that say the writer was something: "j'étais", "fui", "ero", "facevo", "كنت". */
+const PAST_SELF = new Set('etais fui ero facevo fruher كنت كنتي'.split(' '));
+/** Before "era" or "war": the writer. */
+const SELF_BEFORE_WAS = new Set(['yo', 'eu', 'ich']);
+/** Words that say a job was left. */
+const QUITTING = new Set(
+  (
+    'quit left stopped anymore arrete arretee deje abandone raus aufgehort ' +
+    'gekundigt deixei parei smesso lasciato تركت استقلت وقفت'
+  ).split(' '),
+);
+
+/** The tags without the field and role spans said of a job the writer has left. */
+export function withoutLeftJobs(tokens: readonly Token[], tags: readonly number[]): number[] {
+  const left = clausesOfLeftJobs(tokens);
+  if (!left.includes(true)) return [...tags];
+  const out = [...tags];
+  for (const run of [...runsOf(out, 'domain'), ...runsOf(out, 'archetype')]) {
+    if (left[run.first]) out.fill(0, run.first, run.last + 1);
+  }
+  return out;
+}
