@@ -45,6 +45,9 @@ test('a field word left out, with the words that qualify it around it', () => {
   );
   assert.equal(fromLexicon('I do computational linguistics'), 'computational linguistics');
   assert.equal(fromLexicon("I'm a nurse"), '');
+  assert.equal(fromLexicon('Postdoc in der theoretischen Chemie'), 'theoretischen Chemie');
+  // a capitalised word before is a noun, not the field's adjective
+  assert.equal(fromLexicon('am Institut für Chemie'), 'Chemie');
 });
 
 test('the plain words after "I research", "I study" or "I work on", to the clause end', () => {

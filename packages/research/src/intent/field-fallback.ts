@@ -7,6 +7,7 @@ import { LEVEL_TAGS, markSpan, runsOf, slotOf } from './model/tags.ts';
 import type { Token } from './model/tokens.ts';
 import {
   contentWord,
+  GERMAN_ADJECTIVE,
   formerField,
   headWith,
   romanceAdjective,
@@ -82,6 +83,9 @@ export function fieldFromLexicon(tokens: readonly Token[], tags: readonly number
   let [first, last] = [at, at];
   const free = (i: number) => out[i] === 0 && tokens[i] && !tokens[i]!.punct;
   while (free(first - 1) && isFieldModifier(tokens[first - 1]!.lower)) first--;
+  // a German adjective before it ("in der theoretischen | Chemie"), written in lower case
+  const german = (t: Token) => t.raw === t.lower && GERMAN_ADJECTIVE.test(t.lower);
+  if (first === at && free(first - 1) && german(tokens[first - 1]!)) first--;
   // its head ("operations | management"), or in Arabic what follows with the article ("طب |
   // الأطفال")
   const follows = (word: string) => isFieldHead(word) || /^ال\p{L}{2,}$/u.test(word);

@@ -177,6 +177,8 @@ const MOVES = new Set('passe pase paso passo passei cambie cambio mudei switched
 const DENIALS = new Set("not isn't wasn't no longer never nicht nao pas plus".split(' '));
 
 export const ARTICLES = new Set(['the', 'a', 'an']);
+/** A German adjective before a field: "theoretischen | Physik", "klinische | Psychologie". */
+export const GERMAN_ADJECTIVE = /^[a-zäöü]{4,}(?:ische|ischen|ischer|isches|alen|aler)$/u;
 /** "A" in the other languages the router reads, as German declines it too. */
 export const INDEFINITE_ARTICLES: ReadonlySet<string> = new Set(
   'un una une um uma uno ein eine einen einer einem'.split(' '),

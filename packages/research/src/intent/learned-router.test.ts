@@ -549,6 +549,10 @@ test("a labelled persona is the persona brief, its level words the persona's", (
     ['Bitte verhalte dich wie ein kritischer Gutachter', 'ein kritischer Gutachter'],
     ['تصرّف مثل محكّم صارم في مجلة علمية', 'محكّم صارم في مجلة علمية'],
     ["pretend you're a grumpy reviewer", 'a grumpy reviewer'],
+    ["joue le rôle d'un rapporteur impitoyable", 'un rapporteur impitoyable'],
+    // "as" written on the persona's first word
+    ['تصرّف كمراجع صارم جداً', 'كمراجع صارم جداً'],
+    ['تصرف كأنك محكم صارم', 'محكم صارم'],
   ]) {
     assert.deepEqual(profile(text!), { persona_brief: persona });
   }

@@ -285,7 +285,7 @@ function profileFrom(
   }
   // Level words inside a labelled persona describe the persona ("a skeptical reviewer").
   const persona = personaLabel(tokens);
-  const end = persona < 0 ? tokens.length : persona - 1;
+  const end = persona < 0 ? tokens.length : Math.max(0, persona - 1);
   Object.assign(patch, readProfileLevels(tokens.slice(0, end), tags.slice(0, end), model));
   return patch;
 }

@@ -79,6 +79,8 @@ test('a name introduced by a naming verb wins over one the tagger read elsewhere
   assert.equal(read(nameFromCue, 'أنا متقاعد، كنت طيار. اسمي سعود', [1, 1]), 'سعود');
   // the verb read with the name is not part of it
   assert.equal(read(nameFromCue, 'Boa tarde. Chamo-me Nuno.', [3, 4]), 'Nuno');
+  // after the verb, an English word in a message typed in lower case is the name too
+  assert.equal(read(nameFromCue, 'bin lehrerin, mathe und physik, heiß anna', [4, 5]), 'anna');
   assert.equal(read(nameFromCue, 'I work in ecology', undefined), '');
 });
 

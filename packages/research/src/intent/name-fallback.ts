@@ -146,7 +146,7 @@ export function nameFromCue(tokens: readonly Token[], tags: readonly number[]): 
       return out;
     }
     const lowerHere = lowerCase || !/\p{Lu}/u.test(tokens[at]?.raw ?? '');
-    if (!nameLike(tokens, at, lowerHere)) continue;
+    if (!nameLike(tokens, at, lowerHere, false, NAMING_VERBS.has(word))) continue;
     let last = at;
     while (last - at < 2 && nameLike(tokens, last + 1, lowerCase)) last++;
     for (const run of runsOf(out, 'name')) out.fill(0, run.first, run.last + 1);

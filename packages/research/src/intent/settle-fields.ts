@@ -39,6 +39,7 @@ import {
   romanceWord,
   saysNow,
   FACULTIES,
+  GERMAN_ADJECTIVE,
 } from './field-words.ts';
 
 const B = TAGS.indexOf('B-domain');
@@ -360,8 +361,6 @@ const PURPOSES = new Set(
 const ABOUT_WHAT = new Set(['on', 'with', 'about']);
 /** Punctuation that opens a clause. */
 const BREAKS = new Set([',', '.', ':', ';', '—', '–', '(']);
-/** A German adjective before a field: "theoretischen | Physik", "klinische | Psychologie". */
-const GERMAN_ADJECTIVE = /^[a-zäöü]{4,}(?:ische|ischen|ischer|isches|alen|aler)$/u;
 
 /** Prepositions after a verb of moving to a field ("moved into", "shifted toward"). */
 const TOWARD = new Set(['toward', 'towards', 'into', 'to']);

@@ -174,13 +174,15 @@ const OPENERS = new Set(
 /**
  * A word that can be part of a name: no word of the app's nor a field or role, and
  * capitalised (an English word too, "Grace Hopper", unless it opens a sentence) or, in a
- * message written all in lower case, foreign.
+ * message written all in lower case, foreign — or any word, when a naming verb just said it
+ * is a name (`cued`: "heiß anna").
  */
 export function nameLike(
   tokens: readonly Token[],
   i: number,
   lowerCaseMessage: boolean,
   beforeName = false,
+  cued = false,
 ): boolean {
   const token = tokens[i];
   if (!token || token.punct || token.lower.length < 2) return false;
@@ -190,7 +192,7 @@ export function nameLike(
   if (wordClasses(token.lower).length > 0 || inLexicons(token.lower)) return false;
   if (!/^\p{L}[\p{L}'-]*$/u.test(token.raw)) return false;
   if (/\p{Script=Arabic}/u.test(token.raw)) return arabicNameLike(token.lower);
-  if (lowerCaseMessage) return !isEnglishWord(token.lower);
+  if (lowerCaseMessage) return cued || !isEnglishWord(token.lower);
   // "al-Hassan", "bin-Laden": a particle joined to the capitalised name
   if (
     !/^\p{Lu}/u.test(token.raw) &&
@@ -325,7 +327,10 @@ export function settleNames(tokens: readonly Token[], tags: readonly number[]): 
       const introduced = at >= 0 && INTRODUCING.has(tokens[at]!.lower);
       return introduced || tokens[run.last + 1]?.lower === 'here';
     });
-    const user = chosen ?? runs[0]!;
+    // else the first not said as a place ("médica em | Coimbra |, Teresa Almeida")
+    const placed = (run: { first: number }) =>
+      PLACE_PREPOSITIONS.has(tokens[run.first - 1]?.lower ?? '');
+    const user = chosen ?? runs.find((run) => !placed(run)) ?? runs[0]!;
     for (const run of runs) {
       if (run === user) continue;
       // A field or a role said apart from the name is the field or role ("I'm Ji-woo Park.
@@ -335,8 +340,12 @@ export function settleNames(tokens: readonly Token[], tags: readonly number[]): 
         markSpan(out, 'domain', run.first, run.last);
       } else if (span.every((t) => isRoleWord(t.lower))) {
         markSpan(out, 'archetype', run.first, run.last); // "…, je suis | pédiatre"
-      } else if (chosen && chosen !== runs[0]) out.fill(0, run.first, run.last + 1);
+      } else if ((chosen && chosen !== runs[0]) || placed(run))
+        out.fill(0, run.first, run.last + 1);
     }
   }
   return out;
 }
+
+/** Prepositions before a place, which a name does not follow. */
+const PLACE_PREPOSITIONS = new Set('in at from en em no na à aus'.split(' '));

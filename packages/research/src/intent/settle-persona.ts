@@ -5,7 +5,7 @@
 // rule, so the tagger's reading is not needed.
 import { LEVEL_SLOTS, type LevelSlot } from './model/level-reader.ts';
 import { slotOf, TAGS } from './model/tags.ts';
-import type { Token } from './model/tokens.ts';
+import { fold, type Token } from './model/tokens.ts';
 
 const PERSONA_B = TAGS.indexOf('B-persona_brief');
 const PERSONA_I = TAGS.indexOf('I-persona_brief');
@@ -28,6 +28,8 @@ const PLAYING: readonly string[][] = [
   'comporte-toi comme',
   'fais comme si tu etais',
   'joue le role de',
+  "joue le role d'",
+  'joue le role du',
   'verhalte dich wie',
   'tu so als warst du',
   'comportati come',
@@ -35,7 +37,7 @@ const PLAYING: readonly string[][] = [
   'fai finta di essere',
   'تصرف مثل',
   'تصرف كأنك',
-].map((label) => label.split(' '));
+].map((label) => fold(label).split(' '));
 
 /** Where the label ends (the index of its separator), or -1 when there is no label. */
 export function personaLabel(tokens: readonly Token[]): number {
@@ -46,6 +48,8 @@ export function personaLabel(tokens: readonly Token[]): number {
     const label = PLAYING.find((p) => p.every((w, k) => words[i + k] === w));
     const end = label ? i + label.length - 1 : -1;
     if (label && end + 2 < words.length) return end;
+    // "تصرّف كمراجع صارم": "as" (ك) is written on the persona's first word
+    if (words[i] === 'تصرف' && /^ك(?!انك)\p{L}{3,}/u.test(words[i + 1] ?? '')) return i;
   }
   const at = tokens.findIndex(
     (t, i) =>

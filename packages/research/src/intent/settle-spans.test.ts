@@ -212,6 +212,10 @@ test('a full name is one name; a greeting or a title is not the name', () => {
   assert.deepEqual(names('Habari! [Naitwa Baraka]'), ['Baraka']);
   assert.deepEqual(names('[Sat Sri Akal]! [Harpreet Kaur] here'), ['Harpreet Kaur']);
   assert.deepEqual(names('[Cambiar] al usuario [Valentina]'), ['Valentina']);
+  // of two, not the one said as a place
+  assert.deepEqual(names('Sou médica em [Coimbra], [Teresa Almeida], com interesse'), [
+    'Teresa Almeida',
+  ]);
   // Not taken in: an English word opening a sentence, a word of the app's, a one-letter word.
   assert.deepEqual(names('[Chen]. Research coral reefs'), ['Chen']);
   assert.deepEqual(names("i'm [giorgos] n i do marine chemistry"), ['giorgos']);
