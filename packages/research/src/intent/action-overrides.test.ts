@@ -163,3 +163,12 @@ test('small talk that says the writer’s role updates the profile; an imagined 
   assert.equal(signUp('my wife is a surgeon and she said I should try this. Pete'), undefined);
   assert.equal(signUp('Meine Frau ist Chirurgin. Ich heiße Stefan.'), undefined);
 });
+
+test('a diet is small talk, its "strict" no setting, unless a role or field is said too', () => {
+  const ready = { user_id: 'ana', run_id: null, run_status: null, has_profile: true };
+  const instead = (text: string) => actionInstead(tokenize(text), 'update_profile', ready);
+  assert.equal(instead('Ich bin strenger Veganer, falls das jemand wissen will 😅'), 'chitchat');
+  assert.equal(instead("Je suis végétarienne stricte, c'est compliqué au resto"), 'chitchat');
+  assert.equal(instead('strict vegetarian here, and a postdoc in ecology'), undefined);
+  assert.equal(instead('I am a vegan nutritionist'), undefined);
+});

@@ -11,6 +11,7 @@ import { wordClasses } from './model/word-classes.ts';
 import { namesWriter, switchTarget } from './name-fallback.ts';
 import { ASKING_FOR, clausesOfOthers, clausesOfThePast, talksOfOthers } from './talk-of-others.ts';
 import { leftPastJob } from './past-jobs.ts';
+import { tellsOnlyDiet } from './non-roles.ts';
 import type { IntentAction, IntentSession } from './schema.ts';
 import { requestedTopic } from './settle-topics.ts';
 import { asksRunInGerman } from './german-topics.ts';
@@ -258,6 +259,7 @@ export function actionInstead(
     return profileOrRun ? 'chitchat' : undefined;
   }
   if (remarksOnApp(tokens)) return action === 'update_profile' ? 'chitchat' : undefined;
+  if (action === 'update_profile' && tellsOnlyDiet(tokens)) return 'chitchat';
   if (action === 'update_profile' && speaksOfOtherRisk(tokens)) return 'chitchat';
   // "If I were a physicist this would all be easier lol", "Quero ser cientista de dados um dia"
   const states = ['update_profile', 'create_user', 'start_run'].includes(action);

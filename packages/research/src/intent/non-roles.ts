@@ -5,7 +5,7 @@
 // word with "and" or "at" written on it). Read by the role corrections (settle-roles.ts).
 import { ARABIC_WORKPLACES, INDEFINITE_ARTICLES } from './field-words.ts';
 import { isEnglishWord } from './model/english-words.ts';
-import { inLexicons, isRoleWord } from './model/gazetteer.ts';
+import { inLexicons, isField, isRoleWord } from './model/gazetteer.ts';
 import { markSpan, runsOf, slotOf } from './model/tags.ts';
 import type { Token } from './model/tokens.ts';
 import { imaginedSelf } from './imagined-roles.ts';
@@ -62,8 +62,28 @@ const FORMERLY = new Set(
   'formerly previously fruher ehemals autrefois anciennement antes anteriormente prima'.split(' '),
 );
 
+/** A diet is no role ("Ich bin strenger Veganer", "je suis végétarienne stricte"). */
+const DIETS = new Set(
+  (
+    'vegan vegans vegetarian vegetarians pescatarian vegane vegetarien vegetarienne veganer ' +
+    'veganerin vegetarier vegetarierin vegano vegana vegetariano vegetariana vegetarianos'
+  ).split(' '),
+);
+
 /**
- * Roles that are none: a school ("at a high school"), a word in -ing ("I'm still learning"),
+ * True when a message says the writer's diet and no role or field ("Ich bin strenger Veganer,
+ * falls das jemand wissen will"): small talk, whose "strict" is no setting either.
+ */
+export function tellsOnlyDiet(tokens: readonly Token[]): boolean {
+  const words = tokens.map((t) => t.lower);
+  return (
+    words.some((w) => DIETS.has(w)) &&
+    !words.some((w) => !DIETS.has(w) && (isRoleWord(w) || isField(w)))
+  );
+}
+
+/**
+ * Roles that are none: a diet, a school ("at a high school"), a word in -ing ("I'm still learning"),
  * people the user works with ("I teach organic chem to undergrads"), a degree being done; a
  * role does not end on "de" or "en" (what completes it in French or Spanish, "estudiante |
  * de doctorado", it takes in with its other qualifiers, below), and takes in a role joined
@@ -112,7 +132,8 @@ export function dropNonRoles(
       likened(tokens, run.first) ||
       words.every((w) => FORMERLY.has(w)) ||
       ADDRESSING.has(words[0]!) ||
-      UNITS.has(words.at(-1)!)
+      UNITS.has(words.at(-1)!) ||
+      (words.some((w) => DIETS.has(w)) && !words.some((w) => !DIETS.has(w) && isRoleWord(w)))
     ) {
       out.fill(0, run.first, run.last + 1);
       continue;
