@@ -172,3 +172,16 @@ test('a diet is small talk, its "strict" no setting, unless a role or field is s
   assert.equal(instead('strict vegetarian here, and a postdoc in ecology'), undefined);
   assert.equal(instead('I am a vegan nutritionist'), undefined);
 });
+
+test('telling of something read is no run request, in German or Arabic either', () => {
+  const ready = { user_id: 'ana', run_id: null, run_status: null, has_profile: true };
+  const instead = (text: string, action: Parameters<typeof actionInstead>[1]) =>
+    actionInstead(tokenize(text), action, ready);
+  assert.equal(
+    instead('Hab gestern einen Artikel über Waldsterben im Harz gelesen', 'chitchat'),
+    undefined,
+  );
+  assert.equal(instead('قرأت أمس مقالاً عن ذوبان الجليد في القطب الشمالي', 'chitchat'), undefined);
+  assert.equal(instead('قرأت أمس مقالاً عن ذوبان الجليد في القطب الشمالي', 'start_run'), 'chitchat');
+  assert.equal(instead('untersuch mal Lastmanagement mit E-Autos', 'chitchat'), 'start_run');
+});

@@ -248,7 +248,8 @@ export function actionInstead(
   if (paused && answersRunInstead(tokens, action)) return 'submit_feedback';
   if (!paused && action !== 'chitchat' && onlyGreets(tokens)) return 'chitchat';
   // "untersuch mal Lastmanagement mit E-Autos": the tagger knows German requests little
-  if (!paused && action !== 'start_run' && asksRunInGerman(tokens)) return 'start_run';
+  const toldOf = !paused && toldOfReading(tokens);
+  if (!paused && action !== 'start_run' && asksRunInGerman(tokens) && !toldOf) return 'start_run';
   const others = talksOfOthers(tokens);
   // "Ma femme est chirurgienne, moi je suis juste curieux": someone else, and no one signing up
   if (action === 'create_user' && others && !namesWriter(tokens)) return 'chitchat';
@@ -273,7 +274,7 @@ export function actionInstead(
     return 'help';
   const subjectOnly = ['start_run', 'list_skills', 'chitchat', 'update_profile'].includes(action);
   if (!paused && subjectOnly && asksWhatAppCovers(tokens)) return 'help';
-  if (!paused && action === 'start_run' && toldOfReading(tokens)) return 'chitchat';
+  if (action === 'start_run' && toldOf) return 'chitchat';
   if (session.user_id && setsLevelInstead(tokens, action)) return 'update_profile';
   // "¡Gracias! Por cierto, soy médico de familia", "Danke! Übrigens bin ich Postdoc in …"
   if (session.user_id && !paused && action === 'chitchat' && !others && saysOwnRole(tokens))
@@ -281,7 +282,7 @@ export function actionInstead(
   // "i'm a finance phd student, could you research ESG ratings divergence"; "Buenas! estoy
   // haciendo mi tesis y necesito que investigues …"
   const runFrom = action === 'update_profile' || (action === 'chitchat' && !paused);
-  if (session.user_id && runFrom && requestedTopic(tokens)) return 'start_run';
+  if (session.user_id && runFrom && !toldOf && requestedTopic(tokens)) return 'start_run';
   if (asksMeaningInstead(tokens, action)) return 'help';
   if (returnsInstead(tokens, action)) return 'select_user';
   if (listsInstead(tokens, action)) return 'list_users';

@@ -569,8 +569,8 @@ test('what is said of a workplace, a time or someone else is not the profile', (
   });
   assert.equal(profile("Ingénieur à la retraite, j'ai fait toute ma carrière")?.domain, undefined);
   assert.equal(
-    profile('trabajo de enfermera en urgencias desde hace 10 años')?.domain,
-    'urgencias',
+    profile('trabajo en oncología pediátrica desde hace 10 años')?.domain,
+    'oncología pediátrica',
   );
   assert.equal(
     routed('Il mio relatore è un professore di economia severissimo').action,

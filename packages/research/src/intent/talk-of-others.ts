@@ -123,6 +123,10 @@ const OTHERS = new Set(
     // those who look after the writer's health or money ("mi médico dice …")
     'doctor gp cardiologist therapist banker medecin banquier conseiller medico banquero ' +
     'arzt arztin bankberater banqueiro ' +
+    // and their body: coaches and dietitians ("mi entrenador dice …", "meu personal disse …")
+    'coach trainer entrenador entrenadora treinador treinadora personal allenatore ' +
+    'allenatrice nutritionist dietitian nutricionista nutrizionista dietista ' +
+    'professore professoressa ' +
     // thesis supervisors in Portuguese, German and Italian
     'orientador orientadora doktorvater doktormutter betreuer betreuerin relatore relatrice'
   ).split(' '),

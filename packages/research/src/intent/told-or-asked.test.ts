@@ -21,6 +21,7 @@ test('an aside about what the writer read or saw, asking nothing', () => {
   assert.equal(told('Ayer vi un documental sobre la deforestación en Borneo, qué tristeza'), true);
   assert.equal(told('Ho letto un articolo sulla crisi idrica in Sicilia, che disastro'), true);
   assert.equal(told('I wrote a paper on bees last year'), true);
+  assert.equal(told('قرأت أمس مقالاً عن ذوبان الجليد في القطب الشمالي'), true);
   assert.equal(told('I read a paper on sleep, can you research that?'), false);
   assert.equal(told('read up on coral bleaching and write a paper'), false);
 });

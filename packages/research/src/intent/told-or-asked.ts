@@ -66,7 +66,7 @@ const TOLD = [
   / ho (?:letto|visto|sentito|guardato) /,
   / (?:habe|hab) .*(?:gelesen|gesehen|gehort) /,
   / (?:li|vi|assisti|ouvi) (?:um|uma|o|a|uns|umas) /,
-  / (?:قريت|قرأت|شفت|شاهدت|سمعت) /,
+  / (?:قريت|قرات|شفت|شاهدت|سمعت) /, // as tokens fold them: قرأت is قرات
 ];
 
 /**

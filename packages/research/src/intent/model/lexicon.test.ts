@@ -230,3 +230,12 @@ test('idioms of seven languages, balances, and strictness that is a diet or a se
   assert.deepEqual(levels('Je suis végétarienne stricte'), {});
   assert.deepEqual(levels('the strict mode in my TypeScript config'), {});
 });
+
+test('a Spanish, Portuguese or Italian superlative reads as its adjective', () => {
+  assert.deepEqual(levels('una revisión durísima'), { baseline_strictness: 'high' });
+  assert.deepEqual(levels('revisione severissima'), { baseline_strictness: 'high' });
+  assert.deepEqual(levels('ideas segurísimas'), { risk_preference: 'low' });
+  // a level word's superlative, or a word that only ends like one, is not read
+  assert.deepEqual(levels('altissimo'), {});
+  assert.deepEqual(levels('bellissima giornata'), {});
+});

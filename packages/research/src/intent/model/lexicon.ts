@@ -141,9 +141,23 @@ function misspelt(word: string): Entry | undefined {
   return best === undefined ? undefined : LEXICON.get(best);
 }
 
+/**
+ * A Spanish, Portuguese or Italian superlative read as its adjective, whose level it says
+ * more of: "durísima" is "dura", "severissima" "severa", "segurísimas" "seguras".
+ */
+function superlative(word: string): Entry | undefined {
+  const m = /^([a-z]{3,})(?:isim|issim)([oaie]s?)$/.exec(word);
+  if (!m) return undefined;
+  for (const ending of [m[2]!, 'o', 'a', 'e']) {
+    const entry = LEXICON.get(m[1]! + ending);
+    if (entry && entry.cls !== 'level') return entry;
+  }
+  return undefined;
+}
+
 function lookUp(word: string): Entry | undefined {
   const entry = LEXICON.get(word);
-  if (!entry && /^[a-z]+$/.test(word)) return misspelt(word);
+  if (!entry && /^[a-z]+$/.test(word)) return superlative(word) ?? misspelt(word);
   if (entry || !/\p{Script=Arabic}/u.test(word)) return entry;
   for (const stem of arabicStems(word)) {
     const found = LEXICON.get(stem);

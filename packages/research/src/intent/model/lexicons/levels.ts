@@ -139,7 +139,12 @@ export const LEVEL_PHRASES: Entries = [
       'well trodden|on the safe side|baby steps|small steps|keep it simple|solid ground|' +
       'feet on the ground|take no risks|no risks|zero risk|' +
       'jouer la securite|jouer la carte de la securite|pe no chao|pes no chao|' +
-      'andiamoci piano|andiamo piano|vacci piano|andateci piano|andarci piano',
+      'andiamoci piano|andiamo piano|vacci piano|andateci piano|andarci piano|' +
+      // "pas trop risqué", "rien de fou": said as a wish, the safe end ("nothing crazy" is
+      // left out: English writers say it of reviews too)
+      'pas trop risque|pas trop risquee|pas trop risques|pas trop risquees|rien de fou|' +
+      'nada de locuras|nada loco|nix verrucktes|nichts verrucktes|niente di folle|' +
+      'nada de maluquice|nada de loucuras',
   ],
   [
     'strict',
@@ -231,7 +236,8 @@ export const OTHER_LANGUAGES: Entries = [
     'high',
     'audacieux audacieuse audacieuses ambitieux ambitieuse ambitieuses osee osees temeraire ' +
       'temeraires aventureux aventureuse aventureuses hardi hardie hardis hardies fou folle ' +
-      'fous folles risquee risquees farfelu farfelue farfelus farfelues ose oses osez osons',
+      'fous folles risquee risquees farfelu farfelue farfelus farfelues ose oses osez osons ' +
+      'decoiffe decoiffent decoiffant decoiffante decoiffantes',
   ],
   [
     'risk',
@@ -324,19 +330,22 @@ export const OTHER_LANGUAGES: Entries = [
     'high',
     'mutig mutige mutiger mutiges mutigen riskant riskante riskanter riskantes riskanten ' +
       'gewagt gewagte gewagter gewagten kuhn kuhne kuhner kuhnen verruckt verruckte verruckten ' +
-      'ehrgeizig ehrgeizige ehrgeizigen abgedreht abgedrehte abgedrehtes experimente',
+      'ehrgeizig ehrgeizige ehrgeizigen abgedreht abgedrehte abgedrehtes experimente radikal ' +
+      'radikale radikalen radikaler risikofreudig risikofreudige risikofreudigen risikofreudiger',
   ],
   [
     'risk',
     'low',
     'vorsichtig vorsichtige vorsichtiger vorsichtigen konservativ ' +
-      'konservative konservativen behutsam solide solides soliden langweilig langweilige',
+      'konservative konservativen behutsam solide solides soliden langweilig langweilige ' +
+      'risikoscheu risikoscheue risikoscheuen',
   ],
   [
     'strict',
     'high',
     'streng strenge strenger strengen rigoros rigorose grundlich grundliche kritisch ' +
-      'kritische kritischer anspruchsvoll anspruchsvolle gnadenlos unerbittlich knallhart',
+      'kritische kritischer anspruchsvoll anspruchsvolle gnadenlos gnadenlose gnadenlosen ' +
+      'unerbittlich knallhart',
   ],
   [
     'strict',
@@ -347,12 +356,17 @@ export const OTHER_LANGUAGES: Entries = [
   // Portuguese
   ['level', 'high', 'elevada elevadas'],
   ['level', 'low', 'baixo baixa baixos baixas'],
-  ['level', 'medium', 'moderadas equilibrada intermediario intermediaria medianamente'],
+  [
+    'level',
+    'medium',
+    'moderada moderado moderados moderadas moderacao equilibrada intermediario intermediaria ' +
+      'medianamente',
+  ],
   [
     'risk',
     'high',
     'arriscado arriscada arriscados arriscadas ousado ousada ousados ousadas ambiciosa ' +
-      'ambiciosas ousadia ouse ousa',
+      'ambiciosas ousadia ouse ousa arrojado arrojada arrojados arrojadas doido doida doidos doidas',
   ],
   ['risk', 'low', 'cauteloso cautelosa cautelosos cautelosas conservadora conservadoras'],
   [
@@ -367,7 +381,7 @@ export const OTHER_LANGUAGES: Entries = [
     'leve leves branda brando brandas brandos tranquilo tranquila flexivel flexiveis gentil',
   ],
   // Italian
-  ['level', 'high', 'elevato elevati elevate'],
+  ['level', 'high', 'elevato elevati elevate massimo massima'],
   ['level', 'low', 'basso bassa bassi basse'],
   ['level', 'medium', 'moderato moderati moderate equilibrato equilibrati intermedio'],
   [
@@ -375,7 +389,8 @@ export const OTHER_LANGUAGES: Entries = [
     'high',
     'rischioso rischiosa rischiosi rischiose audace audaci coraggioso coraggiosa coraggiosi ' +
       'coraggiose ambizioso ambiziosa ambiziosi ambiziose azzardato azzardata azzardati coraggio ' +
-      'osa osate osare rischiare rischiamo',
+      'osa osate osare rischiare rischiamo folle folli spregiudicato spregiudicata spregiudicati ' +
+      'spregiudicate',
   ],
   [
     'risk',
