@@ -163,6 +163,11 @@ export const HELDOUT_TOPICS_PATH = `${DATASET_DIR}heldout-topics.jsonl`;
 export const HELDOUT_PREFERENCES_PATH = `${DATASET_DIR}heldout-preferences.jsonl`;
 /** Introductions with role and field in seven languages, with near misses, by a third author. */
 export const HELDOUT_INTRODUCTIONS_PATH = `${DATASET_DIR}heldout-introductions.jsonl`;
+/**
+ * A week of sessions of about fifty imagined users, every action in seven languages, by a
+ * fourth outside author: a test set, scored but its failures never read.
+ */
+export const HELDOUT_WEEK_PATH = `${DATASET_DIR}heldout-week.jsonl`;
 
 /** A held-out set: what the evaluation calls it, its file, and whether it is a test set. */
 export interface HeldoutSet {
@@ -194,6 +199,7 @@ export const HELDOUT_SETS: readonly HeldoutSet[] = [
   { label: 'held-out (topics)', path: HELDOUT_TOPICS_PATH, test: false },
   { label: 'held-out (preferences)', path: HELDOUT_PREFERENCES_PATH, test: false },
   { label: 'held-out (introductions)', path: HELDOUT_INTRODUCTIONS_PATH, test: false },
+  { label: 'held-out (week)', path: HELDOUT_WEEK_PATH, test: true },
 ];
 
 /** Messages that mean nothing to the app: the router should ask rather than act. */
