@@ -553,6 +553,7 @@ test("a labelled persona is the persona brief, its level words the persona's", (
     // "as" written on the persona's first word
     ['تصرّف كمراجع صارم جداً', 'كمراجع صارم جداً'],
     ['تصرف كأنك محكم صارم', 'محكم صارم'],
+    ['تقمّص دور محكّم صارم في مجلة علمية', 'محكّم صارم في مجلة علمية'],
   ]) {
     assert.deepEqual(profile(text!), { persona_brief: persona });
   }

@@ -37,6 +37,7 @@ const PLAYING: readonly string[][] = [
   'fai finta di essere',
   'تصرف مثل',
   'تصرف كأنك',
+  'تقمص دور',
 ].map((label) => fold(label).split(' '));
 
 /** Where the label ends (the index of its separator), or -1 when there is no label. */

@@ -55,6 +55,8 @@ test('family and co-workers in six languages, and what they say, are someone els
   assert.equal(others('mi médico dice que tengo riesgo cardiovascular alto'), true);
   assert.equal(others('mi entrenador dice que jugamos demasiado arriesgado en defensa'), true);
   assert.equal(others('il mio professore di latino era severissimo, un incubo'), true);
+  assert.equal(others('Meine Chefin ist Biochemikerin und super streng.'), true);
+  assert.equal(others('Minha chefe é super exigente com prazos.'), true);
   assert.equal(others("my financial advisor says I'm too risk-averse lol"), true);
   // a clause of the writer's own says who they are only when it does say it
   assert.equal(others("Mon directeur de thèse est hyper strict, je n'en peux plus"), true);

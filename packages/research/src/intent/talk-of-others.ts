@@ -127,6 +127,8 @@ const OTHERS = new Set(
     'coach trainer entrenador entrenadora treinador treinadora personal allenatore ' +
     'allenatrice nutritionist dietitian nutricionista nutrizionista dietista ' +
     'professore professoressa ' +
+    // bosses and grandparents in German, Portuguese and Italian
+    'chefin chefe capo eltern nonna nonno oma opa avo abuela abuelo ' +
     // thesis supervisors in Portuguese, German and Italian
     'orientador orientadora doktorvater doktormutter betreuer betreuerin relatore relatrice'
   ).split(' '),

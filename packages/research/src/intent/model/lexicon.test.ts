@@ -239,3 +239,13 @@ test('a Spanish, Portuguese or Italian superlative reads as its adjective', () =
   assert.deepEqual(levels('altissimo'), {});
   assert.deepEqual(levels('bellissima giornata'), {});
 });
+
+test("a label's value is the label's setting; Portuguese 'no' is 'in the'; a diet is no level", () => {
+  assert.deepEqual(levels('risk appetite: low. strictness: cranked to eleven.'), {
+    risk_preference: 'low',
+  });
+  assert.deepEqual(levels('pras próximas, coloca o risco no baixo'), { risk_preference: 'low' });
+  assert.deepEqual(levels('no high-risk stuff please'), { risk_preference: 'low' });
+  assert.deepEqual(levels('Idee moderatamente rischiose, grazie.'), { risk_preference: 'medium' });
+  assert.deepEqual(levels('el nutricionista me puso una dieta estricta'), {});
+});

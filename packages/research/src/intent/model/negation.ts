@@ -11,6 +11,8 @@ export function negates(
 ): boolean {
   // "don't mind harsh reviews", "don't care if it's risky": no turn
   if (NOT_TURNED.has(tokens[i + 1] ?? '')) return false;
+  // Portuguese "no" is "in the": "coloca o risco no baixo"
+  if (tokens[i] === 'no' && PORTUGUESE_AFTER_NO.has(tokens[i + 1] ?? '')) return false;
   return (NEGATORS.has(tokens[i]!) || dialectNot(tokens, i)) && !marks[i]?.idiom;
 }
 
@@ -25,6 +27,7 @@ function dialectNot(tokens: readonly string[], i: number): boolean {
 }
 
 const NOT_TURNED = new Set(['mind', 'care', 'matter']);
+const PORTUGUESE_AFTER_NO = new Set(['baixo', 'medio', 'maximo', 'minimo']);
 
 /**
  * Words that turn what follows around: "not strict", "no long shots", "less cautious",

@@ -218,7 +218,9 @@ export const NOT_LEVEL_PHRASES =
   // a diet, a compiler setting, a legal doctrine
   'strict vegetarian|strict vegan|strict mode|strict liability|vegetarienne stricte|' +
   'vegetarien strict|strenger veganer|strenge veganerin|strenge vegetarierin|' +
-  'vegetariana estricta|vegetariano estricto|vegetariana stretta|vegetariano stretto';
+  'vegetariana estricta|vegetariano estricto|vegetariana stretta|vegetariano stretto|' +
+  'dieta estricta|dieta rigorosa|dieta severa|dieta stretta|regime severo|regime rigoroso|' +
+  'strenge diat|رجيم صارم';
 
 /** French, Spanish, Arabic, German, Portuguese and Italian, as written (folded when read). */
 export const OTHER_LANGUAGES: Entries = [
@@ -383,7 +385,11 @@ export const OTHER_LANGUAGES: Entries = [
   // Italian
   ['level', 'high', 'elevato elevati elevate massimo massima'],
   ['level', 'low', 'basso bassa bassi basse'],
-  ['level', 'medium', 'moderato moderati moderate equilibrato equilibrati intermedio'],
+  [
+    'level',
+    'medium',
+    'moderato moderati moderate equilibrato equilibrati intermedio moderatamente',
+  ],
   [
     'risk',
     'high',
