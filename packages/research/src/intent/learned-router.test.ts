@@ -888,3 +888,24 @@ test('"Marcus here, just a curious undergrad" says the role', () => {
   assert.equal(intent.action, 'create_user');
   assert.equal(intent.action === 'create_user' && intent.profile?.archetype, 'undergrad');
 });
+
+test('no field opens on a verb of being, saying or leaving; "topics of" is no part of one', () => {
+  const newcomer = (text: string) => routeLearned({ text, session: NEW }).intent.profile;
+  assert.equal(
+    newcomer('trabajo en el CSIC, en temas de cambio climático')?.domain,
+    'cambio climático',
+  );
+  const signUp = (text: string) => routeLearned({ text, session: ANONYMOUS }).intent;
+  const ferri = signUp(
+    'Egregi, sono la dott.ssa Martina Ferri, farmacista ospedaliera. Chiedo cortesemente di essere registrata.',
+  );
+  assert.equal(ferri.action, 'create_user');
+  assert.equal(ferri.profile?.domain, undefined);
+  const samir = signUp('كنت أدرّس الفيزياء سابقاً، لكني تركت التدريس منذ زمن. اسمي سمير.');
+  assert.equal(samir.profile?.domain, undefined);
+  // the app addressed is no role of the writer's
+  const letter = signUp(
+    "Madame, Monsieur, je souhaiterais créer un compte afin d'utiliser votre assistant. Pr Jean-Marc Lefèvre, professeur des universités",
+  );
+  assert.equal(letter.profile?.archetype, 'professeur des universités');
+});

@@ -62,6 +62,11 @@ const FORMERLY = new Set(
   'formerly previously fruher ehemals autrefois anciennement antes anteriormente prima'.split(' '),
 );
 
+/** "Your", to the app: a role said with it is the app's ("utiliser votre assistant"). */
+const YOUR = new Set(
+  'your votre vos tu tus vuestro vuestra seu sua vostro vostra dein deine ihr ihre'.split(' '),
+);
+
 /** A diet is no role ("Ich bin strenger Veganer", "je suis végétarienne stricte"). */
 const DIETS = new Set(
   (
@@ -133,6 +138,9 @@ export function dropNonRoles(
       words.every((w) => FORMERLY.has(w)) ||
       ADDRESSING.has(words[0]!) ||
       UNITS.has(words.at(-1)!) ||
+      // the app addressed ("votre assistant", "your assistant")
+      YOUR.has(words[0]!) ||
+      YOUR.has(before) ||
       (words.some((w) => DIETS.has(w)) && !words.some((w) => !DIETS.has(w) && isRoleWord(w)))
     ) {
       out.fill(0, run.first, run.last + 1);

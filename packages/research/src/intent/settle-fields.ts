@@ -337,10 +337,30 @@ export function dropNonFields(tokens: readonly Token[], out: number[]): number[]
     if (marks.slice(run.first, run.last + 1).every((m) => m?.idiom))
       out.fill(0, run.first, run.last + 1);
   }
+  for (const run of domainRuns(out)) {
+    // nor what opens on a verb of being, saying or leaving ("di | essere registrata", "on |
+    // parle de patients", "تركت التدريس منذ زمن"), and "topics of" is no part of one ("cubro
+    // | temas de vivienda")
+    if (NEVER_OPENS.has(words[run.first]!)) out.fill(0, run.first, run.last + 1);
+    else if (TOPICS_OF.has(words[run.first]!) && ['de', 'di'].includes(words[run.first + 1]!))
+      if (run.last > run.first + 1) {
+        out.fill(0, run.first, run.first + 2);
+        out[run.first + 2] = B;
+      }
+  }
   dropWorkplaces(tokens, out);
   dropPurposes(tokens, out);
   return withoutTimes(tokens, out);
 }
+
+/** Words no field opens on: verbs of being, saying, greeting by letter, and leaving. */
+const NEVER_OPENS = new Set(
+  'essere etre ser estar sein agreer parle parler parlons hablar falar quit left تركت استقلت'.split(
+    ' ',
+  ),
+);
+/** "Topics" before "of" and a field: "temas de vivienda", "temi di …", "thèmes de …". */
+const TOPICS_OF = new Set(['temas', 'temi', 'themes', 'questoes', 'cuestiones']);
 
 /** Drops the field spans that say what a piece of work is for ("it's for a | policy brief"). */
 function dropPurposes(tokens: readonly Token[], out: number[]): void {
