@@ -70,6 +70,24 @@ export function editDistanceWithin(a: string, b: string, limit: number): number 
 
 let rows = new Int32Array(96);
 
+/**
+ * The candidate nearest `word` within `limit` edits, or null; of candidates as near, the
+ * earlier (callers order them by how often they are meant).
+ */
+export function closestWord(
+  word: string,
+  candidates: Iterable<string>,
+  limit: number,
+): string | null {
+  let best: string | null = null;
+  let bestDistance = limit + 1;
+  for (const candidate of candidates) {
+    const distance = editDistanceWithin(word, candidate, bestDistance - 1);
+    if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
+  }
+  return best;
+}
+
 /** Command words a misspelt token may be corrected to. Short words are left out on purpose. */
 export const COMMAND_WORDS: readonly string[] = [
   'start',
@@ -176,15 +194,6 @@ export function correctToken(
   if (limit === 0 || /[^a-z]/.test(token) || PROTECTED.has(token) || vocabulary.includes(token)) {
     return null;
   }
-  let best: string | null = null;
-  let bestDistance = limit + 1;
-  for (const word of vocabulary) {
-    const distance = editDistanceWithin(token, word, bestDistance - 1);
-    // Ties keep the earlier word; the vocabulary is ordered by how often commands use it.
-    if (distance < bestDistance) {
-      best = word;
-      bestDistance = distance;
-    }
-  }
-  return best;
+  // Ties keep the earlier word; the vocabulary is ordered by how often commands use it.
+  return closestWord(token, vocabulary, limit);
 }

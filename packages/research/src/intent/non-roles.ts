@@ -81,10 +81,12 @@ const DIETS = new Set(
  */
 export function tellsOnlyDiet(tokens: readonly Token[]): boolean {
   const words = tokens.map((t) => t.lower);
-  return (
-    words.some((w) => DIETS.has(w)) &&
-    !words.some((w) => !DIETS.has(w) && (isRoleWord(w) || isField(w)))
-  );
+  return dietAlone(words, (w) => isRoleWord(w) || isField(w));
+}
+
+/** True when the words name a diet and nothing `other` holds for, but the diet's words. */
+function dietAlone(words: readonly string[], other: (word: string) => boolean): boolean {
+  return words.some((w) => DIETS.has(w)) && !words.some((w) => !DIETS.has(w) && other(w));
 }
 
 /**
@@ -141,7 +143,7 @@ export function dropNonRoles(
       // the app addressed ("votre assistant", "your assistant")
       YOUR.has(words[0]!) ||
       YOUR.has(before) ||
-      (words.some((w) => DIETS.has(w)) && !words.some((w) => !DIETS.has(w) && isRoleWord(w)))
+      dietAlone(words, isRoleWord)
     ) {
       out.fill(0, run.first, run.last + 1);
       continue;

@@ -341,12 +341,15 @@ export function dropNonFields(tokens: readonly Token[], out: number[]): number[]
     // nor what opens on a verb of being, saying or leaving ("di | essere registrata", "on |
     // parle de patients", "تركت التدريس منذ زمن"), and "topics of" is no part of one ("cubro
     // | temas de vivienda")
+    const topicsOf =
+      TOPICS_OF.has(words[run.first]!) &&
+      ['de', 'di'].includes(words[run.first + 1]!) &&
+      run.last > run.first + 1;
     if (NEVER_OPENS.has(words[run.first]!)) out.fill(0, run.first, run.last + 1);
-    else if (TOPICS_OF.has(words[run.first]!) && ['de', 'di'].includes(words[run.first + 1]!))
-      if (run.last > run.first + 1) {
-        out.fill(0, run.first, run.first + 2);
-        out[run.first + 2] = B;
-      }
+    else if (topicsOf) {
+      out.fill(0, run.first, run.first + 2);
+      out[run.first + 2] = B;
+    }
   }
   dropWorkplaces(tokens, out);
   dropPurposes(tokens, out);

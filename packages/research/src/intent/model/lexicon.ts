@@ -16,11 +16,10 @@ import {
   type Level,
   type LexiconClass,
 } from './lexicons/levels.ts';
-import { editDistanceWithin } from '../fuzzy.ts';
-import { isEnglishWord } from './english-words.ts';
 import { fold } from './tokens.ts';
 import { lessByLittle, LITTLE, negate, negates } from './negation.ts';
 import { namedScale, scaleMark } from './rating.ts';
+import { arabicStems, formLookUp } from './word-forms.ts';
 
 export type { Level, LexiconClass };
 
@@ -102,69 +101,8 @@ function matchLength(words: readonly string[], parts: readonly { word: string }[
   return at - k;
 }
 
-/**
- * An Arabic word without a leading "and" (و), a preposition (ب, ل) or the article (ال):
- * "والجريئة" is looked up as "جريئة".
- */
-function arabicStems(word: string): string[] {
-  const out = [word];
-  let stem = word;
-  if (/^[وف]/u.test(stem) && stem.length > 3) out.push((stem = stem.slice(1)));
-  const article = /^(?:ال|بال|لل|كال)/u.exec(stem);
-  if (article && stem.length - article[0].length >= 3) out.push(stem.slice(article[0].length));
-  return out;
-}
-
-/** Risk and strictness words long enough to be read when misspelt, by first letter. */
-const SPELLABLE = new Map<string, string[]>();
-for (const [word, entry] of LEXICON) {
-  if (entry.cls === 'level' || word.length < 6 || !/^[a-z]+$/.test(word)) continue;
-  SPELLABLE.set(word[0]!, [...(SPELLABLE.get(word[0]!) ?? []), word]);
-}
-
-/**
- * A word no list has and no English word, one edit from a risk or strictness word (two from a
- * long one) with the same first letter: "adventurus", "rigourus". Not shorter words, which are
- * too often names one edit from a listed word ("Darina"). Typos seldom touch the first
- * letter, and comparing only words that share it keeps a message of many foreign words fast.
- */
-function misspelt(word: string): Entry | undefined {
-  if (word.length < 7 || isEnglishWord(word)) return undefined; // lookUp passes only [a-z]+
-  const limit = word.length >= 10 ? 2 : 1;
-  let best: string | undefined;
-  let distance = limit + 1;
-  for (const known of SPELLABLE.get(word[0]!) ?? []) {
-    if (Math.abs(known.length - word.length) >= distance) continue;
-    const d = editDistanceWithin(known, word, distance - 1);
-    if (d < distance) [best, distance] = [known, d];
-  }
-  return best === undefined ? undefined : LEXICON.get(best);
-}
-
-/**
- * A Spanish, Portuguese or Italian superlative read as its adjective, whose level it says
- * more of: "durísima" is "dura", "severissima" "severa", "segurísimas" "seguras".
- */
-function superlative(word: string): Entry | undefined {
-  const m = /^([a-z]{3,})(?:isim|issim)([oaie]s?)$/.exec(word);
-  if (!m) return undefined;
-  for (const ending of [m[2]!, 'o', 'a', 'e']) {
-    const entry = LEXICON.get(m[1]! + ending);
-    if (entry && entry.cls !== 'level') return entry;
-  }
-  return undefined;
-}
-
-function lookUp(word: string): Entry | undefined {
-  const entry = LEXICON.get(word);
-  if (!entry && /^[a-z]+$/.test(word)) return superlative(word) ?? misspelt(word);
-  if (entry || !/\p{Script=Arabic}/u.test(word)) return entry;
-  for (const stem of arabicStems(word)) {
-    const found = LEXICON.get(stem);
-    if (found) return found;
-  }
-  return undefined;
-}
+/** A word as the lexicon lists it, or as one of its other forms (word-forms.ts). */
+const lookUp = formLookUp(LEXICON);
 
 /**
  * A hyphenated level and setting ("low-stakes", "medium-risk") or a hedged level

@@ -1,6 +1,6 @@
 // A chat message as the learned router reads it: tokens with offsets back into the text, so
 // that a tagged span is returned exactly as written.
-import { COMMAND_WORDS, editDistanceWithin } from '../fuzzy.ts';
+import { closestWord, COMMAND_WORDS } from '../fuzzy.ts';
 
 export interface Token {
   /** As written. */
@@ -82,15 +82,7 @@ export function correctTypos(tokens: Token[], known: (word: string) => boolean):
     if (token.punct || limit === 0 || known(token.lower) || !/^[a-z]+$/.test(token.lower)) {
       return token;
     }
-    let best: string | null = null;
-    let bestDistance = limit + 1;
-    for (const word of COMMAND_WORDS) {
-      const distance = editDistanceWithin(token.lower, word, bestDistance - 1);
-      if (distance < bestDistance) {
-        best = word;
-        bestDistance = distance;
-      }
-    }
+    const best = closestWord(token.lower, COMMAND_WORDS, limit);
     return best ? { ...token, norm: best } : token;
   });
 }

@@ -149,10 +149,10 @@ export const MORE_ROLE_WORDS: readonly string[] = (
   'محاسب محاسبة ' +
   // trades and offices across the six languages, as people name their own
   'fornaio fornaia pasticcere pasticcera cuoco cuoca commercialista impiegato impiegata ' +
-  'bibliotecario bibliotecaria consulente tecnico tecnica pedagoga pedagogo bibliotecaria ' +
-  'bibliotecario padeiro padeira cozinheiro cozinheira motorista consultor consultora ' +
+  'bibliotecario bibliotecaria consulente tecnico tecnica pedagoga pedagogo ' +
+  'padeiro padeira cozinheiro cozinheira motorista consultor consultora ' +
   'bibliothécaire boulanger boulangère cuisinier cuisinière comptable consultante ' +
-  'panadero panadera cocinero cocinera contable bibliotecario consultor ' +
+  'panadero panadera cocinero cocinera contable ' +
   'produktmanager produktmanagerin pflegefachkraft krankenpfleger krankenpflegerin ' +
   'bibliothekar bibliothekarin bäcker bäckerin koch köchin buchhalter buchhalterin ' +
   'erzieher erzieherin sozialarbeiter sozialarbeiterin ' +
