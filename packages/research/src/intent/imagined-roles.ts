@@ -5,7 +5,7 @@
 // (non-roles.ts) and the action corrections (action-overrides.ts).
 import { isField, isRoleWord } from './model/gazetteer.ts';
 import { lexiconClass } from './model/lexicon.ts';
-import type { Token } from './model/tokens.ts';
+import { foldedSet, type Token } from './model/tokens.ts';
 import { beforeOwnName } from './name-fallback.ts';
 
 /** Whether the folded word at `i` opens an imagined or hoped-for self. */
@@ -19,9 +19,7 @@ function opensImagined(words: readonly string[], i: number): boolean {
   if (word === 'be') return before === 'wanna' || (before === 'to' && WISHING.has(twoBefore));
   return false;
 }
-const BECOMING = new Set(
-  'become becoming devenir diventare diventero اصبح أصبح اصير أصير'.split(' '),
-);
+const BECOMING = foldedSet('become becoming devenir diventare diventero أصبح أصير');
 const WERE = new Set(['were', 'was', 'etais', 'fuera', 'fuese', 'fosse', 'fossi', 'كنت']);
 const IF = new Set(['if', 'si', 'se', 'لو']);
 const SUBJECTS = new Set(['i', "j'", 'yo', 'eu', 'io']);

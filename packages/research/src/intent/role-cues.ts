@@ -3,7 +3,7 @@
 // Spanish and Arabic write after the role's noun, and the words that say a role does not hold.
 import { isField, isFieldModifier, isRoleModifier } from './model/gazetteer.ts';
 import { LEVEL_TAGS, slotOf, TAGS } from './model/tags.ts';
-import type { Token } from './model/tokens.ts';
+import { foldedSet, type Token } from './model/tokens.ts';
 
 /** What completes a French or Spanish role after "de" or "en": "estudiante de doctorado". */
 const ROLE_COMPLEMENTS = new Set(
@@ -84,11 +84,9 @@ const HEDGES = new Set(
  * مبرمج", "ana tbiba"; and "as" after a verb of work ("trabajo como enfermera", "lavoro come
  * insegnante", "arbeite als Lehrerin", "كنخدم محلل", I work as an analyst).
  */
-const SAYS_SELF = new Set(
-  (
-    "i'm im am soy sou suis sono bin انا وانا فانا ana como comme come als " +
-    'كنخدم نخدم بشتغل بشتغل اشتغل أشتغل بخدم أعمل اعمل'
-  ).split(' '),
+const SAYS_SELF = foldedSet(
+  "i'm im am soy sou suis sono bin انا وانا فانا ana como comme come als " +
+    'كنخدم نخدم بشتغل أشتغل بخدم أعمل',
 );
 
 /**
@@ -221,7 +219,7 @@ const ORDINALS = new Set(
     'primer primero primera segundo segunda tercer tercero tercera cuarto cuarta quinto ' +
     'ultimo ultima primo prima secondo seconda terzo terza quarto quarta ' +
     'primeiro primeira terceiro terceira ersten zweiten dritten vierten funften letzten ' +
-    'الاولى الأولى الثانية الثالثة الرابعة الخامسة الاخيرة الأخيرة'
+    'الاولى الثانية الثالثة الرابعة الخامسة الاخيرة'
   ).split(' '),
 );
 

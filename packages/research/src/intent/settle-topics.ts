@@ -6,7 +6,7 @@ import { closesGermanRequest, germanTopic } from './german-topics.ts';
 import { lexiconClass } from './model/lexicon.ts';
 import { trimTopic } from './topic-trims.ts';
 import { markSpan, runsOf, TAGS } from './model/tags.ts';
-import type { Token } from './model/tokens.ts';
+import { foldedSet, type Token } from './model/tokens.ts';
 import { wordClasses } from './model/word-classes.ts';
 
 const TOPIC_B = TAGS.indexOf('B-topic');
@@ -284,18 +284,14 @@ function askedAt(tokens: readonly Token[], i: number): boolean {
   const clause = tokens.slice(start, i + 1).map((t) => t.lower);
   return clause.some((w) => ASKED.has(w)) || !SUBJECTS.has(clause[0]!);
 }
-const ASKED = new Set(
-  (
-    "you u ya please pls plz let's lets voudrais aimerais veux quiero quisiera necesito " +
-    'vorrei voglio queria quero gostaria اريد أريد بدي ابي عايز'
-  ).split(' '),
+const ASKED = foldedSet(
+  "you u ya please pls plz let's lets voudrais aimerais veux quiero quisiera necesito " +
+    'vorrei voglio queria quero gostaria أريد بدي ابي عايز',
 );
 /** Words that open a clause telling of someone rather than asking. */
-const SUBJECTS = new Set(
-  (
-    "i i'm im i've ive we we're we've my our he she they his her their " +
-    "je j' yo io eu ich ana انا أنا"
-  ).split(' '),
+const SUBJECTS = foldedSet(
+  "i i'm im i've ive we we're we've my our he she they his her their " +
+    "je j' yo io eu ich ana أنا",
 );
 
 /**

@@ -5,7 +5,7 @@
 // (profile-levels.ts).
 import { isField, isRoleWord } from './model/gazetteer.ts';
 import { lexiconClass } from './model/lexicon.ts';
-import type { Token } from './model/tokens.ts';
+import { foldedSet, type Token } from './model/tokens.ts';
 
 /**
  * True when a message only tells how someone else is ("my advisor is super strict
@@ -133,11 +133,12 @@ const OTHERS = new Set(
     'orientador orientadora doktorvater doktormutter betreuer betreuerin relatore relatrice'
   ).split(' '),
 );
-/** Arabic nouns with "my" written on: "أختي" (my sister), "زميلي" (my colleague). */
-const OWNED_OTHERS = new Set(
-  'أختي اختي أخي اخي أمي امي أبي ابوي أبوي زوجي زوجتي صاحبي صاحبتي زميلي زميلتي مديري استاذي أستاذي مشرفي مراتي جوزي'.split(
-    ' ',
-  ),
+/**
+ * Arabic nouns with "my" written on: "أختي" (my sister), "زميلي" (my colleague). Not
+ * "أبي" (my father): folded it is "ابي", the Gulf "I want".
+ */
+const OWNED_OTHERS = foldedSet(
+  'أختي أخي أمي ابوي زوجي زوجتي صاحبي صاحبتي زميلي زميلتي مديري أستاذي مشرفي مراتي جوزي',
 );
 const POSSESSIVES = new Set(
   (
@@ -148,18 +149,16 @@ const POSSESSIVES = new Set(
 /** Arabic dialect possessives written after the noun: "المشرف تبعي", "الدكتور بتاعي". */
 const ARABIC_POSSESSIVES = new Set(['تبعي', 'بتاعي', 'حقي', 'ديالي', 'تاعي']);
 /** Words that ask for a setting, not about it. */
-export const ASKING_FOR = new Set(
-  (
-    'want please pls set make be prefer rather veux voudrais sois soyez quiero pon sea ' +
-    'seas بدي ابي أبي عايز اريد أريد خلي خليك كن'
-  ).split(' '),
+export const ASKING_FOR = foldedSet(
+  'want please pls set make be prefer rather veux voudrais sois soyez quiero pon sea ' +
+    'seas بدي ابي عايز أريد خلي خليك كن',
 );
 /** Words that say who the writer is. */
-const SELF = new Set("i'm im am je suis soy انا أنا".split(' '));
+const SELF = foldedSet("i'm im am je suis soy أنا");
 /** Words that ask the app for something. */
 const ASKS = new Set([
   ...ASKING_FOR,
-  ...'wants like use change cambia mets prefere prefiero quisiera se افضل أفضل'.split(' '),
+  ...foldedSet('wants like use change cambia mets prefere prefiero quisiera se أفضل'),
   ...'need besoin necesito brauche preciso bisogno'.split(' '),
 ]);
 /** Words that ask the app for something or say who the writer is. */

@@ -29,6 +29,11 @@ export function fold(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').replace(/’/g, "'").toLowerCase();
 }
 
+/** The words of a space-separated list, folded as tokens are, so that "أصبح" matches. */
+export function foldedSet(words: string): Set<string> {
+  return new Set(words.split(' ').map(fold));
+}
+
 function push(tokens: Token[], raw: string, start: number): void {
   const punct = !/[\p{L}\p{N}]/u.test(raw);
   const lower = fold(raw);
