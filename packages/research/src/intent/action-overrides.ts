@@ -12,6 +12,7 @@ import { namesWriter, switchTarget } from './name-fallback.ts';
 import { ASKING_FOR, clausesOfOthers, clausesOfThePast, talksOfOthers } from './talk-of-others.ts';
 import { leftPastJob } from './past-jobs.ts';
 import { tellsOnlyDiet } from './non-roles.ts';
+import { labelsField } from './field-fallback.ts';
 import type { IntentAction, IntentSession } from './schema.ts';
 import { requestedTopic } from './settle-topics.ts';
 import { asksRunInGerman } from './german-topics.ts';
@@ -278,6 +279,10 @@ export function actionInstead(
   if (session.user_id && setsLevelInstead(tokens, action)) return 'update_profile';
   // "¡Gracias! Por cierto, soy médico de familia", "Danke! Übrigens bin ich Postdoc in …"
   if (session.user_id && !paused && action === 'chitchat' && !others && saysOwnRole(tokens))
+    return 'update_profile';
+  // "Il mio campo è il restauro di affreschi", "my research is on sign language acquisition"
+  const labelled = action === 'chitchat' || (action === 'start_run' && labelsField(tokens, true));
+  if (session.user_id && !paused && labelled && labelsField(tokens) && !requestedTopic(tokens))
     return 'update_profile';
   // "i'm a finance phd student, could you research ESG ratings divergence"; "Buenas! estoy
   // haciendo mi tesis y necesito que investigues …"

@@ -16,42 +16,80 @@ import {
 
 const domainRuns = (tags: readonly number[]) => runsOf(tags, 'domain');
 
-/** Words that label a field: "field: security", "مجالي هو إدارة المخاطر". */
-const FIELD_LABELS = new Set([
-  'field',
-  'domain',
-  'area',
-  'discipline',
-  'major',
-  'campo',
-  'domaine',
-  'مجالي',
-  'تخصصي',
-  'مجال',
-  'تخصص',
-]);
-const LABEL_SEPARATORS = new Set([':', '=', '-', '—', 'is', 'es', 'est', 'هو']);
+/** Words that label a field: "field: security", "مجالي هو إدارة المخاطر", "Schwerpunkt: …". */
+const FIELD_LABELS = new Set(
+  (
+    'field domain area discipline major specialty speciality specialisation specialization ' +
+    'campo domaine specialite especialidad especialidade specializzazione area ' +
+    'schwerpunkt fachgebiet forschungsgebiet مجالي تخصصي مجال تخصص'
+  ).split(' '),
+);
+/**
+ * Words that label a field only when said to be the writer's: "my research is on …", "my
+ * interest is …", "mein Schwerpunkt ist …" ("research: …" asks for a run).
+ */
+const OWN_LABELS = new Set(
+  (
+    'research interest interests focus work recherche investigacion pesquisa ricerca ' + 'forschung'
+  ).split(' '),
+);
+const POSSESSIVES = new Set('my mon ma mi mio mia meu minha mein meine'.split(' '));
+/** What joins a label to its field; folded, Italian "è" and Portuguese "é" are "e". */
+const LABEL_SEPARATORS = new Set([':', '=', '-', '—', 'is', 'es', 'est', 'ist', 'هو', 'e']);
+/** What may follow the separator before the field: "is on …", "est en …", "ist die …". */
+const LABEL_LINKS = new Set(
+  'on in about sur en sobre su em auf في على the la le el il lo o a die der das'.split(' '),
+);
+
+const FIELD_ENDS = new Set('in at for with among chez bei para pour per com con'.split(' '));
+
+/** Where the field after a label at `i` starts, or -1 when `i` labels no field. */
+function afterLabel(tokens: readonly Token[], i: number): number {
+  const word = tokens[i]!.lower;
+  const owned = POSSESSIVES.has(tokens[i - 1]?.lower ?? '');
+  if (!FIELD_LABELS.has(word) && !(OWN_LABELS.has(word) && owned)) return -1;
+  let at = i + 1;
+  const separator = tokens[at]?.lower ?? '';
+  // a bare Italian or Portuguese "e" after a label is "and" unless the label is the writer's
+  if (LABEL_SEPARATORS.has(separator) && (separator !== 'e' || owned)) at++;
+  else if (!/\p{Script=Arabic}/u.test(tokens[i]!.raw)) return -1;
+  while (at < i + 4 && LABEL_LINKS.has(tokens[at]?.lower ?? '')) at++;
+  return at;
+}
 
 /**
  * A field the tagger left out after its label ("run: prompt injection defenses. field =
- * security"): the words up to the end of the clause, when no field was tagged.
+ * security", "my research is on …"): the words up to the end of the clause, when no field was
+ * tagged.
  */
 export function fieldAfterLabel(tokens: readonly Token[], out: number[]): void {
   if (domainRuns(out).length > 0) return;
   for (let i = 0; i < tokens.length; i++) {
-    if (!FIELD_LABELS.has(tokens[i]!.lower)) continue;
-    let at = i + 1;
-    if (LABEL_SEPARATORS.has(tokens[at]?.lower ?? '')) at++;
-    else if (!/\p{Script=Arabic}/u.test(tokens[i]!.raw)) continue;
+    const at = afterLabel(tokens, i);
+    if (at < 0) continue;
     // words the tagger took for a level though the lexicon knows no level in them are free
     const free = (k: number) =>
       out[k] === 0 || (LEVEL_TAGS.has(out[k]!) && !lexiconClass(tokens[k]!.lower));
+    // a field ends before where or among whom it is worked on ("sign language acquisition |
+    // in deaf children"), and opens on no verb ("my focus is on | getting this paper out")
+    const ends = (k: number) => k - at >= 2 && FIELD_ENDS.has(tokens[k]!.lower);
     let end = at;
-    while (end < tokens.length && end - at < 6 && !tokens[end]!.punct && free(end)) end++;
-    if (end === at || end - at >= 6) continue;
+    while (end < tokens.length && end - at < 6 && !tokens[end]!.punct && free(end) && !ends(end))
+      end++;
+    const verb = tokens[at]?.lower.endsWith('ing') && !isField(tokens[at]!.lower);
+    if (end === at || end - at >= 6 || verb) continue;
     markSpan(out, 'domain', at, end - 1);
     return;
   }
+}
+
+/**
+ * True when a message labels a field as the writer's ("my research is on …", "Schwerpunkt:
+ * …"); with `opening`, only in the words it opens on.
+ */
+export function labelsField(tokens: readonly Token[], opening = false): boolean {
+  const last = opening ? Math.min(3, tokens.length) : tokens.length;
+  return tokens.slice(0, last).some((_, i) => afterLabel(tokens, i) > i + 1);
 }
 
 /** The first untagged field word of the lexicon that the writer has not left, or -1. */

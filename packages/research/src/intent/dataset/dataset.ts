@@ -168,6 +168,13 @@ export const HELDOUT_INTRODUCTIONS_PATH = `${DATASET_DIR}heldout-introductions.j
  * fourth outside author: a test set, scored but its failures never read.
  */
 export const HELDOUT_WEEK_PATH = `${DATASET_DIR}heldout-week.jsonl`;
+/**
+ * How people say what they do, in seven languages, with near misses (others' jobs, jobs
+ * left or wished for, run topics, feedback that names a field), by a fifth outside author.
+ */
+export const HELDOUT_WORK_PATH = `${DATASET_DIR}heldout-work.jsonl`;
+/** A month of sessions of about sixty imagined users, every action, by a sixth author. */
+export const HELDOUT_MONTH_PATH = `${DATASET_DIR}heldout-month.jsonl`;
 
 /** A held-out set: what the evaluation calls it, its file, and whether it is a test set. */
 export interface HeldoutSet {
@@ -200,6 +207,8 @@ export const HELDOUT_SETS: readonly HeldoutSet[] = [
   { label: 'held-out (preferences)', path: HELDOUT_PREFERENCES_PATH, test: false },
   { label: 'held-out (introductions)', path: HELDOUT_INTRODUCTIONS_PATH, test: false },
   { label: 'held-out (week)', path: HELDOUT_WEEK_PATH, test: true },
+  { label: 'held-out (work)', path: HELDOUT_WORK_PATH, test: false },
+  { label: 'held-out (month)', path: HELDOUT_MONTH_PATH, test: false },
 ];
 
 /** Messages that mean nothing to the app: the router should ask rather than act. */

@@ -138,8 +138,6 @@ if (args.has('--failures')) {
     console.log(`\n${name}: ${e.failures.length} phrasings not fully right`);
     for (const f of e.failures) console.log(`  ${f}`);
   }
-  console.log(
-    '\n(The held-out (styles), (fresh), (blind) and (languages, blind) sets are test sets: ' +
-      'their failures are not listed.)',
-  );
+  const tests = sets.filter((set) => set.test).map((set) => set.label);
+  console.log(`\n(Test sets, whose failures are not listed: ${tests.join('; ')}.)`);
 }
