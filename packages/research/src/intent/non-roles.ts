@@ -10,6 +10,7 @@ import { markSpan, runsOf, slotOf } from './model/tags.ts';
 import type { Token } from './model/tokens.ts';
 import { imaginedSelf } from './imagined-roles.ts';
 import { ARABIC_QUALIFIERS, isDegreeDone } from './role-cues.ts';
+import { formerly } from './past-jobs.ts';
 
 /** Words a role does not end on: what joins it to its field or place. */
 const JOIN_WORDS = new Set([
@@ -56,8 +57,10 @@ const ADDRESSING = new Set([
 
 /** A part of an organisation is no role ("Macroeconomics, central bank, research department"). */
 const UNITS = new Set(['department', 'dept', 'division', 'unit', 'ministry', 'agency']);
+/** Who heads a unit, a role ("Head of department"). */
+const HEADS = new Set(['head', 'chair', 'director', 'chief', 'deputy']);
 
-/** "Formerly" alone is no role ("Lehrer im Ruhestand, | früher | Mathe und Physik"). */
+/** "Formerly", alone or before a role, is no role ("Lehrer im Ruhestand, | früher | Mathe"). */
 const FORMERLY = new Set(
   'formerly previously fruher ehemals autrefois anciennement antes anteriormente prima'.split(' '),
 );
@@ -137,9 +140,11 @@ export function dropNonRoles(
       // "my wife is a surgeon and she said I should try this"
       ofOthers[run.first] ||
       likened(tokens, run.first) ||
-      words.every((w) => FORMERLY.has(w)) ||
+      // a role left ("former firefighter", "früher Bankkaufmann", "ex-compta")
+      FORMERLY.has(words[0]!) ||
+      formerly(words[0]!) ||
       ADDRESSING.has(words[0]!) ||
-      UNITS.has(words.at(-1)!) ||
+      (UNITS.has(words.at(-1)!) && !HEADS.has(words[0]!)) ||
       // the app addressed ("votre assistant", "your assistant")
       YOUR.has(words[0]!) ||
       YOUR.has(before) ||

@@ -19,6 +19,11 @@ test('a job the writer has left, and nothing since, is told of, not stated', () 
   assert.equal(left('Ero ingegnere, ora faccio il pasticcere'), false);
   assert.equal(left('I used to be a pharmacist'), false);
   assert.equal(left('I quit my job'), false);
+  // a role said "former", when the writer names no other, and a job said to be over
+  assert.equal(left('Former firefighter here, just enjoying retirement these days'), true);
+  assert.equal(left('Trabalhei como bancário por 15 anos, graças a Deus acabou'), true);
+  assert.equal(left('pensionato, ex ferroviere, mi interesso di storia dei trasporti'), false);
+  assert.equal(left('ex-military, now studying law (first year)'), false);
 });
 
 test('a field or role said of a job the writer has left is not theirs', () => {

@@ -1,6 +1,7 @@
 // Jobs the writer has left: a message that tells only of one is small talk, and the field or
 // role said in a clause about one is no longer the writer's. Read by the action corrections
 // (action-overrides.ts) and by the learned router before it reads a profile.
+import { isRoleWord } from './model/gazetteer.ts';
 import { runsOf } from './model/tags.ts';
 import type { Token } from './model/tokens.ts';
 import { clausesWhere } from './talk-of-others.ts';
@@ -14,7 +15,11 @@ import { clausesWhere } from './talk-of-others.ts';
 export function leftPastJob(tokens: readonly Token[]): boolean {
   const words = tokens.map((t) => t.lower);
   const past = words.some((_, i) => saysPast(words, i));
-  const left = words.some((_, i) => saysLeft(words, i));
+  // a role said "former" is left, unless the writer names another ("pensionato, ex
+  // ferroviere, …")
+  const otherRole = words.some((w, i) => isRoleWord(w) && !formerly(w) && !formerly(words[i - 1]!));
+  const former = words.some(formerly) && !otherRole;
+  const left = former || words.some((w, i) => saysLeft(words, i) || OVER.has(w));
   // "…, now I do machine learning" says what the writer is; "adesso non lavoro più" does not
   const now = words.some(
     (w, i) => NOW.has(w) && !words.slice(i + 1, i + 4).some((next) => NOT.has(next)),
@@ -46,7 +51,11 @@ export function clausesOfLeftJobs(tokens: readonly Token[]): boolean[] {
 }
 
 /** Words that say a time is over: "decades ago", "c'est fini", "è finita". */
-const OVER = new Set('ago fini finie finito finita terminado terminou vorbei'.split(' '));
+const OVER = new Set('ago fini finie finito finita terminado terminou acabou vorbei'.split(' '));
+
+/** "Former", "ex-": a role the writer has left ("Former firefighter here", "ex-compta"). */
+export const formerly = (word: string) => FORMER.has(word) || /^ex-\p{L}/u.test(word);
+const FORMER = new Set('former ex ehemaliger ehemalige exfuncionario'.split(' '));
 /** Past forms of teaching. */
 const TAUGHT = new Set(
   (
@@ -68,8 +77,9 @@ function saysPast(words: readonly string[], i: number): boolean {
   const w = words[i]!;
   return (
     PAST_SELF.has(w) ||
+    FORMER.has(w) ||
     (w === 'used' && words[i + 1] === 'to') ||
-    (w === 'was' && words[i - 1] === 'i') ||
+    (['was', 'worked'].includes(w) && words[i - 1] === 'i') ||
     (['era', 'war'].includes(w) && SELF_BEFORE_WAS.has(words[i - 1] ?? ''))
   );
 }
@@ -107,7 +117,11 @@ const NOT = new Set([
   'مش',
 ]);
 /** Verbs that say the writer was something: "j'étais", "fui", "ero", "facevo", "كنت". */
-const PAST_SELF = new Set('etais fui ero facevo fruher كنت كنتي'.split(' '));
+const PAST_SELF = new Set(
+  'etais travaillais fui trabaje trabajaba trabalhei trabalhava ero facevo lavoravo fruher كنت كنتي'.split(
+    ' ',
+  ),
+);
 /** Before "era" or "war": the writer. */
 const SELF_BEFORE_WAS = new Set(['yo', 'eu', 'ich']);
 /** Words that say a job was left. */

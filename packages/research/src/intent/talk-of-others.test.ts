@@ -64,3 +64,22 @@ test('family and co-workers in six languages, and what they say, are someone els
   // "my students" is the writer's teaching, not small talk
   assert.equal(others('I teach chemistry and my students love labs'), false);
 });
+
+test('a clause that goes on about someone else with "she" or "he" is of them too', () => {
+  const marked = (text: string) => {
+    const tokens = tokenize(text);
+    const of = clausesOfOthers(tokens);
+    return tokens.filter((t, i) => of[i] && !t.punct).map((t) => t.raw).join(' ');
+  };
+  assert.equal(
+    marked("I'm Daniel. My wife's the academic, she's in sociology, but I'm curious"),
+    "My wife 's the academic she 's in sociology",
+  );
+  assert.equal(
+    marked('Ma directrice est spécialiste de Proust, elle est très stricte'),
+    'Ma directrice est spécialiste de Proust elle est très stricte',
+  );
+  // not a clause that says something of the writer, nor one after a clause of their own
+  assert.equal(marked('My boss is strict, she says I should be bolder'), 'My boss is strict');
+  assert.equal(marked("I'm a nurse, she's a doctor"), '');
+});

@@ -68,8 +68,23 @@ const REPORTING = new Set(
  * writer's.
  */
 export function clausesOfOthers(tokens: readonly Token[]): boolean[] {
-  return clausesWhere(tokens, talksOfOthers);
+  const out = clausesWhere(tokens, talksOfOthers);
+  // A clause that goes on about them goes on of them ("My wife's the academic, | she's in
+  // sociology", "Ma directrice est spécialiste de Proust, | elle est très stricte").
+  for (let i = 1; i < tokens.length; i++) {
+    if (out[i] || !THIRD_PERSONS.has(tokens[i]!.lower) || !tokens[i - 1]!.punct) continue;
+    if (!out[i - 2]) continue;
+    let end = i;
+    while (end < tokens.length && !tokens[end]!.punct) end++;
+    const clause = tokens.slice(i, end).map((t) => t.lower);
+    if (!clause.some((w) => ASKS_OR_SELF.has(w) || FIRST_PERSONS.has(w))) out.fill(true, i, end);
+  }
+  return out;
 }
+const THIRD_PERSONS = foldedSet(
+  'she he they elle ils elles ella ellas ellos sie er lei lui ela ele eles elas هي هو',
+);
+const FIRST_PERSONS = foldedSet('i me my je moi yo mi me ich mir mich eu io انا');
 
 /**
  * For each token, whether its clause tells how a past run was and asks nothing: "a bit more
@@ -114,7 +129,8 @@ const OTHERS = new Set(
     'asesora tutor tutora jefe jefa colega المشرف مشرف الدكتور الدكتورة ' +
     'coauthor co-author coauthors collaborator collaborators labmate labmates ' +
     'sister brother mother mom mum dad father husband wife partner friend son ' +
-    'daughter cousin uncle aunt roommate neighbour neighbor ' +
+    'daughter cousin uncle aunt roommate neighbour neighbor manager teammate classmate ' +
+    'girlfriend boyfriend ' +
     'soeur frere mere pere mari femme ami amie fils fille ' +
     'hermana hermano madre padre esposo esposa marido amigo amiga hijo hija ' +
     'schwester bruder mutter vater mann frau freund freundin kollege kollegin sohn tochter ' +
