@@ -69,7 +69,10 @@ test('a clause that goes on about someone else with "she" or "he" is of them too
   const marked = (text: string) => {
     const tokens = tokenize(text);
     const of = clausesOfOthers(tokens);
-    return tokens.filter((t, i) => of[i] && !t.punct).map((t) => t.raw).join(' ');
+    return tokens
+      .filter((t, i) => of[i] && !t.punct)
+      .map((t) => t.raw)
+      .join(' ');
   };
   assert.equal(
     marked("I'm Daniel. My wife's the academic, she's in sociology, but I'm curious"),
