@@ -103,25 +103,34 @@ function standsAlone(tokens: readonly Token[], tags: readonly number[], i: numbe
     FIELD_PREPOSITIONS.has(after?.lower ?? '') && slotOf(tags[at + 1] ?? 0) === 'domain';
   // "Freiberuflicher Übersetzer hier, …", as one says "Kwame here"
   const here = HERE.has(after?.lower ?? '') && (tokens[at + 1]?.punct ?? true);
+  // or where the writer does it ("viticulteur | en Bourgogne", "Kurator | am Stadtmuseum",
+  // "مزارع | من الأغوار")
+  const where = WHERE.has(after?.lower ?? '') && slotOf(tags[at + 1] ?? 0) !== 'archetype';
   const ends =
     !after ||
     (after.punct && BREAKS.has(after.raw)) ||
     CLAUSE_AND.has(after.lower) ||
     inField ||
-    here;
+    here ||
+    where;
   if (!ends) return false;
   let j = i - 1;
   while (j >= 0 && i - j <= 3 && tags[j] === 0 && qualifies(tokens[j]!.lower)) j--;
   // or the message opens on it before a comma or its field ("jubilada, me encanta la
   // astronomía", "Professore ordinario di | diritto costituzionale"; not a title: "Prof.
   // Akira Yamamoto")
-  if (j < 0) return after?.raw === ',' || inField;
+  if (j < 0) return after?.raw === ',' || inField || where;
   return tokens[j]!.punct && BREAKS.has(tokens[j]!.raw) && j > 0;
 }
 const BREAKS = new Set([',', '.', ';', '—', '–', ':', '!']);
 const CLAUSE_AND = new Set(['and', 'et', 'y', 'e']);
 const HERE = new Set(['here', 'hier', 'ici', 'aqui', 'qui']);
 const FIELD_PREPOSITIONS = new Set(['in', 'en', 'em', 'im', 'of', 'de', 'di', 'في']);
+/** Where a job is done: "at", "au musée", "am Stadtmuseum", "nelle Langhe", "من", "@". */
+const WHERE = foldedSet(
+  'at in @ en au aux a chez im am an bei beim in der no na nos nas em nel nella nelle ' +
+    'al alla presso من في عند',
+);
 const qualifies = (word: string) => isRoleModifier(word) || isFieldModifier(word) || isField(word);
 
 /**

@@ -313,6 +313,19 @@ test('a role said alone before the field it is in is the role', () => {
   assert.deepEqual(roles('Hi, I went in [d: history]'), []);
 });
 
+test('an occupation said alone before where it is done is the role, in any language', () => {
+  const roles = (marked: string) => settled(marked).archetype;
+  assert.deepEqual(roles('viticulteur en Bourgogne, le mildiou me rend fou'), ['viticulteur']);
+  assert.deepEqual(roles('Sono Paolo, viticoltore nelle Langhe'), ['viticoltore']);
+  assert.deepEqual(roles('Kurator am Stadtmuseum, Schwerpunkt [d: Industriegeschichte]'), [
+    'Kurator',
+  ]);
+  assert.deepEqual(roles('مزارع من الأغوار'), ['مزارع']);
+  // not a word no occupation list knows, nor one in the middle of a sentence
+  assert.deepEqual(roles('Amara, blorvic en Bourgogne'), []);
+  assert.deepEqual(roles('we met a curator at the museum'), []);
+});
+
 test('a role said after "as" or with a hedge, and retirement said after the role', () => {
   const roles = (marked: string) => settled(marked).archetype;
   assert.deepEqual(roles('instituteur à la retraite, passionné par la [d: préhistoire]'), [

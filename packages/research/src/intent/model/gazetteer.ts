@@ -20,6 +20,7 @@ import {
   ROLE_PHRASES,
   ROLE_WORDS,
 } from './lexicons/roles.ts';
+import { OCCUPATION_QUALIFIERS, OCCUPATIONS } from './lexicons/occupations.ts';
 import { fold, tokenize, type Token } from './tokens.ts';
 import { wordClasses } from './word-classes.ts';
 
@@ -148,8 +149,8 @@ export function gazetteer(tokens: readonly Token[]): string[][] {
   return out;
 }
 
-const moreRoles = new Set(MORE_ROLE_WORDS.map(fold));
-const moreRoleModifiers = new Set(MORE_ROLE_MODIFIERS.map(fold));
+const moreRoles = new Set([...MORE_ROLE_WORDS, ...OCCUPATIONS].map(fold));
+const moreRoleModifiers = new Set([...MORE_ROLE_MODIFIERS, ...OCCUPATION_QUALIFIERS].map(fold));
 
 /**
  * True when a folded word names a role ("teacher", "researchers", "biologist", "planner"):
