@@ -129,6 +129,14 @@ test('the kind of a workplace after "at" is not a field', () => {
   ]);
 });
 
+test('a hospital ward is where one works, not a field; intensive care said as such is one', () => {
+  assert.deepEqual(settled("I'm a nurse in [ICU] since 2015"), []);
+  assert.deepEqual(settled('trabajo de enfermera en [urgencias] desde hace 10 años'), []);
+  assert.deepEqual(settled('ich bin Pflegefachkraft auf der [Intensivstation]'), []);
+  assert.deepEqual(settled('أنا ممرضة وشغلي كله [بالعناية المركزة]'), []);
+  assert.deepEqual(settled('Je travaille en [soins intensifs] maintenant'), ['soins intensifs']);
+});
+
 test('a place after "in", "at" or "from" is not a field', () => {
   assert.deepEqual(settled("I'm a community health worker in [Nairobi]"), []);
   assert.deepEqual(settled('a farmer in [Punjab], writing about crops'), []);

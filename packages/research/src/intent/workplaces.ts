@@ -3,7 +3,7 @@
 // software numa fintech", "مهندس بيانات في شركة شحن"); a department "of" a field teaches it.
 import { ARABIC_WORKPLACES, ARTICLES, FACULTIES, INDEFINITE_ARTICLES } from './field-words.ts';
 import { runsOf } from './model/tags.ts';
-import type { Token } from './model/tokens.ts';
+import { fold, type Token } from './model/tokens.ts';
 
 /** The tags without the field spans that name a workplace or its kind. */
 export function dropWorkplaces(tokens: readonly Token[], out: number[]): number[] {
@@ -11,6 +11,14 @@ export function dropWorkplaces(tokens: readonly Token[], out: number[]): number[
   // a workplace said in Arabic ("مهندس بيانات في | شركة شحن", at a shipping company)
   for (const run of runsOf(out, 'domain')) {
     if (ARABIC_WORKPLACES.has(words[run.first]!)) out.fill(0, run.first, run.last + 1);
+  }
+  // a hospital ward ("a nurse in | ICU", "enfermera en | urgencias", "auf der |
+  // Intensivstation"), where one works, not on what
+  for (const run of runsOf(out, 'domain')) {
+    const span = words.slice(run.first, run.last + 1).join(' ');
+    if (WARDS.has(span) || WARDS.has(span.replace(/^(?:ب|في|و)(?=ال)/u, ''))) {
+      out.fill(0, run.first, run.last + 1);
+    }
   }
   // the kind of a workplace
   for (const run of runsOf(out, 'domain')) {
@@ -63,6 +71,32 @@ const WORKPLACES = new Set(
     'entreprise societe banque hopital firma unternehmen klinik krankenhaus universitat ' +
     'azienda ospedale despacho cabinet clinica clinique escuela escola scuola ecole'
   ).split(' '),
+);
+/**
+ * Hospital wards, as the tokens fold them; not intensive care said as such ("soins
+ * intensifs", "terapia intensiva"), which writers also give as their field.
+ */
+const WARDS = new Set(
+  [
+    'icu',
+    'nicu',
+    'picu',
+    'er',
+    'a&e',
+    'the ward',
+    'emergency',
+    'urgences',
+    'urgencias',
+    'emergencias',
+    'reanimation',
+    'uti',
+    'pronto soccorso',
+    'intensivstation',
+    'notaufnahme',
+    'العناية المركزة',
+    'الطوارئ',
+    'الانعاش',
+  ].map(fold),
 );
 /** Workplaces whose kind is a research field. */
 const RESEARCH_UNITS = new Set(['lab', 'labs', 'laboratory', 'laboratorio', 'laboratoire']);
