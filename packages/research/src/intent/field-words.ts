@@ -4,7 +4,7 @@
 import { isEnglishWord } from './model/english-words.ts';
 import { inLexicons, isField, isFieldHead, isRoleModifier, isRoleWord } from './model/gazetteer.ts';
 import { lexiconClass } from './model/lexicon.ts';
-import type { Token } from './model/tokens.ts';
+import { fold, type Token } from './model/tokens.ts';
 import { wordClasses } from './model/word-classes.ts';
 
 /** Words that join a field's words, in the languages people write fields in. */
@@ -138,8 +138,12 @@ const NOW = new Set(
   (
     "now nowadays currently today lately maintenant actuellement aujourd'hui ahora hoy " +
     'actualmente agora ' +
-    'hoje atualmente jetzt heute derzeit adesso ora oggi attualmente'
-  ).split(' '),
+    'hoje atualmente jetzt heute derzeit adesso ora oggi attualmente ' +
+    // Arabic, as tokens fold them: now (Gulf, Levantine, MSA), currently
+    'الحين هلق الآن حاليا'
+  )
+    .split(' ')
+    .map(fold),
 );
 
 /** True when folded words say "now" or "these days" ("my field was X, now it's Y"). */

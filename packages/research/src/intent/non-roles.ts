@@ -3,7 +3,7 @@
 // writer imagines, an adjective cut from a noun
 // that is no role; and the words a role does not end on (a joining word, a verb, an Arabic
 // word with "and" or "at" written on it). Read by the role corrections (settle-roles.ts).
-import { ARABIC_WORKPLACES, INDEFINITE_ARTICLES } from './field-words.ts';
+import { ARABIC_WORKPLACES, INDEFINITE_ARTICLES, saysNow } from './field-words.ts';
 import { isEnglishWord } from './model/english-words.ts';
 import { inLexicons, isField, isRoleWord } from './model/gazetteer.ts';
 import { markSpan, runsOf, slotOf } from './model/tags.ts';
@@ -159,6 +159,8 @@ export function dropNonRoles(
     // ("psicóloga clínica | e investigadora")
     const trailing = (t: Token) =>
       JOIN_WORDS.has(t.lower) ||
+      AND_ROLE.has(t.lower) ||
+      saysNow([t.lower]) ||
       SPECIALISED.has(t.lower) ||
       (t.lower.endsWith('ing') && !isRoleWord(t.lower));
     const and = tokens

@@ -313,6 +313,17 @@ test('a role said alone before the field it is in is the role', () => {
   assert.deepEqual(roles('Hi, I went in [d: history]'), []);
 });
 
+test('a role ends on no "and" nor "now", opens on no "as", and takes in its trade qualifiers', () => {
+  const roles = (marked: string) => settled(marked).archetype;
+  assert.deepEqual(roles('sou [a: agrônoma e] trabalho com soja'), ['agrônoma']);
+  assert.deepEqual(roles('ترى صرت [a: مهندس بترول الحين]، حدّث ملفي'), ['مهندس بترول']);
+  assert.deepEqual(roles('Je bosse maintenant [a: comme consultante]'), ['consultante']);
+  assert.deepEqual(roles("I'm just a hobby [a: birder]"), ['hobby birder']);
+  assert.deepEqual(roles('backend [a: software engineer] in lahore'), [
+    'backend software engineer',
+  ]);
+});
+
 test('an occupation said alone before where it is done is the role, in any language', () => {
   const roles = (marked: string) => settled(marked).archetype;
   assert.deepEqual(roles('viticulteur en Bourgogne, le mildiou me rend fou'), ['viticulteur']);

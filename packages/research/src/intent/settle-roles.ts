@@ -338,6 +338,8 @@ function splitField(tokens: readonly Token[], out: number[], first: number, last
 const NOT_ROLE = new Set(
   (
     "i'm im i am a an my انا وانا ana daba " +
+    // "as": "je bosse comme | consultante"
+    'as comme como come als ' +
     // hedges: "ich bin | nur | Hobbyforscher"
     'just only merely nur solo juste seulement simplement apenas'
   ).split(' '),

@@ -161,7 +161,8 @@ export const MORE_ROLE_WORDS: readonly string[] = (
 export const MORE_ROLE_MODIFIERS: readonly string[] = (
   'third-year fourth-year fifth-year 1st-year 2nd-year 3rd-year 4th-year mid-career ' +
   'registered certified licensed chartered practising practicing experienced veteran ' +
-  'part-time full-time semi-retired ' +
+  'part-time full-time semi-retired jr jr. sr sr. hobby backend back-end frontend ' +
+  'front-end full-stack fullstack corporate ' +
   // German, declined: "pensionierter Lehrer", "freiberufliche Übersetzerin"
   'pensionierter pensionierte ehemaliger ehemalige freiberuflicher freiberufliche ' +
   'selbststandiger selbststandige leitender leitende wissenschaftlicher wissenschaftliche ' +
