@@ -20,6 +20,7 @@ import { fieldAfterLabel, fieldInLexicon } from './field-fallback.ts';
 import { withoutTimes } from './field-times.ts';
 import { dropWorkplaces } from './workplaces.ts';
 import {
+  ARABIC_WORKPLACES,
   adjective,
   AND,
   contentWord,
@@ -287,6 +288,15 @@ export function settleDomains(tokens: readonly Token[], tags: readonly number[])
     const tail = (k: number) =>
       FIELD_TAILS.has(words[k]!) || (words[k] === 'research' && !NAMED_RESEARCH.has(words[k - 1]!));
     while (last > first && tail(last)) out[last--] = 0;
+    // "kinesiology | part time"
+    if (last - 1 > first && PART_TIME.test(`${words[last - 1]} ${words[last]}`)) {
+      out.fill(0, last - 1, last + 1);
+      last -= 2;
+    }
+    // nor, in Arabic, where or how it is done, said with a letter written on ("الإحصاء |
+    // بكلية التجارة", "الفيزياء | فالثانوي", "الفلك | كهواية")
+    const where = words.slice(first + 1, last + 1).findIndex(arabicWhere);
+    if (where >= 0) out.fill(0, first + 1 + where, last + 1);
   }
   dropPurposes(tokens, out);
   return withoutTimes(tokens, out);
@@ -294,8 +304,29 @@ export function settleDomains(tokens: readonly Token[], tags: readonly number[])
 
 /** Words after a field that say how the writer stands to it, not what it is. */
 const FIELD_TAILS = new Set(
-  'major majors minor stuff things ward wards section side part-time full-time'.split(' '),
+  (
+    'major majors minor stuff things ward wards section side part-time full-time degree ' +
+    'nerd nerds geek geeks buff here'
+  ).split(' '),
 );
+const PART_TIME = /^(?:part|full) time$/;
+
+/**
+ * An Arabic word with "in" or "at" written on a workplace ("بكلية", at the faculty;
+ * "فالثانوي", at the high school), or "as a hobby" ("كهواية").
+ */
+function arabicWhere(word: string): boolean {
+  const [clitic, rest] = [word[0]!, word.slice(1)];
+  const place = rest.replace(/^ال/u, '');
+  return (
+    ('بف'.includes(clitic) &&
+      [place, rest].some((w) => ARABIC_WORKPLACES.has(w) || SCHOOLS.has(w))) ||
+    AS_A_HOBBY.has(word)
+  );
+}
+const AS_A_HOBBY = new Set(['كهواية', 'كهوايه']);
+/** Faculties, institutes and high schools, where a field is taught. */
+const SCHOOLS = new Set(['كلية', 'معهد', 'ثانوي', 'ثانوية']);
 
 /** Words of the kind of a place, before its name: "rural Kenya". */
 const REGIONS = new Set(

@@ -116,6 +116,14 @@ test('what is said of a field after it is not part of it', () => {
   assert.deepEqual(settled('my field is [side effects of statins]'), ['side effects of statins']);
   assert.deepEqual(settled('curious about [early literacy research]'), ['early literacy']);
   assert.deepEqual(settled('my field is [operations research]'), ['operations research']);
+  assert.deepEqual(settled('heyyy [marine bio nerd], first year'), ['marine bio']);
+  assert.deepEqual(settled('yoga instructor, studying [kinesiology part time]'), ['kinesiology']);
+  assert.deepEqual(settled('studying for a [cs degree] at night'), ['cs']);
+  assert.deepEqual(settled('أنا معيد في قسم [الإحصاء بكلية التجارة]'), ['الإحصاء']);
+  assert.deepEqual(settled('كنخدم أستاذة ديال [الفيزياء فالثانوي]'), ['الفيزياء']);
+  assert.deepEqual(settled('والحين أقرا عن [الفلك كهواية]'), ['الفلك']);
+  // not a field that holds such a word in its name
+  assert.deepEqual(settled('my field is [real time systems]'), ['real time systems']);
 });
 
 test('the kind of a workplace after "at" is not a field', () => {
