@@ -306,7 +306,7 @@ export function settleDomains(tokens: readonly Token[], tags: readonly number[])
 const FIELD_TAILS = new Set(
   (
     'major majors minor stuff things ward wards section side part-time full-time degree ' +
-    'nerd nerds geek geeks buff here'
+    'nerd nerds geek geeks buff here double dual joint'
   ).split(' '),
 );
 const PART_TIME = /^(?:part|full) time$/;

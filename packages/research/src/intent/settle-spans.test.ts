@@ -117,6 +117,9 @@ test('what is said of a field after it is not part of it', () => {
   assert.deepEqual(settled('curious about [early literacy research]'), ['early literacy']);
   assert.deepEqual(settled('my field is [operations research]'), ['operations research']);
   assert.deepEqual(settled('heyyy [marine bio nerd], first year'), ['marine bio']);
+  assert.deepEqual(settled('undergrad, [philosophy] + [economics double major]'), [
+    'philosophy + economics',
+  ]);
   assert.deepEqual(settled('yoga instructor, studying [kinesiology part time]'), ['kinesiology']);
   assert.deepEqual(settled('studying for a [cs degree] at night'), ['cs']);
   assert.deepEqual(settled('أنا معيد في قسم [الإحصاء بكلية التجارة]'), ['الإحصاء']);
