@@ -278,7 +278,7 @@ const CUE_FILLERS = new Set(
   ),
 );
 const CUE_PREPOSITIONS = new Set(
-  'a au aux about in con com sui sugli sulle sul su an zu uber fur de sobre dans di pour'.split(
+  "a au aux about in con com sui sugli sulle sul sull' su an zu uber fur de sobre dans di pour".split(
     ' ',
   ),
 );

@@ -216,7 +216,7 @@ const REQUEST_CUES = [
   // sobre …", "una ricerca sul …", "que investigues …", "بحثاً عن …"
   ...pairs('article papier recherche etude rapport', 'sur'),
   ...pairs('articulo estudio investigacion paper informe', 'sobre acerca'),
-  ...pairs('articolo ricerca studio paper', 'sul sulla sullo sui sugli sulle su'),
+  ...pairs('articolo ricerca studio paper', "sul sulla sullo sull' sui sugli sulle su"),
   ...pairs('artigo pesquisa estudo paper', 'sobre'),
   ...pairs('que', 'investigues estudies analices investigue'),
   ...pairs('بحثا بحث دراسة دراسه مقال مقالا ورقة تقرير', 'عن حول'),

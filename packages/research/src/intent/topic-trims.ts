@@ -31,7 +31,9 @@ export function trimTopic(tokens: readonly Token[], tags: readonly number[]): nu
  * Raw words, lowercased, that open no topic: Portuguese "aí", misspelt "the", and the words
  * that link a topic to its request ("scrivi un articolo | sui | microbi del suolo").
  */
-const LEADING = new Set('aí teh hte sul sulla sullo sui sugli sulle sobre sur über'.split(' '));
+const LEADING = new Set(
+  "aí teh hte sul sulla sullo sull' sui sugli sulle dell' sobre sur über".split(' '),
+);
 /** "For", before whose "my …" comes what the run is for, not what it is about. */
 const FOR = new Set(['for', 'per', 'pour', 'para', 'fur', 'furs']);
 const MY = new Set(

@@ -20,9 +20,11 @@ export interface Token {
 // Words (letters, digits and combining marks, joined by ' _ . @ -) or single other characters.
 const TOKEN_RE = /[\p{L}\p{N}\p{M}]+(?:['’_.@-][\p{L}\p{N}\p{M}]+)*|[^\s\p{L}\p{N}\p{M}]/gu;
 // "mei's" and "name's" are two tokens, so a name before a possessive can be tagged alone;
-// French elisions ("l'informatique", "j'étudie") likewise.
+// French and Italian elisions ("l'informatique", "j'étudie", "jusqu'à", "sull'impatto",
+// "un'ostetrica", "dell'arte") likewise.
 const POSSESSIVE_RE = /^(.+?)(['’]s)$/iu;
-const ELISION_RE = /^([cdjlmnst]|qu)(['’])(?=\p{L})/iu;
+const ELISION_RE =
+  /^([cdjlmnst]|qu|jusqu|lorsqu|puisqu|un|dell|nell|sull|all|dall|coll|quest|quell)(['’])(?=\p{L})/iu;
 
 /** Lower case without accents: "Élodie" → "elodie"; Arabic harakat dropped too. */
 export function fold(text: string): string {
@@ -54,7 +56,8 @@ export function tokenize(text: string): Token[] {
     let raw = match[0];
     let start = match.index;
     const elision = ELISION_RE.exec(raw);
-    if (elision) {
+    // not a possessive ("Dell's laptop")
+    if (elision && raw.slice(elision[0].length).toLowerCase() !== 's') {
       const head = elision[0];
       push(tokens, head, start);
       raw = raw.slice(head.length);
