@@ -41,6 +41,10 @@ test('someone who says they are back signs in, unless they also say they are new
   assert.equal(back("I'm new here, it's Ana"), false);
   assert.equal(back('soy Joaquín, usuario nuevo'), false);
   assert.equal(back('sign me up again, Ravi'), false);
+  // or asks to log in to an account of theirs
+  assert.equal(back('Good morning. Ravi Shankar here, please select my profile.'), true);
+  assert.equal(back('c moi Monique, je suis déjà inscrite'), true);
+  assert.equal(back('hi, log me in as a new user, I am Ana'), false);
   assert.equal(returnsInstead(tokenize("I'm back, Rose here"), 'select_user'), false);
 });
 
@@ -162,6 +166,18 @@ test('small talk that says the writer’s role updates the profile; an imagined 
   assert.equal(signUp("Mon mari est prof de maths, c'est lui qui m'a parlé de vous !"), 'chitchat');
   assert.equal(signUp('my wife is a surgeon and she said I should try this. Pete'), undefined);
   assert.equal(signUp('Meine Frau ist Chirurgin. Ich heiße Stefan.'), undefined);
+});
+
+test('a greeting from someone new who says who they are is a sign-up', () => {
+  const anon = { user_id: '', run_id: null, run_status: null, has_profile: false };
+  const instead = (text: string) => actionInstead(tokenize(text), 'chitchat', anon);
+  assert.equal(instead('Servus, Dominik Huber hier – Sozialpädagoge'), 'create_user');
+  assert.equal(instead('السلام عليكم، معك نورة، محاسبة قانونية'), 'create_user');
+  assert.equal(instead('Hi there! how are you today?'), undefined);
+  // not when signed in, nor when the name is someone else's
+  const ready = { user_id: 'ana', run_id: null, run_status: null, has_profile: true };
+  assert.equal(actionInstead(tokenize('Servus, Dominik hier'), 'chitchat', ready), undefined);
+  assert.equal(instead('Hola, mi hermana se llama Pilar'), undefined);
 });
 
 test('a diet is small talk, its "strict" no setting, unless a role or field is said too', () => {

@@ -106,7 +106,7 @@ function clauseNumbers(tokens: readonly Token[]): number[] {
 /** Words that say the writer has been here before. */
 const RETURNING = new Set(
   (
-    'again back returning already existing before encore reviens revoila nuevo otra vuelta ' +
+    'again back returning already existing before encore deja reviens revoila nuevo otra vuelta ' +
     'regrese regresé reconnecte connecte مجددا مجدداً ثانية'
   ).split(' '),
 );
@@ -128,7 +128,8 @@ export function returnsInstead(tokens: readonly Token[], action: IntentAction): 
   // "de nuevo" is back; "nuevo" alone is new; "it's me, Priya" is someone known
   const back =
     words.some((w, i) => RETURNING.has(w) && (w !== 'nuevo' || words[i - 1] === 'de')) ||
-    saysItsMe(words);
+    saysItsMe(words) ||
+    logsIn(words);
   const fresh = words.some((w, i) => NEW.has(w) && !(w === 'nuevo' && words[i - 1] === 'de'));
   return back && !fresh && !words.includes('up');
 }
@@ -169,17 +170,25 @@ const MADE = new Set(['made', 'created', 'opened', 'registered', 'got', 'had']);
 
 /** Words that ask to sign in: "sign in", "log me in", "switch", "back". */
 function asksToSignIn(words: readonly string[]): boolean {
+  return words.some((w) => SIGN_IN.has(w) || RETURNING.has(w)) || logsIn(words);
+}
+
+/** "Log me in", "sign in", "login", "select my profile": to an account that exists. */
+function logsIn(words: readonly string[]): boolean {
   return words.some(
     (w, i) =>
-      SIGN_IN.has(w) ||
-      RETURNING.has(w) ||
+      LOGIN.has(w) ||
       (['sign', 'log', 'logged', 'signed'].includes(w) &&
-        ['in', 'into', 'me'].includes(words[i + 1] ?? '')),
+        ['in', 'into', 'me'].includes(words[i + 1] ?? '')) ||
+      (['select', 'load', 'open'].includes(w) &&
+        words[i + 1] === 'my' &&
+        ['profile', 'account'].includes(words[i + 2] ?? '')),
   );
 }
+const LOGIN = new Set(['login', 'signin', 'log-in', 'sign-in']);
 const SIGN_IN = new Set(
   (
-    'login signin log-in sign-in switch swap change cambia cambiar passe passer sesion ' +
+    'switch swap change cambia cambiar passe passer sesion ' +
     'connecte connecter conectar conectame conectarme entrar'
   ).split(' '),
 );
@@ -260,6 +269,10 @@ export function actionInstead(
     const profileOrRun = action === 'update_profile' || (action === 'start_run' && !run);
     return profileOrRun ? 'chitchat' : undefined;
   }
+  // "Servus, Dominik Huber hier – Sozialpädagoge …", "السلام عليكم، معك نورة": greeted, but
+  // by someone new who says who they are
+  if (!session.user_id && action === 'chitchat' && !others && namesWriter(tokens))
+    return 'create_user';
   if (remarksOnApp(tokens)) return action === 'update_profile' ? 'chitchat' : undefined;
   if (action === 'update_profile' && tellsOnlyDiet(tokens)) return 'chitchat';
   if (action === 'update_profile' && speaksOfOtherRisk(tokens)) return 'chitchat';

@@ -40,6 +40,7 @@ const AFTER_NAME = new Set([
   'returning',
   'aqui',
   'ici',
+  'hier',
 ]);
 /** Words that stand where a name would and are none. */
 const NOT_A_NAME = new Set(
@@ -85,19 +86,24 @@ export function switchTarget(tokens: readonly Token[]): number {
 const SWITCHING = new Set(['switch', 'swap', 'swop']);
 const ACCOUNT = new Set(['account', 'profile', 'user']);
 
+/**
+ * Where a message opens on a name said before "here", "again", "signing in" ("Amir here",
+ * "Servus, Dominik Huber hier"), after any greeting, or -1.
+ */
+function openingName(tokens: readonly Token[]): number {
+  const at = tokens.findIndex((t) => !t.punct && !wordClasses(t.lower).includes('greet'));
+  if (at < 0 || !candidate(tokens, at)) return -1;
+  const after = (k: number) => AFTER_NAME.has(tokens[k]?.lower ?? '');
+  const surname = /^\p{Lu}/u.test(tokens[at + 1]?.raw ?? '') && candidate(tokens, at + 1);
+  return after(at + 1) || (surname && after(at + 2)) ? at : -1;
+}
+
 /** The tags with a name read from its place when the tagger read none. */
 export function nameFromPlace(tokens: readonly Token[], tags: readonly number[]): number[] {
   if (runsOf(tags, 'name').length > 0) return [...tags];
   const out = [...tags];
   let at = -1;
-  const opening = tokens.findIndex((t) => !t.punct && !wordClasses(t.lower).includes('greet'));
-  if (
-    opening >= 0 &&
-    AFTER_NAME.has(tokens[opening + 1]?.lower ?? '') &&
-    candidate(tokens, opening)
-  ) {
-    at = opening;
-  }
+  at = openingName(tokens);
   at = at < 0 ? switchTarget(tokens) : at;
   for (let i = 0; at < 0 && i < tokens.length; i++) {
     const word = tokens[i]!.lower;
@@ -167,6 +173,9 @@ export function namesWriter(tokens: readonly Token[]): boolean {
   const untagged = tokens.map(() => 0);
   const found = (tags: readonly number[]) => runsOf(tags, 'name').length > 0;
   if (found(nameFromCue(tokens, untagged)) || found(signedName(tokens, untagged))) return true;
+  if (openingName(tokens) >= 0) return true;
+  // "معك نورة" (Noura speaking), "سميتي سلمى"
+  if (tokens.some((t, i) => ARABIC_INTRO.has(t.lower) && candidate(tokens, i + 1))) return true;
   return tokens.some(
     (t, i) =>
       SELF_NAMING.has(t.lower) &&
@@ -175,6 +184,7 @@ export function namesWriter(tokens: readonly Token[]): boolean {
   );
 }
 const SELF_NAMING = new Set(["i'm", 'im', 'soy', 'sou', 'sono', 'suis', 'bin']);
+const ARABIC_INTRO = new Set(['معك', 'معاك', 'سميتي']);
 
 /** Verbs that name the writer, as the tokens fold them. */
 const NAMING_VERBS = new Set(
