@@ -557,6 +557,21 @@ test("a labelled persona is the persona brief, its level words the persona's", (
   ]) {
     assert.deepEqual(profile(text!), { persona_brief: persona });
   }
+  // A sentence after it in which the writer speaks again sets the writer's level; one that
+  // goes on describing the persona is the persona's.
+  assert.deepEqual(
+    profile(
+      'Persona: a contrarian who distrusts official statistics. Also I want high-risk ideas.',
+    ),
+    { persona_brief: 'a contrarian who distrusts official statistics', risk_preference: 'high' },
+  );
+  assert.deepEqual(profile('Mon persona : une sociologue critique. Et des idées audacieuses.'), {
+    persona_brief: 'une sociologue critique',
+    risk_preference: 'high',
+  });
+  assert.deepEqual(profile('Persona: a grumpy reviewer. Very strict and harsh.'), {
+    persona_brief: 'a grumpy reviewer. Very strict and harsh',
+  });
 });
 
 test('what is said of a workplace, a time or someone else is not the profile', () => {

@@ -7,7 +7,7 @@ import { inLexicons } from './model/gazetteer.ts';
 import { cueOf, levelMarks, lexiconClass } from './model/lexicon.ts';
 import { wordClasses } from './model/word-classes.ts';
 import { readProfileLevels, withoutLevelTail } from './profile-levels.ts';
-import { personaLabel, settlePersona } from './settle-persona.ts';
+import { settlePersona } from './settle-persona.ts';
 import { isQualifierPair, settleRoles } from './settle-roles.ts';
 import { settleNames, TITLES } from './settle-names.ts';
 import { actionInstead, cueConfirms, statesProfileNotRun } from './action-overrides.ts';
@@ -283,10 +283,8 @@ function profileFrom(
     // "a cautious statistician": the caution is the risk setting, the role is a statistician.
     patch[field] = field === 'archetype' ? withoutLeadingLevelWords(value) : value;
   }
-  // Level words inside a labelled persona describe the persona ("a skeptical reviewer").
-  const persona = personaLabel(tokens);
-  const end = persona < 0 ? tokens.length : Math.max(0, persona - 1);
-  Object.assign(patch, readProfileLevels(tokens.slice(0, end), tags.slice(0, end), model));
+  // (level words inside a labelled persona describe it, and are skipped there)
+  Object.assign(patch, readProfileLevels(tokens, tags, model));
   return patch;
 }
 

@@ -33,7 +33,8 @@ function inContentSlots(
   return tags.map((tag, i) => {
     const slot = slotOf(tag);
     if (slot === 'name') return !marks[i] || marks[i]!.cls === 'level';
-    return (slot === 'topic' && i <= topicEnd) || slot === 'feedback';
+    // level words inside a labelled persona describe it ("a skeptical reviewer")
+    return (slot === 'topic' && i <= topicEnd) || slot === 'feedback' || slot === 'persona_brief';
   });
 }
 

@@ -5,7 +5,9 @@
 // rule, so the tagger's reading is not needed.
 import { LEVEL_SLOTS, type LevelSlot } from './model/level-reader.ts';
 import { slotOf, TAGS } from './model/tags.ts';
-import { fold, type Token } from './model/tokens.ts';
+import { levelMarks } from './model/lexicon.ts';
+import { ASKING_FOR } from './talk-of-others.ts';
+import { fold, foldedSet, type Token } from './model/tokens.ts';
 
 const PERSONA_B = TAGS.indexOf('B-persona_brief');
 const PERSONA_I = TAGS.indexOf('I-persona_brief');
@@ -69,8 +71,26 @@ export function settlePersona(tokens: readonly Token[], tags: readonly number[])
   let asking = label - 1;
   while (asking > 0 && label - asking < 5 && !tokens[asking - 1]!.punct) asking--;
   const level = (tag: number) => LEVEL_SLOTS.includes(slotOf(tag) as LevelSlot);
+  // A sentence after it that sets a level is no part of it ("Persona: a contrarian who …. |
+  // Also I want high-risk ideas.").
+  const words = tokens.map((t) => t.lower);
+  const marks = levelMarks(words);
+  // (one that only goes on describing the persona, "… . Very harsh.", names no setting)
+  const setsLevel = (from: number) =>
+    marks.slice(from).some(Boolean) &&
+    (GOING_ON.has(words[from] ?? '') ||
+      words.slice(from).some((w) => ASKING_FOR.has(w) || WRITER.has(w)));
+  const stop = tokens.findIndex(
+    (t, i) => i > label + 1 && SENTENCE_ENDS.has(t.raw) && setsLevel(i + 1),
+  );
+  const end = stop < 0 ? tokens.length : stop;
   return tags.map((tag, i) => {
+    if (i >= end) return tag;
     if (i > label) return i === label + 1 ? PERSONA_B : PERSONA_I;
     return i >= label - 1 || (i >= asking && level(tag)) ? 0 : tag;
   });
 }
+const SENTENCE_ENDS = new Set(['.', '!', ';', '?']);
+/** A sentence the writer opens on these, or says "I" in, is theirs again, not the persona's. */
+const GOING_ON = foldedSet('also and et aussi y también además und auch e também anche كمان و');
+const WRITER = foldedSet('i je yo ich eu io أنا');

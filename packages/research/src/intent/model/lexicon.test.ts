@@ -142,6 +142,10 @@ test('idioms with a gap, "too" idioms under a negation, and words that are no le
   // A word that names the setting qualifies nothing beside a level word.
   assert.deepEqual(levels('review standard : pretty demanding'), { baseline_strictness: 'high' });
   assert.deepEqual(levels('I teach physics at a high school'), {});
+  assert.deepEqual(levels('professora no ensino medio , ideias ousadas'), {
+    risk_preference: 'high',
+  });
+  assert.deepEqual(levels('trabajo en medio ambiente'), {});
   assert.deepEqual(levels('نقد متوسط الصرامة من فضلك'), { baseline_strictness: 'medium' });
   assert.deepEqual(levels('no seas tan duro con mis textos'), { baseline_strictness: 'low' });
 });

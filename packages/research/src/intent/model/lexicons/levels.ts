@@ -209,6 +209,10 @@ export const LEVEL_PHRASES: Entries = [
 export const NOT_LEVEL_PHRASES =
   'high school|high schools|middle school|higher education|higher ed|low income|middle east|' +
   'middle ages|high performance|high throughput|low resource|high frequency|' +
+  // high school, the environment, the Middle East and Ages, the middle class
+  'ensino medio|educacion media|escuela media|scuola media|scuole medie|medio ambiente|' +
+  'oriente medio|medio oriente|edad media|moyen age|moyen orient|moyen-orient|' +
+  'clase media|classe media|classe moyenne|ceto medio|' +
   // the baseline of a comparison, not a level ("a bit stricter than usual")
   'than usual|than normal|than average|than standard|than the default|' +
   // fairness granted to a level, not a level of its own ("tough but fair")
