@@ -209,6 +209,8 @@ export const LEVEL_PHRASES: Entries = [
 export const NOT_LEVEL_PHRASES =
   'high school|high schools|middle school|higher education|higher ed|low income|middle east|' +
   'middle ages|high performance|high throughput|low resource|high frequency|' +
+  // a rigid body, in mechanics
+  'corpo rigido|corpi rigidi|' +
   // high school, the environment, the Middle East and Ages, the middle class
   'ensino medio|educacion media|escuela media|scuola media|scuole medie|medio ambiente|' +
   'oriente medio|medio oriente|edad media|moyen age|moyen orient|moyen-orient|' +
@@ -412,7 +414,7 @@ export const OTHER_LANGUAGES: Entries = [
     'strict',
     'high',
     'rigoroso rigorosa rigorosi rigorose esigente esigenti severo severa severi severe ' +
-      'spietato spietata spietati pignolo pignola pignoli pignole',
+      'spietato spietata spietati pignolo pignola pignoli pignole rigido rigida rigidi',
   ],
   [
     'strict',
