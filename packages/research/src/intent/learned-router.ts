@@ -11,7 +11,7 @@ import { settlePersona } from './settle-persona.ts';
 import { isQualifierPair, settleRoles } from './settle-roles.ts';
 import { settleNames, TITLES } from './settle-names.ts';
 import { actionInstead, cueConfirms, statesProfileNotRun } from './action-overrides.ts';
-import { nameFromCue, nameFromPlace, signedName } from './name-fallback.ts';
+import { nameFromCue, nameFromPlace, signedName, withoutNonNames } from './name-fallback.ts';
 import { dropNonFields, settleDomains } from './settle-fields.ts';
 import { withoutLeftJobs } from './past-jobs.ts';
 import { fieldFromLexicon } from './field-fallback.ts';
@@ -110,7 +110,10 @@ export function routeLearned(
   }
   tags = SPAN_CORRECTIONS.reduce((settled, settle) => settle(tokens, settled), tags);
   if (action === 'create_user' || action === 'select_user') {
-    tags = signedName(tokens, nameFromPlace(tokens, nameFromCue(tokens, tags)));
+    tags = signedName(
+      tokens,
+      nameFromPlace(tokens, nameFromCue(tokens, withoutNonNames(tokens, tags))),
+    );
   }
   // a field the lexicon finds is no more a workplace's kind, say, than a tagged one
   if (action === 'create_user' || action === 'update_profile')

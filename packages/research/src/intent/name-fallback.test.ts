@@ -1,6 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { nameFromCue, nameFromPlace, signedName, switchTarget } from './name-fallback.ts';
+import {
+  nameFromCue,
+  nameFromPlace,
+  signedName,
+  switchTarget,
+  withoutNonNames,
+} from './name-fallback.ts';
 import { markSpan, TAGS } from './model/tags.ts';
 import { tokenize } from './model/tokens.ts';
 
@@ -34,6 +40,31 @@ test('no name from words that stand there without being one', () => {
   assert.equal(named("I'd like to sign up please"), '');
   assert.equal(named("I'm interested in joining"), '');
   assert.equal(named('switch to another user'), '');
+  // a greeting or a set phrase before a comma is no name
+  assert.equal(named('Boa tarde, quero criar uma conta'), '');
+  assert.equal(named('Tudo bem, sign me up'), '');
+  assert.equal(named('Buonasera, vorrei iscrivermi'), '');
+});
+
+test('a full name that opens the message before a stop, a comma or a dash, or before "hier"', () => {
+  assert.equal(named('Michael Chang. Log me in'), 'Michael Chang');
+  assert.equal(named('Prof. Anneliese Varga — how do I start?'), 'Anneliese Varga');
+  assert.equal(named('Servus, Dominik Huber hier'), 'Dominik Huber');
+});
+
+test('a "name" that is a role, a span of time or a lower-case English word is none', () => {
+  const kept = (text: string, first: number, last: number) => {
+    const tokens = tokenize(text);
+    const tags = tokens.map(() => 0);
+    markSpan(tags, 'name', first, last);
+    return withoutNonNames(tokens, tags).some((t) => t !== 0);
+  };
+  assert.equal(kept('Michael Chang. Log me in, I am between shifts', 10, 10), false);
+  assert.equal(kept('Ho insegnato per 35 anni. Franca.', 4, 4), false);
+  assert.equal(kept('Retraitée de la banque. Monique.', 0, 0), false);
+  // after "I'm" any word may be one
+  assert.equal(kept("I'm Dev, I do computer vision", 1, 1), true);
+  assert.equal(kept("Hi! I'm rose", 3, 3), true);
 });
 
 test('a name the tagger found is left as it is', () => {

@@ -5,7 +5,7 @@
 // be an English word ("switch me to hope pls").
 import { isEnglishWord } from './model/english-words.ts';
 import { levelMarks } from './model/lexicon.ts';
-import { inLexicons } from './model/gazetteer.ts';
+import { inLexicons, isRoleWord } from './model/gazetteer.ts';
 import { markSpan, runsOf } from './model/tags.ts';
 import type { Token } from './model/tokens.ts';
 import { wordClasses } from './model/word-classes.ts';
@@ -90,20 +90,60 @@ const ACCOUNT = new Set(['account', 'profile', 'user']);
  * Where a message opens on a name said before "here", "again", "signing in" ("Amir here",
  * "Servus, Dominik Huber hier"), after any greeting, or -1.
  */
-function openingName(tokens: readonly Token[]): number {
-  const at = tokens.findIndex((t) => !t.punct && !wordClasses(t.lower).includes('greet'));
+function openingName(tokens: readonly Token[], alone = false): number {
+  let at = tokens.findIndex((t) => !t.punct && !wordClasses(t.lower).includes('greet'));
+  // "Prof. Anneliese Varga — …"
+  while (at >= 0 && TITLES.has(tokens[at]?.lower ?? '')) at += tokens[at + 1]?.raw === '.' ? 2 : 1;
   if (at < 0 || !candidate(tokens, at)) return -1;
+  const lowerCase = !tokens.some((t) => /\p{Lu}/u.test(t.raw));
   const after = (k: number) => AFTER_NAME.has(tokens[k]?.lower ?? '');
-  const surname = /^\p{Lu}/u.test(tokens[at + 1]?.raw ?? '') && candidate(tokens, at + 1);
-  return after(at + 1) || (surname && after(at + 2)) ? at : -1;
+  const surname =
+    candidate(tokens, at + 1) &&
+    (/^\p{Lu}/u.test(tokens[at + 1]!.raw) || !isEnglishWord(tokens[at + 1]!.lower));
+  if (after(at + 1) || (surname && after(at + 2))) return at;
+  // with `alone`, a full name that opens the message before a stop or a comma ("Michael
+  // Chang. Log me in", "Prof. Anneliese Varga — …"), written as names are (not "Boa tarde,",
+  // "Tudo bem,", "Quick question,")
+  const named = (k: number) =>
+    candidate(tokens, k) && (/^\p{Lu}/u.test(tokens[k]!.raw) || lowerCase);
+  if (!alone || !named(at)) return -1;
+  let last = at;
+  while (last - at < 2 && named(last + 1)) last++;
+  const stops = OPENING_STOPS.has(tokens[last + 1]?.raw ?? '');
+  return stops && last > at ? at : -1;
 }
+const OPENING_STOPS = new Set([',', '.', '—', '–', ':', '|']);
+
+/**
+ * The tags without a "name" that is none: a role or a span of time ("Retraitée | de
+ * l'enseignement", "per 35 | anni"), or, in a message that capitalises, a lower-case English
+ * word ("I am between | shifts", "It is | raining here").
+ */
+export function withoutNonNames(tokens: readonly Token[], tags: readonly number[]): number[] {
+  const out = [...tags];
+  const capitalises = tokens.some((t) => /\p{Lu}/u.test(t.raw));
+  for (const run of runsOf(out, 'name')) {
+    const span = tokens.slice(run.first, run.last + 1);
+    const none = (t: Token) =>
+      isRoleWord(t.lower) ||
+      TIME_UNITS.has(t.lower) ||
+      (capitalises && /^\p{Ll}+$/u.test(t.raw) && isEnglishWord(t.lower));
+    // (after "I'm" or "call me" any word may be a name: "I'm Dev", "Hi! I'm rose")
+    const named = beforeOwnName(tokens[run.first - 1]?.lower ?? '');
+    if (!named && span.every(none)) out.fill(0, run.first, run.last + 1);
+  }
+  return out;
+}
+const TIME_UNITS = new Set(
+  'years months weeks days ans mois anos anni mesi jahre jahren monate'.split(' '),
+);
 
 /** The tags with a name read from its place when the tagger read none. */
 export function nameFromPlace(tokens: readonly Token[], tags: readonly number[]): number[] {
   if (runsOf(tags, 'name').length > 0) return [...tags];
   const out = [...tags];
   let at = -1;
-  at = openingName(tokens);
+  at = openingName(tokens, true);
   at = at < 0 ? switchTarget(tokens) : at;
   for (let i = 0; at < 0 && i < tokens.length; i++) {
     const word = tokens[i]!.lower;
