@@ -91,7 +91,10 @@ const ACCOUNT = new Set(['account', 'profile', 'user']);
  * "Servus, Dominik Huber hier"), after any greeting, or -1.
  */
 function openingName(tokens: readonly Token[], alone = false): number {
-  let at = tokens.findIndex((t) => !t.punct && !wordClasses(t.lower).includes('greet'));
+  // (after a greeting, and the letters that join its words: "assalam o alaikum")
+  let at = tokens.findIndex(
+    (t) => !t.punct && t.lower.length > 1 && !wordClasses(t.lower).includes('greet'),
+  );
   // "Prof. Anneliese Varga — …"
   while (at >= 0 && TITLES.has(tokens[at]?.lower ?? '')) at += tokens[at + 1]?.raw === '.' ? 2 : 1;
   if (at < 0 || !candidate(tokens, at)) return -1;
@@ -115,9 +118,9 @@ function openingName(tokens: readonly Token[], alone = false): number {
 const OPENING_STOPS = new Set([',', '.', '—', '–', ':', '|']);
 
 /**
- * The tags without a "name" that is none: a role or a span of time ("Retraitée | de
- * l'enseignement", "per 35 | anni"), or, in a message that capitalises, a lower-case English
- * word ("I am between | shifts", "It is | raining here").
+ * The tags without a "name" that is none: a role, a greeting or a span of time ("Retraitée |
+ * de l'enseignement", "per 35 | anni"), or, in a message that capitalises, a lower-case
+ * English word ("I am between | shifts", "It is | raining here").
  */
 export function withoutNonNames(tokens: readonly Token[], tags: readonly number[]): number[] {
   const out = [...tags];
@@ -127,6 +130,7 @@ export function withoutNonNames(tokens: readonly Token[], tags: readonly number[
     const none = (t: Token) =>
       isRoleWord(t.lower) ||
       TIME_UNITS.has(t.lower) ||
+      wordClasses(t.lower).includes('greet') ||
       (capitalises && /^\p{Ll}+$/u.test(t.raw) && isEnglishWord(t.lower));
     // (after "I'm" or "call me" any word may be a name: "I'm Dev", "Hi! I'm rose")
     const named = beforeOwnName(tokens[run.first - 1]?.lower ?? '');
