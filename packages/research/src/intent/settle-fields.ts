@@ -19,8 +19,8 @@ import type { Token } from './model/tokens.ts';
 import { fieldAfterLabel, fieldInLexicon } from './field-fallback.ts';
 import { withoutTimes } from './field-times.ts';
 import { dropWorkplaces } from './workplaces.ts';
+import { fieldEnd } from './field-tails.ts';
 import {
-  ARABIC_WORKPLACES,
   adjective,
   AND,
   contentWord,
@@ -282,51 +282,13 @@ export function settleDomains(tokens: readonly Token[], tags: readonly number[])
       first += 1 + of;
     }
     out[first] = B;
-    // nor what is said of it after: "biology | major", "an oncology | ward", "law | part-time",
-    // "early literacy | research" (though "operations research" is a field's name)
-    let last = run.last;
-    const tail = (k: number) =>
-      FIELD_TAILS.has(words[k]!) || (words[k] === 'research' && !NAMED_RESEARCH.has(words[k - 1]!));
-    while (last > first && tail(last)) out[last--] = 0;
-    // "kinesiology | part time"
-    if (last - 1 > first && PART_TIME.test(`${words[last - 1]} ${words[last]}`)) {
-      out.fill(0, last - 1, last + 1);
-      last -= 2;
-    }
-    // nor, in Arabic, where or how it is done, said with a letter written on ("الإحصاء |
-    // بكلية التجارة", "الفيزياء | فالثانوي", "الفلك | كهواية")
-    const where = words.slice(first + 1, last + 1).findIndex(arabicWhere);
-    if (where >= 0) out.fill(0, first + 1 + where, last + 1);
+    // nor what is said of it after ("biology | major", field-tails.ts)
+    const last = fieldEnd(words, first, run.last);
+    if (last < run.last) out.fill(0, last + 1, run.last + 1);
   }
   dropPurposes(tokens, out);
   return withoutTimes(tokens, out);
 }
-
-/** Words after a field that say how the writer stands to it, not what it is. */
-const FIELD_TAILS = new Set(
-  (
-    'major majors minor stuff things ward wards section side part-time full-time degree ' +
-    'nerd nerds geek geeks buff here double dual joint'
-  ).split(' '),
-);
-const PART_TIME = /^(?:part|full) time$/;
-
-/**
- * An Arabic word with "in" or "at" written on a workplace ("بكلية", at the faculty;
- * "فالثانوي", at the high school), or "as a hobby" ("كهواية").
- */
-function arabicWhere(word: string): boolean {
-  const [clitic, rest] = [word[0]!, word.slice(1)];
-  const place = rest.replace(/^ال/u, '');
-  return (
-    ('بف'.includes(clitic) &&
-      [place, rest].some((w) => ARABIC_WORKPLACES.has(w) || SCHOOLS.has(w))) ||
-    AS_A_HOBBY.has(word)
-  );
-}
-const AS_A_HOBBY = new Set(['كهواية', 'كهوايه']);
-/** Faculties, institutes and high schools, where a field is taught. */
-const SCHOOLS = new Set(['كلية', 'معهد', 'ثانوي', 'ثانوية']);
 
 /** Words of the kind of a place, before its name: "rural Kenya". */
 const REGIONS = new Set(
@@ -336,7 +298,6 @@ const REGIONS = new Set(
 );
 
 /** Fields whose name ends in "research". */
-const NAMED_RESEARCH = new Set(['operations', 'operational', 'market', 'marketing', 'ux', 'user']);
 
 /** How many words join a faculty to its field at `at` ("of", "de la"; none in Arabic), or -1. */
 function facultyJoin(words: readonly string[], at: number): number {
