@@ -1,5 +1,6 @@
 // The shipped intent model is what the training script makes of the data in the repository:
-// retrained here from scratch (a few seconds), it must come out the same, weight for weight.
+// retrained here from scratch (two to four minutes), it must come out the same, weight for
+// weight.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
