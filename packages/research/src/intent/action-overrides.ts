@@ -294,9 +294,11 @@ export function actionInstead(
   if (session.user_id && !paused && action === 'chitchat' && !others && saysOwnRole(tokens))
     return 'update_profile';
   // "Il mio campo è il restauro di affreschi", "my research is on sign language acquisition"
-  const labelled = action === 'chitchat' || (action === 'start_run' && labelsField(tokens, true));
-  if (session.user_id && !paused && labelled && labelsField(tokens) && !requestedTopic(tokens))
-    return 'update_profile';
+  // (a run request only when the label opens it)
+  const labelled =
+    (action === 'chitchat' && labelsField(tokens)) ||
+    (action === 'start_run' && labelsField(tokens, true));
+  if (session.user_id && !paused && labelled && !requestedTopic(tokens)) return 'update_profile';
   // "i'm a finance phd student, could you research ESG ratings divergence"; "Buenas! estoy
   // haciendo mi tesis y necesito que investigues …"
   const runFrom = action === 'update_profile' || (action === 'chitchat' && !paused);

@@ -20,7 +20,7 @@ const domainRuns = (tags: readonly number[]) => runsOf(tags, 'domain');
 const FIELD_LABELS = new Set(
   (
     'field domain area discipline major specialty speciality specialisation specialization ' +
-    'campo domaine specialite especialidad especialidade specializzazione area ' +
+    'campo domaine specialite especialidad especialidade specializzazione ' +
     'schwerpunkt fachgebiet forschungsgebiet مجالي تخصصي مجال تخصص'
   ).split(' '),
 );
@@ -29,9 +29,9 @@ const FIELD_LABELS = new Set(
  * interest is …", "mein Schwerpunkt ist …" ("research: …" asks for a run).
  */
 const OWN_LABELS = new Set(
-  (
-    'research interest interests focus work recherche investigacion pesquisa ricerca ' + 'forschung'
-  ).split(' '),
+  'research interest interests focus work recherche investigacion pesquisa ricerca forschung'.split(
+    ' ',
+  ),
 );
 const POSSESSIVES = new Set('my mon ma mi mio mia meu minha mein meine'.split(' '));
 /** What joins a label to its field; folded, Italian "è" and Portuguese "é" are "e". */
@@ -41,7 +41,8 @@ const LABEL_LINKS = new Set(
   'on in about sur en sobre su em auf في على the la le el il lo o a die der das'.split(' '),
 );
 
-const FIELD_ENDS = new Set('in at for with among chez bei para pour per com con'.split(' '));
+/** Where a labelled field ends: before where or among whom it is worked on. */
+const WHERE_OR_WHOM = new Set('in at for with among chez bei para pour per com con'.split(' '));
 
 /** Where the field after a label at `i` starts, or -1 when `i` labels no field. */
 function afterLabel(tokens: readonly Token[], i: number): number {
@@ -72,7 +73,7 @@ export function fieldAfterLabel(tokens: readonly Token[], out: number[]): void {
       out[k] === 0 || (LEVEL_TAGS.has(out[k]!) && !lexiconClass(tokens[k]!.lower));
     // a field ends before where or among whom it is worked on ("sign language acquisition |
     // in deaf children"), and opens on no verb ("my focus is on | getting this paper out")
-    const ends = (k: number) => k - at >= 2 && FIELD_ENDS.has(tokens[k]!.lower);
+    const ends = (k: number) => k - at >= 2 && WHERE_OR_WHOM.has(tokens[k]!.lower);
     let end = at;
     while (end < tokens.length && end - at < 6 && !tokens[end]!.punct && free(end) && !ends(end))
       end++;

@@ -4,7 +4,7 @@
 import { isEnglishWord } from './model/english-words.ts';
 import { inLexicons, isField, isFieldHead, isRoleModifier, isRoleWord } from './model/gazetteer.ts';
 import { lexiconClass } from './model/lexicon.ts';
-import { fold, type Token } from './model/tokens.ts';
+import { foldedSet, type Token } from './model/tokens.ts';
 import { wordClasses } from './model/word-classes.ts';
 
 /** Words that join a field's words, in the languages people write fields in. */
@@ -137,16 +137,12 @@ const CHAT_WORDS = new Set(
 /** Words that end a field: "more like philosophy of language | than linguistics". */
 export const FIELD_ENDS = new Set(['than', 'rather', 'instead', 'not', 'but']);
 /** Words that say what follows is the current field or role. */
-const NOW = new Set(
-  (
-    "now nowadays currently today lately maintenant actuellement aujourd'hui ahora hoy " +
+const NOW = foldedSet(
+  "now nowadays currently today lately maintenant actuellement aujourd'hui ahora hoy " +
     'actualmente agora ' +
     'hoje atualmente jetzt heute derzeit adesso ora oggi attualmente ' +
-    // Arabic, as tokens fold them: now (Gulf, Levantine, MSA), currently
-    'الحين هلق الآن حاليا'
-  )
-    .split(' ')
-    .map(fold),
+    // Arabic: now (Gulf, Levantine, MSA), currently
+    'الحين هلق الآن حاليا',
 );
 
 /** True when folded words say "now" or "these days" ("my field was X, now it's Y"). */

@@ -13,6 +13,8 @@ import { INTRODUCING, nameLike, NOT_NAME, TITLES } from './settle-names.ts';
 
 /** Words after which a request names the user. */
 const BEFORE_NAME = new Set(['to', 'as', 'como', 'que', 'for', 'called', 'named', 'para']);
+/** Arabic words before the writer's own name: "معك نورة" (Noura speaking), "سميتي سلمى". */
+const ARABIC_INTRO = new Set(['معك', 'معاك', 'سميتي']);
 /** Words that introduce a name and nothing else: "it's mike", "c'est Yannick". */
 const STRONG_INTRO = new Set([
   "it's",
@@ -20,12 +22,10 @@ const STRONG_INTRO = new Set([
   "c'est",
   'llamo',
   'appelle',
-  // Arabic "my name", "in the name of", "with you (is)", as the tokens fold them
+  // Arabic "my name", "in the name of", as the tokens fold them
   'اسمي',
-  'سميتي',
   'باسم',
-  'معك',
-  'معاك',
+  ...ARABIC_INTRO,
 ]);
 /** Two words that say what the writer is called. */
 const CALLED = new Set(['call me', 'go by', 'goes by', 'called me']);
@@ -146,8 +146,7 @@ const TIME_UNITS = new Set(
 export function nameFromPlace(tokens: readonly Token[], tags: readonly number[]): number[] {
   if (runsOf(tags, 'name').length > 0) return [...tags];
   const out = [...tags];
-  let at = -1;
-  at = openingName(tokens, true);
+  let at = openingName(tokens, true);
   at = at < 0 ? switchTarget(tokens) : at;
   for (let i = 0; at < 0 && i < tokens.length; i++) {
     const word = tokens[i]!.lower;
@@ -228,7 +227,6 @@ export function namesWriter(tokens: readonly Token[]): boolean {
   );
 }
 const SELF_NAMING = new Set(["i'm", 'im', 'soy', 'sou', 'sono', 'suis', 'bin']);
-const ARABIC_INTRO = new Set(['معك', 'معاك', 'سميتي']);
 
 /** Verbs that name the writer, as the tokens fold them. */
 const NAMING_VERBS = new Set(

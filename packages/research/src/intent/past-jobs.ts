@@ -17,7 +17,9 @@ export function leftPastJob(tokens: readonly Token[]): boolean {
   const past = words.some((_, i) => saysPast(words, i));
   // a role said "former" is left, unless the writer names another ("pensionato, ex
   // ferroviere, …")
-  const otherRole = words.some((w, i) => isRoleWord(w) && !formerly(w) && !formerly(words[i - 1]!));
+  const otherRole = words.some(
+    (w, i) => isRoleWord(w) && !formerly(w) && !formerly(words[i - 1] ?? ''),
+  );
   const former = words.some(formerly) && !otherRole;
   const left = former || words.some((w, i) => saysLeft(words, i) || OVER.has(w));
   // "…, now I do machine learning" says what the writer is; "adesso non lavoro più" does not

@@ -84,7 +84,7 @@ export function clausesOfOthers(tokens: readonly Token[]): boolean[] {
 const THIRD_PERSONS = foldedSet(
   'she he they elle ils elles ella ellas ellos sie er lei lui ela ele eles elas هي هو',
 );
-const FIRST_PERSONS = foldedSet('i me my je moi yo mi me ich mir mich eu io انا');
+const FIRST_PERSONS = foldedSet('i me my je moi yo mi ich mir mich eu io انا');
 
 /**
  * For each token, whether its clause tells how a past run was and asks nothing: "a bit more

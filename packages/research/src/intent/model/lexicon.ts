@@ -16,7 +16,7 @@ import {
   type Level,
   type LexiconClass,
 } from './lexicons/levels.ts';
-import { fold } from './tokens.ts';
+import { fold, foldedSet } from './tokens.ts';
 import { lessByLittle, LITTLE, negate, negates } from './negation.ts';
 import { namedScale, scaleMark } from './rating.ts';
 import { arabicStems, formLookUp } from './word-forms.ts';
@@ -190,8 +190,8 @@ function markScales(tokens: readonly string[], marks: (LevelMark | undefined)[])
   });
 }
 
-const RAISING_WORDS = new Set(RAISING.split(' ').map(fold));
-const LOWERING_WORDS = new Set(LOWERING.split(' ').map(fold));
+const RAISING_WORDS = foldedSet(RAISING);
+const LOWERING_WORDS = foldedSet(LOWERING);
 
 /** "more risk", "crank up the rigour", "dial the risk way back": a direction by a setting. */
 function direction(tokens: readonly string[], i: number): Entry | undefined {
@@ -245,8 +245,8 @@ export function readLevel(span: string): Level | null {
   );
 }
 
-const RISK_CUES = new Set(RISK_CUE_WORDS.split(' ').map(fold));
-const STRICT_CUES = new Set(STRICT_CUE_WORDS.split(' ').map(fold));
+const RISK_CUES = foldedSet(RISK_CUE_WORDS);
+const STRICT_CUES = foldedSet(STRICT_CUE_WORDS);
 
 /** The setting a token names, if any (a part of it counts: "low-stakes"). */
 export function cueOf(token: string): keyof LevelReading | undefined {
