@@ -201,3 +201,19 @@ test('telling of something read is no run request, in German or Arabic either', 
   assert.equal(instead('قرأت أمس مقالاً عن ذوبان الجليد في القطب الشمالي', 'start_run'), 'chitchat');
   assert.equal(instead('untersuch mal Lastmanagement mit E-Autos', 'chitchat'), 'start_run');
 });
+
+test('asking a paused run why it stands still asks its status; remarks on its work do not', () => {
+  const paused = {
+    user_id: 'sam',
+    run_id: 'run-1',
+    run_status: 'awaiting_feedback',
+    has_profile: true,
+  } as const;
+  const instead = (text: string) => actionInstead(tokenize(text), 'submit_feedback', paused);
+  assert.equal(instead('hello?? is it frozen or what'), 'status');
+  assert.equal(instead('¿por qué está parado? ¿qué espera?'), 'status');
+  assert.equal(instead('warum hängt das gerade?'), 'status');
+  assert.equal(instead('the plan is stuck on old methods, why not try something new?'), undefined);
+  assert.equal(instead('why did it stop? the ideas look fine, go on'), undefined);
+  assert.equal(instead('what should I do now that it stopped?'), undefined);
+});

@@ -12,7 +12,7 @@ import { namesWriter, switchTarget } from './name-fallback.ts';
 import { ASKING_FOR, clausesOfOthers, clausesOfThePast, talksOfOthers } from './talk-of-others.ts';
 import { leftPastJob } from './past-jobs.ts';
 import { tellsOnlyDiet } from './non-roles.ts';
-import { labelsField } from './field-fallback.ts';
+import { labelsField, teachesSubject } from './field-fallback.ts';
 import type { IntentAction, IntentSession } from './schema.ts';
 import { requestedTopic } from './settle-topics.ts';
 import { asksRunInGerman } from './german-topics.ts';
@@ -20,6 +20,7 @@ import { saysRole } from './role-cues.ts';
 import { imaginedSelf, onlyImagines } from './imagined-roles.ts';
 import { asksWhatAppCovers, speaksOfOtherRisk, toldOfReading } from './told-or-asked.ts';
 import {
+  asksWhyPaused,
   answersRunInstead,
   asksHowToUse,
   editsProfile,
@@ -255,6 +256,7 @@ export function actionInstead(
   if (session.run_id && labelledFeedback(tokens)) return 'submit_feedback';
   if (session.user_id && action !== 'update_profile' && editsProfile(tokens))
     return 'update_profile';
+  if (paused && action !== 'status' && asksWhyPaused(tokens)) return 'status';
   if (paused && answersRunInstead(tokens, action)) return 'submit_feedback';
   if (!paused && action !== 'chitchat' && onlyGreets(tokens)) return 'chitchat';
   // "untersuch mal Lastmanagement mit E-Autos": the tagger knows German requests little
@@ -296,7 +298,7 @@ export function actionInstead(
   // "Il mio campo è il restauro di affreschi", "my research is on sign language acquisition"
   // (a run request only when the label opens it)
   const labelled =
-    (action === 'chitchat' && labelsField(tokens)) ||
+    (action === 'chitchat' && (labelsField(tokens) || teachesSubject(tokens))) ||
     (action === 'start_run' && labelsField(tokens, true));
   if (session.user_id && !paused && labelled && !requestedTopic(tokens)) return 'update_profile';
   // "i'm a finance phd student, could you research ESG ratings divergence"; "Buenas! estoy

@@ -2,7 +2,7 @@
 // "feedback:" label, a profile edit asked for, a remark on the app, and, while a run waits
 // for feedback, a "command" that holds none of its command's words. Read by the action
 // corrections (action-overrides.ts).
-import type { Token } from './model/tokens.ts';
+import { foldedSet, type Token } from './model/tokens.ts';
 import { wordClasses } from './model/word-classes.ts';
 import type { IntentAction } from './schema.ts';
 import { ASKING_FOR } from './talk-of-others.ts';
@@ -115,3 +115,36 @@ const HOW_TO_USE = [
   / (?:شو|ايش|ماذا|ايه|إيه) (?:بقدر|اقدر|يمكنني|ممكن|بتقدر|تقدر|يمكنك) /,
   / (?:كيف|ازاي) (?:استخدم|استعمل|بستخدم|نستعمل) /,
 ];
+
+/**
+ * True when a message to a paused run asks why it stands still ("stuck?", "ليش وقف؟", "¿En
+ * qué etapa quedó?"): a short question with a word of stopping, waiting or stage. The run's
+ * state answers it; it is no feedback on the run's work.
+ */
+export function asksWhyPaused(tokens: readonly Token[]): boolean {
+  const words = tokens.filter((t) => !t.punct);
+  if (words.length > 18 || !tokens.some((t) => QUESTION_MARKS.has(t.raw))) return false;
+  const still = words.some((t) => STANDS_STILL.has(t.lower));
+  return still && !words.some((t) => GOES_ON.has(t.lower) || WORK_ITEMS.has(t.lower));
+}
+const QUESTION_MARKS = new Set(['?', '؟', '¿']);
+const STANDS_STILL = foldedSet(
+  'stuck stopped stop waiting frozen paused hanging hung halted stalled happening figé bloqué ' +
+    'arrêté attend étape trabado trabó parado pausado detenido etapa quedó travou travado ' +
+    'esperando fermo fermato fermarsi bloccato fase aspetta hängt steht gestoppt pausiert ' +
+    'wartet وقف واقف متوقف ينتظر عالق معلق مرحلة',
+);
+/** The run's work, which a question about it comments on: "the hypotheses are stuck …". */
+const WORK_ITEMS = foldedSet(
+  'idea ideas hypothesis hypotheses plan draft paper section results method methods baseline ' +
+    'baselines experiment experiments code analysis idée idées hipótesis hipóteses ipotesi ' +
+    'borrador rascunho bozza entwurf ideen أفكار الفكرة الخطة',
+);
+/**
+ * Words that answer the run while asking ("why stop? just continue"), or ask what to do
+ * ("what am I supposed to do now that it's paused?").
+ */
+const GOES_ON = foldedSet(
+  'continue proceed go approve approved fine good continua weiter supposed should respond ' +
+    'reply answer devo debo dois soll',
+);

@@ -1,6 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fieldAfterLabel, fieldFromLexicon, labelsField } from './field-fallback.ts';
+import {
+  fieldAfterLabel,
+  fieldFromLexicon,
+  labelsField,
+  teachesSubject,
+} from './field-fallback.ts';
 import { TAGS } from './model/tags.ts';
 import { tokenize } from './model/tokens.ts';
 
@@ -121,4 +126,16 @@ test('the words after "mainly" or a sector label, before a closing "mostly", in 
 
 test('a field left for another is no field, nor is a place of a kind', () => {
   assert.equal(fromLexicon("I'm a midwife now, switched careers from accounting"), '');
+});
+
+test('what the writer teaches is their field, two subjects joined by "and" one field', () => {
+  assert.equal(fromLexicon('insegno storia e filosofia in un liceo'), 'storia e filosofia');
+  assert.equal(fromLexicon("j'enseigne les SVT au collège"), 'SVT');
+  assert.equal(fromLexicon('ich unterrichte Latein und Mathe'), 'Latein und Mathe');
+  assert.equal(fromLexicon('enseño música en una escuela'), 'música');
+  // "ensino" after an article is the noun, schooling: no verb of teaching
+  assert.equal(fromLexicon('trabalho no ensino superior'), '');
+  assert.ok(teachesSubject(tokenize('I teach statistics to nurses')));
+  assert.ok(!teachesSubject(tokenize('I teach kids to swim')));
+  assert.ok(!teachesSubject(tokenize('my brother teaches')));
 });

@@ -6,6 +6,7 @@ import { lexiconClass } from './model/lexicon.ts';
 import { LEVEL_TAGS, markSpan, runsOf, slotOf } from './model/tags.ts';
 import type { Token } from './model/tokens.ts';
 import {
+  AND,
   contentWord,
   GERMAN_ADJECTIVE,
   formerField,
@@ -137,6 +138,9 @@ export function fieldFromLexicon(tokens: readonly Token[], tags: readonly number
     if (!romanceAdjective(title ? { ...next, raw: next.raw.toLowerCase() } : next)) break;
     last++;
   }
+  // fields joined by "and" are one ("Mathe und Physik", "latino e greco")
+  const joined = (k: number) => AND.has(tokens[k]?.lower ?? '') && free(k) && free(k + 1);
+  while (joined(last + 1) && isField(tokens[last + 2]!.lower)) last += 2;
   first = Math.min(first, headWith(tokens, out, at));
   markSpan(out, 'domain', first, last);
   return out;
@@ -185,7 +189,7 @@ function fieldAfterVerb(tokens: readonly Token[], tags: readonly number[]): numb
 function fieldAfterCue(tokens: readonly Token[], out: number[]): number[] {
   const words = tokens.map((t) => t.lower);
   for (let i = 0; i < words.length; i++) {
-    const interest = INTEREST_VERBS.has(words[i]!);
+    const interest = INTEREST_VERBS.has(words[i]!) || teaches(words, i);
     if (!interest && !WORK_VERBS.has(words[i]!)) continue;
     let at = i + 1;
     while (CUE_FILLERS.has(words[at] ?? '')) at++;
@@ -197,6 +201,9 @@ function fieldAfterCue(tokens: readonly Token[], out: number[]): number[] {
     while (last - at < 3 && cueWord(tokens, out, last + 1)) last++;
     // "riesgo | de | crédito": a word joined by "de" or "di" stays with the field
     while (last - at < 3 && JOINS.has(words[last + 1] ?? '') && cueWord(tokens, out, last + 2))
+      last += 2;
+    // "latino | e | greco", "Mathe | und | Physik"
+    while (last - at < 3 && AND.has(words[last + 1] ?? '') && cueWord(tokens, out, last + 2))
       last += 2;
     const next = words[last + 1];
     if (last < at || (next !== undefined && !tokens[last + 1]!.punct && !CUE_ENDS.has(next)))
@@ -267,6 +274,27 @@ const INTEREST_VERBS = new Set(
     'learning learn curious covering cover coverin occupo passionne passiono cubro'
   ).split(' '),
 );
+/**
+ * "I teach" in the first person, whose object is the subject taught: "insegno lettere",
+ * "j'enseigne les SVT", "unterrichte Mathe". Not the noun: "no ensino médio", "l'enseigne".
+ */
+function teaches(words: readonly string[], i: number): boolean {
+  return TEACH.has(words[i]!) && !TEACH_NOUN_BEFORE.has(words[i - 1] ?? '');
+}
+/** True when the writer says what they teach: "insegno latino e greco", "I teach history". */
+export function teachesSubject(tokens: readonly Token[]): boolean {
+  const words = tokens.map((t) => t.lower);
+  return words.some((word, i) => {
+    const english = word === 'teach' && SELF.has(words[i - 1] ?? '');
+    if (!english && !teaches(words, i)) return false;
+    let at = i + 1;
+    while (CUE_ARTICLES.has(words[at] ?? '')) at++;
+    // whom an English teacher teaches comes as often as what ("I teach kids to swim")
+    return isField(words[at] ?? '') || (!english && cueWord(tokens, [], at));
+  });
+}
+const TEACH = new Set('insegno enseigne enseno ensino unterrichte'.split(' '));
+const TEACH_NOUN_BEFORE = new Set("o no do ao em de l' le la une un l".split(' '));
 /** Verbs of work or study, whose field follows a preposition: "lavoro sui …", "arbeite an …". */
 const WORK_VERBS = new Set(
   (
@@ -293,7 +321,8 @@ const JOINS = new Set(['de', 'di', 'del', 'della', 'do', 'da']);
 /** Words that end a field and open a place, a time or a new clause. */
 const CUE_ENDS = new Set(
   (
-    'en in chez at bei em na no nel nella a and y e et und but pero mais ma aber since ' +
+    'en in chez at bei em na no nel nella a al au am im ao and y e et und but pero mais ma ' +
+    'aber since ' +
     'depuis desde seit for para pour per'
   ).split(' '),
 );

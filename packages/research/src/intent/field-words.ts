@@ -62,7 +62,8 @@ export const NEVER_FIELD = new Set(
 /** Verbs the tagger takes into a field ("data journalist, covering | climate"). */
 export const LEADING_VERBS = new Set(
   (
-    'covering studying doing working researching teaching exploring focusing say says ' +
+    'covering studying doing working researching teaching taught teach teaches exploring ' +
+    'focusing say says ' +
     'shifted moved moving switched pivoted pivoting transitioned turned'
   ).split(' '),
 );

@@ -11,6 +11,7 @@ import { settlePersona } from './settle-persona.ts';
 import { isQualifierPair, settleRoles } from './settle-roles.ts';
 import { settleNames, TITLES } from './settle-names.ts';
 import { actionInstead, cueConfirms, statesProfileNotRun } from './action-overrides.ts';
+import { asksWhyPaused } from './explicit-messages.ts';
 import { nameFromCue, nameFromPlace, signedName, withoutNonNames } from './name-fallback.ts';
 import { dropNonFields, settleDomains } from './settle-fields.ts';
 import { withoutLeftJobs } from './past-jobs.ts';
@@ -46,7 +47,8 @@ export function routeLearned(
   // "¯\_(ツ)_/¯"): the user is answering the run.
   const noWords = !tokens.some((t) => !t.punct);
   const waiting = !request.action && session.run_status === 'awaiting_feedback' && full.trim();
-  if (waiting && (noWords || !model.knowsAnyWord(text, tokens, session))) {
+  const unknown = noWords || !model.knowsAnyWord(text, tokens, session);
+  if (waiting && unknown && !asksWhyPaused(tokens)) {
     return {
       intent: completeIntent({ action: 'submit_feedback', feedback: full.trim() }, session),
       confidence: 1,
@@ -240,11 +242,20 @@ function readSpans(text: string, tokens: Token[], tags: number[]): Spans {
     // a topic's last word keeps its "'s" ("… the onset of Alzheimer's"); a name's does not
     const possessive = (i: number) =>
       run.slot === 'topic' && tokens[i]!.lower === "'s" && tokens[i]!.start === tokens[i - 1]?.end;
-    while (last >= first && isEdge(tokens[last]!) && !possessive(last)) last--;
+    // nor its closing bracket ("… in Argentina (2003-2023)")
+    const closing = (i: number) => run.slot === 'topic' && closesBracket(tokens, first, i);
+    while (last >= first && isEdge(tokens[last]!) && !possessive(last) && !closing(last)) last--;
     if (first > last) continue;
     (spans[run.slot] ??= []).push(text.slice(tokens[first]!.start, tokens[last]!.end));
   }
   return spans;
+}
+
+/** True when the token at `i` closes a bracket opened from `first` on. */
+function closesBracket(tokens: readonly Token[], first: number, i: number): boolean {
+  if (tokens[i]!.raw !== ')') return false;
+  const before = tokens.slice(first, i);
+  return before.filter((t) => t.raw === '(').length > before.filter((t) => t.raw === ')').length;
 }
 
 /** A span of level words only ("safe", "very cautious") is a setting, not a role or field. */

@@ -80,6 +80,18 @@ export function settleDomains(tokens: readonly Token[], tags: readonly number[])
       out[b.first] = I;
     }
   }
+  // A field word joined on by "and" belongs to the field ("literatura | y lengua", "Mathe
+  // und | Physik"): the writer names the two subjects they teach or study.
+  for (const run of domainRuns(out)) {
+    const untaggedField = (k: number) => out[k] === 0 && isField(words[k] ?? '');
+    if (AND.has(words[run.last + 1] ?? '') && untaggedField(run.last + 2)) {
+      out.fill(I, run.last + 1, run.last + 3);
+    }
+    if (AND.has(words[run.first - 1] ?? '') && untaggedField(run.first - 2)) {
+      out[run.first - 2] = B;
+      out.fill(I, run.first - 1, run.first + 1);
+    }
+  }
   // The last field for which `holds` (given the first field and it) is true replaces the
   // fields before it.
   const keepLater = (holds: (first: SpanRun, later: SpanRun) => boolean) => {
@@ -92,7 +104,12 @@ export function settleDomains(tokens: readonly Token[], tags: readonly number[])
   };
   // A later field after "now" or "these days" ("my field was economics, now it's …"), or one
   // moved "to" from another ("switched from mechanical engineering to battery chemistry").
-  keepLater((first, later) => saysNow(words.slice(first.last + 1, later.first)));
+  // Not one the writer has left ("neurosciences maintenant, plus en psycho").
+  keepLater(
+    (first, later) =>
+      saysNow(words.slice(first.last + 1, later.first)) &&
+      !formerField(tokens, later.first, later.last),
+  );
   movedTo(tokens, out);
   keepLater((first, later) => words[first.first - 1] === 'from' && words[later.first - 1] === 'to');
   // A field the writer has left or denies gives way to one that holds, tagged or in the

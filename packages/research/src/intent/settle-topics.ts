@@ -4,6 +4,7 @@
 import { AND, ARTICLES, contentWord, placeWord } from './field-words.ts';
 import { closesGermanRequest, germanTopic } from './german-topics.ts';
 import { lexiconClass } from './model/lexicon.ts';
+import { withTopicTail } from './topic-tails.ts';
 import { trimTopic } from './topic-trims.ts';
 import { markSpan, runsOf, TAGS } from './model/tags.ts';
 import { foldedSet, type Token } from './model/tokens.ts';
@@ -63,7 +64,7 @@ const QUESTION_WORDS = new Set(
  * also knows as commands ("memory", "analysis", "work"). Read off cross-validation's misses.
  */
 export function settleTopic(tokens: readonly Token[], tags: readonly number[]): number[] {
-  return trimTopic(tokens, settleSpans(tokens, tags));
+  return trimTopic(tokens, withTopicTail(tokens, settleSpans(tokens, tags)));
 }
 
 function settleSpans(tokens: readonly Token[], tags: readonly number[]): number[] {

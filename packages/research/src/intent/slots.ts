@@ -2,15 +2,21 @@
 import type { ProfileField, ProfilePatch } from './schema.ts';
 import { textOffset, type Message } from './message.ts';
 
-/** Trims quotes, brackets and trailing punctuation from a captured slot. */
+/**
+ * Trims quotes, brackets and trailing punctuation from a captured slot; a bracket the slot
+ * opens and closes stays ("… in Argentina (2003-2023)").
+ */
 export function cleanSlot(text: string): string {
   let out = text.replace(/\s+/g, ' ').trim();
+  const count = (s: string, c: string) => s.split(c).length - 1;
   for (let previous = ''; previous !== out;) {
     previous = out;
     out = out
-      .replace(/^["'“”‘’«»`([]+|["'“”‘’«»`)\]]+$/g, '')
-      .replace(/[\s.,;:!?…]+$/u, '')
+      .replace(/^["'“”‘’«»`[]+|["'“”‘’«»`\]]+$/g, '')
+      .replace(/[\s.,;:!?…،]+$/u, '')
       .trim();
+    if (out.startsWith('(') && count(out, '(') > count(out, ')')) out = out.slice(1).trim();
+    if (out.endsWith(')') && count(out, ')') > count(out, '(')) out = out.slice(0, -1).trim();
   }
   return out;
 }

@@ -175,6 +175,12 @@ export const HELDOUT_WEEK_PATH = `${DATASET_DIR}heldout-week.jsonl`;
 export const HELDOUT_WORK_PATH = `${DATASET_DIR}heldout-work.jsonl`;
 /** A month of sessions of about sixty imagined users, every action, by a sixth author. */
 export const HELDOUT_MONTH_PATH = `${DATASET_DIR}heldout-month.jsonl`;
+/**
+ * A few days of ten users who each write their own way (dictated run-ons, dropped
+ * articles, email manners, dialect and slang, Arabic mixed with English), every action, by a
+ * seventh author.
+ */
+export const HELDOUT_CHAT_PATH = `${DATASET_DIR}heldout-chat.jsonl`;
 
 /** A held-out set: what the evaluation calls it, its file, and whether it is a test set. */
 export interface HeldoutSet {
@@ -209,6 +215,7 @@ export const HELDOUT_SETS: readonly HeldoutSet[] = [
   { label: 'held-out (week)', path: HELDOUT_WEEK_PATH, test: true },
   { label: 'held-out (work)', path: HELDOUT_WORK_PATH, test: false },
   { label: 'held-out (month)', path: HELDOUT_MONTH_PATH, test: false },
+  { label: 'held-out (chat)', path: HELDOUT_CHAT_PATH, test: false },
 ];
 
 /** Messages that mean nothing to the app: the router should ask rather than act. */

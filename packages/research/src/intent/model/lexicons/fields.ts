@@ -253,7 +253,7 @@ const HEADS =
   'administration education therapy architecture finance ethics relations networks ' +
   'microscopy spectrometry';
 
-/** Common fields in French, Spanish, Arabic, German and Portuguese (introductions in them). */
+/** Common fields in French, Spanish, Arabic, German, Portuguese and Italian (introductions in them). */
 const OTHER_LANGUAGES =
   // French
   'biologie chimie physique informatique économie sociologie linguistique psychologie ' +
@@ -291,9 +291,21 @@ const OTHER_LANGUAGES =
   'ecologia neurociência neurociências arqueologia geografia direito epidemiologia ' +
   'estatística engenharia farmácia genética climatologia oceanografia microbiologia ' +
   'bioinformática robótica eletrônica agronomia imunologia farmacologia enfermagem ' +
-  'demografia criminologia urbanismo arquitetura pedagogia';
+  'demografia criminologia urbanismo arquitetura pedagogia ' +
+  // Italian
+  'chimica fisica informatica sociologia linguistica psicologia matematica storia ' +
+  'filosofia geologia neuroscienze astronomia antropologia archeologia geografia ' +
+  'giurisprudenza diritto epidemiologia statistica ingegneria botanica zoologia genetica ' +
+  'climatologia oceanografia microbiologia bioinformatica robotica elettronica agronomia ' +
+  'idrologia sismologia vulcanologia tossicologia farmacologia immunologia virologia ' +
+  'oncologia cardiologia neurologia pediatria demografia criminologia urbanistica ' +
+  'architettura traduzione letteratura musicologia teologia infermieristica veterinaria ' +
+  'odontoiatria astrofisica biochimica filologia glottologia ' +
+  // school subjects and their short forms, as pupils and teachers say them
+  'svt philo psycho socio histoire-géo histoire-geo lettres mates lettere latino greco ' +
+  'mathe latein erdkunde biologie-chimie lengua';
 
-/** Multi-word fields in French, Spanish, Arabic, German and Portuguese. */
+/** Multi-word fields in French, Spanish, Arabic, German, Portuguese and Italian. */
 const OTHER_PHRASES = [
   'génie civil',
   'génie logiciel',
@@ -337,6 +349,21 @@ const OTHER_PHRASES = [
   'biologia marinha',
   'engenharia civil',
   'ciências sociais',
+  'scienze politiche',
+  'sanità pubblica',
+  'salute pubblica',
+  'biologia marina',
+  'intelligenza artificiale',
+  'scienza dei dati',
+  'apprendimento automatico',
+  'ingegneria civile',
+  'ingegneria informatica',
+  'scienze sociali',
+  'scienze ambientali',
+  'scienze naturali',
+  'beni culturali',
+  'lettere classiche',
+  'lettere moderne',
 ];
 
 /** English fields, as values a training phrasing's field can be swapped for. */

@@ -1,0 +1,40 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { routeLearned } from './learned-router.ts';
+import { SESSIONS } from './dataset/dataset.ts';
+
+const topicOf = (text: string) => routeLearned({ text, session: SESSIONS.ready }).intent.topic;
+
+test('a topic runs on over its commas and brackets to the end of its sentence', () => {
+  assert.equal(
+    topicOf(
+      'research: sepsis mortality in rural hospitals (2010-2020), comparing teaching hospitals',
+    ),
+    'sepsis mortality in rural hospitals (2010-2020), comparing teaching hospitals',
+  );
+  assert.equal(
+    topicOf(
+      'please research corrosion of offshore wind foundations (monopiles, jackets) and how coatings age',
+    ),
+    'corrosion of offshore wind foundations (monopiles, jackets) and how coatings age',
+  );
+  assert.equal(
+    topicOf('recherche sur la pêche artisanale au Sénégal, surtout les pirogues'),
+    'pêche artisanale au Sénégal, surtout les pirogues',
+  );
+});
+
+test('a topic stops where its sentence turns to the writer, the reader or a setting', () => {
+  assert.equal(
+    topicOf('research urban heat islands in Cairo, I am a geographer'),
+    'urban heat islands in Cairo',
+  );
+  assert.equal(
+    topicOf('research urban heat islands in Cairo, thanks a lot'),
+    'urban heat islands in Cairo',
+  );
+  assert.equal(
+    topicOf('research urban heat islands in Cairo, and keep the ideas very safe'),
+    'urban heat islands in Cairo',
+  );
+});

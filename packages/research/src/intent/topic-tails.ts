@@ -1,0 +1,134 @@
+// What a run's topic carries on with after a comma or in brackets: "fairness metrics in credit
+// scoring, esp. disparate impact for thin-file applicants", "plantas de cobertura
+// (braquiária, crotalária) no sequestro de carbono …". The tagger, trained mostly on short
+// topics, stops at the first comma or bracket; people who ask for a run in one long
+// sentence mean the whole of it, up to where the sentence ends or turns to the writer, the
+// reader or the profile.
+import { levelMarks } from './model/lexicon.ts';
+import { markSpan, runsOf, slotOf } from './model/tags.ts';
+import { foldedSet, type Token } from './model/tokens.ts';
+
+/** The tags with the first topic run on over the pieces of its sentence that belong to it. */
+export function withTopicTail(tokens: readonly Token[], tags: readonly number[]): number[] {
+  const run = runsOf(tags, 'topic')[0];
+  if (!run) return [...tags];
+  const words = tokens.map((t) => t.lower);
+  const marks = levelMarks(words);
+  // A piece holds nothing the tagger read as another slot: "…, urban sociology" and "…
+  // (agronomy)" name the writer's field.
+  const free = (i: number) => tags[i] === 0 || slotOf(tags[i]!) === 'topic';
+  // After a comma, "it" points back at the run ("…, write it up"); after a bracket it is
+  // the topic's own ("(X70, X80) and how microstructure changes it").
+  const belongs = (first: number, last: number, comma = false) => {
+    for (let i = first; i <= last; i++) {
+      if (comma && POINTERS.has(words[i]!)) return false;
+      if (!free(i) || marks[i] || NOT_OF_TOPIC.has(words[i]!)) return false;
+      if (tokens[i]!.raw === 'I') return false; // the Italian article "i" is no "I"
+      if (words[i] === 'it' && IS.has(words[i + 1] ?? '')) return false; // "…, it's for a brief"
+    }
+    return true;
+  };
+  const wordsIn = (first: number, last: number) =>
+    tokens.slice(first, last + 1).filter((t) => !t.punct).length;
+  let last = run.last;
+  // a bracket the topic opened is closed ("… patronage (1350 | –1530)")
+  const inside = tokens.slice(run.first, last + 1);
+  if (inside.filter((t) => t.raw === '(').length > inside.filter((t) => t.raw === ')').length) {
+    const close = bracketEnd(tokens, last + 1);
+    if (close < 0 || !belongs(last + 1, close - 1)) return [...tags];
+    last = close;
+  }
+  for (;;) {
+    const next = tokens[last + 1];
+    if (!next) break;
+    let end = -1;
+    if (next.raw === '(') {
+      end = bracketEnd(tokens, last + 2);
+      if (end < 0 || wordsIn(last + 2, end) < 1) break;
+    } else if (PIECE_OPENS.has(next.raw)) {
+      end = pieceEnd(tokens, last + 2);
+      // a piece needs words: ", cox vs random survival forests", not ", ok" or ", short-term"
+      if (wordsIn(last + 2, end) < 2 || !belongs(last + 2, end, true)) break;
+    } else if (tokens[last]!.raw === ')' || suspended(tokens, last)) {
+      // words go on after a bracket ("(X70, X80) | and how …") or a word cut short
+      // ("Fußgänger- | und Radverkehr")
+      end = pieceEnd(tokens, last + 1);
+      if (wordsIn(last + 1, end) < 1) break;
+    } else break;
+    if (!belongs(last + 1, end)) break;
+    last = end;
+  }
+  if (last === run.last) return [...tags];
+  const out = [...tags];
+  markSpan(out, 'topic', run.first, last);
+  return out;
+}
+
+const IS = new Set(["'s", 'is', 'was']);
+const POINTERS = new Set(['it', 'them', 'this', 'that']);
+/** What opens a piece of a topic: a comma, Latin or Arabic. */
+const PIECE_OPENS = new Set([',', '،']);
+/** What ends a sentence, and so a topic's last piece. */
+const SENTENCE_ENDS = new Set(['.', '?', '!', ';', ':', '—', '؟', '…']);
+/** Short words a stop abbreviates rather than ends a sentence after: "esp.", "v.a.", "c.". */
+const ABBREVIATED = foldedSet(
+  'esp eg e g ie i.e e.g v.a z.b u.a d.h c ca cf vs etc approx incl bzw ggf usw sp ej p.ej',
+);
+
+/** The closing bracket at or after `from`, across at most one sentence, or -1. */
+function bracketEnd(tokens: readonly Token[], from: number): number {
+  for (let i = from; i < tokens.length && i - from < 30; i++) {
+    if (tokens[i]!.raw === ')') return i;
+    if (tokens[i]!.raw === '(') return -1;
+  }
+  return -1;
+}
+
+/**
+ * The last token of the piece that starts at `first`: up to the next comma or end of
+ * sentence, with any bracket in it whole.
+ */
+function pieceEnd(tokens: readonly Token[], first: number): number {
+  let i = first;
+  while (i < tokens.length) {
+    const raw = tokens[i]!.raw;
+    if (raw === '(') {
+      const close = bracketEnd(tokens, i + 1);
+      if (close < 0) break;
+      i = close + 1;
+      continue;
+    }
+    if (PIECE_OPENS.has(raw) || (SENTENCE_ENDS.has(raw) && !abbreviation(tokens, i))) break;
+    // a dash between spaces ends it too; one between years does not ("2021–2024")
+    if ((raw === '–' || raw === '-') && tokens[i - 1]!.end < tokens[i]!.start) break;
+    i++;
+  }
+  return i - 1;
+}
+
+/** True when the stop at `i` closes an abbreviation ("esp. disparate impact", "v.a. …"). */
+function abbreviation(tokens: readonly Token[], i: number): boolean {
+  if (tokens[i]!.raw !== '.') return false;
+  const before = tokens[i - 1];
+  return before !== undefined && before.end === tokens[i]!.start && ABBREVIATED.has(before.lower);
+}
+
+/** True when the word at `i` is cut short by a hyphen for the next ("Fußgänger- | und …"). */
+function suspended(tokens: readonly Token[], i: number): boolean {
+  const [word, dash] = [tokens[i]!, tokens[i + 1]];
+  return dash?.raw === '-' && word.end === dash.start && !word.punct;
+}
+
+/**
+ * Words that turn a sentence from its topic to the writer ("…, I'm a city planner"), the
+ * reader ("…, can you …"), thanks or the run itself ("…, for my thesis", "…, asap").
+ */
+const NOT_OF_TOPIC = foldedSet(
+  "i'm im me my mine we our us you your u ur je j' moi mon ma mes tu vous yo mi mis " +
+    'eu meu minha io mio mia ich mein meine mir du أنا انا please pls plz thanks thank ' +
+    'merci gracias danke bitte grazie obrigado obrigada favor favore asap urgent ' +
+    "regards cheers best شكرا لو it's its suis soy sou sono bin " +
+    // and what turns to the reader: "can you", "هل تستطيع"
+    'can could would peux pourrais puedes podrias podes poderia puoi potresti kannst ' +
+    'konntest هل ممكن تقدر تستطيع field domain area domaine campo area bereich مجالي تخصصي',
+);
