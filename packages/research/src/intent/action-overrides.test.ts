@@ -217,3 +217,11 @@ test('asking a paused run why it stands still asks its status; remarks on its wo
   assert.equal(instead('why did it stop? the ideas look fine, go on'), undefined);
   assert.equal(instead('what should I do now that it stopped?'), undefined);
 });
+
+test('a question of what a profile setting takes is for help; asking to set one is not', () => {
+  const ready = { user_id: 'sam', run_id: null, run_status: null, has_profile: true } as const;
+  const instead = (text: string) => actionInstead(tokenize(text), 'update_profile', ready);
+  assert.equal(instead('can I put two fields, like ecology and statistics?'), 'help');
+  assert.equal(instead('¿el rol acepta cualquier cosa o hay una lista?'), 'help');
+  assert.equal(instead('can I set my field to ecology?'), undefined);
+});

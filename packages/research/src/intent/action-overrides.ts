@@ -23,6 +23,7 @@ import {
   asksWhyPaused,
   answersRunInstead,
   asksHowToUse,
+  asksWhatProfileTakes,
   editsProfile,
   labelledFeedback,
   remarksOnApp,
@@ -288,6 +289,8 @@ export function actionInstead(
     return 'select_user';
   if (['chitchat', 'update_profile', 'list_users'].includes(action) && asksHowToUse(tokens))
     return 'help';
+  const settingAsked = ['chitchat', 'update_profile', 'start_run'].includes(action);
+  if (!paused && settingAsked && asksWhatProfileTakes(tokens)) return 'help';
   const subjectOnly = ['start_run', 'list_skills', 'chitchat', 'update_profile'].includes(action);
   if (!paused && subjectOnly && asksWhatAppCovers(tokens)) return 'help';
   if (action === 'start_run' && toldOf) return 'chitchat';

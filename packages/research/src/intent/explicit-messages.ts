@@ -117,6 +117,33 @@ const HOW_TO_USE = [
 ];
 
 /**
+ * True when the message asks what a profile setting takes ("does the field thing have to be an
+ * official academic field?", "¿El campo 'rol' acepta …?", "Kann ich als Rolle auch zwei
+ * Sachen angeben?"): a question of what may be written, about no setting of the writer's own.
+ */
+export function asksWhatProfileTakes(tokens: readonly Token[]): boolean {
+  if (!tokens.some((t) => QUESTION_MARKS.has(t.raw))) return false;
+  const words = tokens.map((t) => t.lower);
+  if (!words.some((w) => SETTINGS.has(w)) || words.some((w) => OWN_OR_CHANGE.has(w))) return false;
+  const text = ` ${words.join(' ')} `;
+  return MAY.some((pattern) => pattern.test(text));
+}
+const SETTINGS = foldedSet(
+  'field fields role roles domain campo campos rol rolle domaine rôle ruolo',
+);
+const OWN_OR_CHANGE = foldedSet(
+  'my mi mon ma meu minha mein meine mio mia change set update switch cambiar cambia changer ' +
+    'ändern mudar muda cambiare',
+);
+const MAY = [
+  / (?:can|could|may) i /,
+  / is it (?:possible|ok|okay) /,
+  / (?:has|have) to be /,
+  / (?:accept|accepts|acepta|aceita|accetta|akzeptiert|accepte) /,
+  / (?:posso|puedo|kann ich|darf ich|je peux|puis-je|أقدر|اقدر|يمكنني) /,
+];
+
+/**
  * True when a message to a paused run asks why it stands still ("stuck?", "ليش وقف؟", "¿En
  * qué etapa quedó?"): a short question with a word of stopping, waiting or stage. The run's
  * state answers it; it is no feedback on the run's work.
