@@ -346,6 +346,14 @@ export function dropNonFields(tokens: readonly Token[], out: number[]): number[]
     if (marks.slice(run.first, run.last + 1).every((m) => m?.idiom))
       out.fill(0, run.first, run.last + 1);
   }
+  // nor a stretch of talk with a word no field's name holds and no field word ("very
+  // interesting", "Nature or anything", "suffered enough from …", "völlig abgehoben")
+  for (const run of domainRuns(out)) {
+    const span = tokens.slice(run.first, run.last + 1);
+    const known = span.some((t) => isField(t.lower) || isFieldHead(t.lower));
+    if (!known && span.some((t) => NEVER_IN_FIELD.has(t.raw.toLowerCase())))
+      out.fill(0, run.first, run.last + 1);
+  }
   for (const run of domainRuns(out)) {
     // nor what opens on a verb of being, saying or leaving ("di | essere registrata", "on |
     // parle de patients", "تركت التدريس منذ زمن"), and "topics of" is no part of one ("cubro
@@ -365,6 +373,13 @@ export function dropNonFields(tokens: readonly Token[], out: number[]): number[]
   return withoutTimes(tokens, out);
 }
 
+/** Intensifiers, negatives and fillers, in no field's name. */
+const NEVER_IN_FIELD = new Set(
+  (
+    'very really so too enough anything nothing nobody muy très molto muito sehr völlig ' +
+    'nada nadie rien nichts niemand niente nulla nessuno aí'
+  ).split(' '),
+);
 /** Words no field opens on: verbs of being, saying, greeting by letter, and leaving. */
 const NEVER_OPENS = new Set(
   'essere etre ser estar sein agreer parle parler parlons hablar falar quit left تركت استقلت'.split(

@@ -450,3 +450,13 @@ test('a topic labelled as such', () => {
   assert.equal(topic('Thema: Einsamkeit im Alter'), 'Einsamkeit');
   assert.equal(topic('my topic: sleep'), undefined);
 });
+
+test('a stretch of talk with an intensifier or a negative and no field word is no field', () => {
+  assert.deepEqual(settled('small risk is fine if the idea is [very interesting]'), []);
+  assert.deepEqual(settled('not trying to publish in [Nature or anything]'), []);
+  assert.deepEqual(settled('aber ned [völlig abgehoben]'), []);
+  // a field's name may hold such a word when it holds a field word too
+  assert.deepEqual(settled('I do [really applied statistics]'), ['really applied statistics']);
+  // subjects joined by "and" are one field ("Mathe und Physik", "literatura y lengua")
+  assert.deepEqual(settled('ich unterrichte [Mathe] und Physik'), ['Mathe und Physik']);
+});

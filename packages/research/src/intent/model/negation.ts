@@ -85,6 +85,7 @@ export const NEGATORS: ReadonlySet<string> = new Set([
   'بلاش',
   // in German, Portuguese and Italian ("nicht so streng", "não muito rigoroso")
   'nicht',
+  'ned', // Austrian and Bavarian "nicht"
   'kein',
   'keine',
   'ohne',

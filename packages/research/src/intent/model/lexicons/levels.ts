@@ -28,7 +28,8 @@ export const FEATURE_WORDS: Entries = [
   [
     'level',
     'medium',
-    'medium moderate moderately mid middle average balanced intermediate normal reasonable',
+    'medium moderate moderately mid middle average balanced intermediate normal reasonable ' +
+      'measured',
   ],
   [
     'risk',
@@ -281,6 +282,7 @@ export const OTHER_LANGUAGES: Entries = [
     'risk',
     'high',
     'arriesgado arriesgada arriesgados arriesgadas audaz audaces atrevido atrevida atrevidos ' +
+      'jugada jugadas ' +
       'atrevidas ambicioso ambiciosa ambiciosos ambiciosas osado osada osados osadas aventurero ' +
       'aventurera arriesgar arriesgarse arriesgarte arriesgate arriesgues arriesgue arriesguen locura locuras alocado alocada ' +
       'alocados alocadas loco loca locos locas arriesga arriesguemos',
