@@ -225,3 +225,10 @@ test('a question of what a profile setting takes is for help; asking to set one 
   assert.equal(instead('¿el rol acepta cualquier cosa o hay una lista?'), 'help');
   assert.equal(instead('can I set my field to ecology?'), undefined);
 });
+
+test('who is registered, asked in small talk in any of the languages, lists the users', () => {
+  assert.ok(listsInstead(tokenize('Chi altro è registrato?'), 'chitchat'));
+  assert.ok(listsInstead(tokenize('which accounts are registered right now?'), 'chitchat'));
+  assert.ok(!listsInstead(tokenize('who registered this domain name, you think?'), 'chitchat'));
+  assert.ok(!listsInstead(tokenize('Chi altro è registrato'), 'chitchat'));
+});

@@ -6,7 +6,7 @@
 import { isRoleWord } from './model/gazetteer.ts';
 import { cueOf, levelMarks, readLevels } from './model/lexicon.ts';
 import { runsOf } from './model/tags.ts';
-import type { Token } from './model/tokens.ts';
+import { foldedSet, type Token } from './model/tokens.ts';
 import { wordClasses } from './model/word-classes.ts';
 import { namesWriter, switchTarget } from './name-fallback.ts';
 import { ASKING_FOR, clausesOfOthers, clausesOfThePast, talksOfOthers } from './talk-of-others.ts';
@@ -212,8 +212,19 @@ export function signsUpInstead(tokens: readonly Token[], action: IntentAction): 
  * I want to see if …").
  */
 export function listsInstead(tokens: readonly Token[], action: IntentAction): boolean {
-  if (!['create_user', 'select_user', 'help'].includes(action)) return false;
   const words = tokens.filter((t) => !t.punct).map((t) => t.lower);
+  // "which accounts are registered?", "Chi altro è registrato?", asked in small talk
+  if (action === 'chitchat' && tokens.some((t) => QUESTION_MARKS.has(t.raw))) {
+    const who = (i: number) => WHO_OR_WHICH.has(words[i]!);
+    // accounts, or someone who "is" registered (not "who registered this?")
+    const asked = (i: number) => {
+      const next = words.slice(i + 1, i + 4);
+      const be = next.findIndex((w) => BE.has(w));
+      return next.some((w, k) => ACCOUNTS.has(w) || (be >= 0 && k > be && REGISTERED.has(w)));
+    };
+    if (words.some((_, i) => who(i) && asked(i))) return true;
+  }
+  if (!['create_user', 'select_user', 'help'].includes(action)) return false;
   if (LISTING.has(words[0] ?? '') && USERS.has(words[words[1] === 'the' ? 2 : 1] ?? ''))
     return true;
   const question =
@@ -237,6 +248,20 @@ const USERS = new Set(
 const PRESENT = new Set(
   'registered signed member members inscrit inscrite registrado registrada مسجل مسجلة'.split(' '),
 );
+/** Accounts and being registered, in all seven languages, for "who is registered?". */
+const ACCOUNTS = foldedSet(
+  'user users account accounts usuario usuarios cuenta cuentas utilisateur utilisateurs ' +
+    'compte comptes مستخدم المستخدمين حساب utente utenti profili nutzer benutzer konto konten ' +
+    'usuário usuários conta contas',
+);
+const REGISTERED = foldedSet(
+  'registered registrado registrada registrados inscrit inscrite inscrits مسجل مسجلة ' +
+    'registrato registrata registrati iscritto iscritti registriert angemeldet cadastrado ' +
+    'cadastrada cadastrados',
+);
+const BE = foldedSet('is are è e sono está estão esta están ist sind est sont هو هي');
+const WHO_OR_WHICH = foldedSet('who which chi quali quem quais wer welche qui quels quién quiénes');
+const QUESTION_MARKS = new Set(['?', '؟', '¿']);
 /** Yes/no questions about someone else: "is there …", "has Rose …", "¿hay …?". */
 const ASKS_WHETHER = new Set(['is', 'are', 'has', 'have', 'does', 'did', 'any', 'est-ce', 'hay']);
 /** Questions about the writer's own account, or about how to get one, are no listing. */

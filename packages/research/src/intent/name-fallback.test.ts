@@ -65,6 +65,9 @@ test('a "name" that is a role, a span of time or a lower-case English word is no
   // after "I'm" any word may be one
   assert.equal(kept("I'm Dev, I do computer vision", 1, 1), true);
   assert.equal(kept("Hi! I'm rose", 3, 3), true);
+  // greetings the classifier does not know as such: "Allô", "Moin", "Oi"
+  assert.equal(kept("Allô, c'est Max, connecte-moi", 0, 0), false);
+  assert.equal(kept('Moin, brauche einen Zugang', 0, 0), false);
 });
 
 test('a name the tagger found is left as it is', () => {

@@ -7,7 +7,7 @@ import { isEnglishWord } from './model/english-words.ts';
 import { levelMarks } from './model/lexicon.ts';
 import { inLexicons, isRoleWord } from './model/gazetteer.ts';
 import { markSpan, runsOf } from './model/tags.ts';
-import type { Token } from './model/tokens.ts';
+import { foldedSet, type Token } from './model/tokens.ts';
 import { wordClasses } from './model/word-classes.ts';
 import { INTRODUCING, nameLike, NOT_NAME, TITLES } from './settle-names.ts';
 
@@ -92,9 +92,7 @@ const ACCOUNT = new Set(['account', 'profile', 'user']);
  */
 function openingName(tokens: readonly Token[], alone = false): number {
   // (after a greeting, and the letters that join its words: "assalam o alaikum")
-  let at = tokens.findIndex(
-    (t) => !t.punct && t.lower.length > 1 && !wordClasses(t.lower).includes('greet'),
-  );
+  let at = tokens.findIndex((t) => !t.punct && t.lower.length > 1 && !greeting(t.lower));
   // "Prof. Anneliese Varga — …"
   while (at >= 0 && TITLES.has(tokens[at]?.lower ?? '')) at += tokens[at + 1]?.raw === '.' ? 2 : 1;
   if (at < 0 || !candidate(tokens, at)) return -1;
@@ -118,6 +116,17 @@ function openingName(tokens: readonly Token[], alone = false): number {
 const OPENING_STOPS = new Set([',', '.', '—', '–', ':', '|']);
 
 /**
+ * True when a folded word greets: the classifier's greeting class, and the greetings it
+ * does not see as one ("Allô", "Servus", "Moin", "Oi", "Salve").
+ */
+function greeting(word: string): boolean {
+  return wordClasses(word).includes('greet') || MORE_GREETINGS.has(word);
+}
+const MORE_GREETINGS = foldedSet(
+  'allo allô servus moin grüezi gruezi oi olá salve buongiorno buonasera hej hejsan ahoj',
+);
+
+/**
  * The tags without a "name" that is none: a role, a greeting or a span of time ("Retraitée |
  * de l'enseignement", "per 35 | anni"), or, in a message that capitalises, a lower-case
  * English word ("I am between | shifts", "It is | raining here").
@@ -130,7 +139,7 @@ export function withoutNonNames(tokens: readonly Token[], tags: readonly number[
     const none = (t: Token) =>
       isRoleWord(t.lower) ||
       TIME_UNITS.has(t.lower) ||
-      wordClasses(t.lower).includes('greet') ||
+      greeting(t.lower) ||
       (capitalises && /^\p{Ll}+$/u.test(t.raw) && isEnglishWord(t.lower));
     // (after "I'm" or "call me" any word may be a name: "I'm Dev", "Hi! I'm rose")
     const named = beforeOwnName(tokens[run.first - 1]?.lower ?? '');
