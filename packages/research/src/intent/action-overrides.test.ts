@@ -232,3 +232,11 @@ test('who is registered, asked in small talk in any of the languages, lists the 
   assert.ok(!listsInstead(tokenize('who registered this domain name, you think?'), 'chitchat'));
   assert.ok(!listsInstead(tokenize('Chi altro è registrato'), 'chitchat'));
 });
+
+test('asking to relearn preferences retrains the planner, whatever the message adds', () => {
+  const ready = { user_id: 'sam', run_id: null, run_status: null, has_profile: true } as const;
+  const instead = (text: string) => actionInstead(tokenize(text), 'update_profile', ready);
+  assert.equal(instead('pls relearn my prefs, it keeps giving me survey ideas'), 'train_planner');
+  assert.equal(instead('train the planner again, it proposes only lab work'), 'train_planner');
+  assert.equal(instead("don't retrain yet, I'm changing my field to ecology"), undefined);
+});

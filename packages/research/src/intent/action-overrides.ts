@@ -23,6 +23,7 @@ import {
   asksWhyPaused,
   answersRunInstead,
   asksHowToUse,
+  asksToRetrain,
   asksWhatProfileTakes,
   editsProfile,
   labelledFeedback,
@@ -282,6 +283,7 @@ export function actionInstead(
   if (session.run_id && labelledFeedback(tokens)) return 'submit_feedback';
   if (session.user_id && action !== 'update_profile' && editsProfile(tokens))
     return 'update_profile';
+  if (action !== 'train_planner' && asksToRetrain(tokens)) return 'train_planner';
   if (paused && action !== 'status' && asksWhyPaused(tokens)) return 'status';
   if (paused && answersRunInstead(tokens, action)) return 'submit_feedback';
   if (!paused && action !== 'chitchat' && onlyGreets(tokens)) return 'chitchat';

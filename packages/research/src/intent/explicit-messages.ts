@@ -175,3 +175,26 @@ const GOES_ON = foldedSet(
   'continue proceed go approve approved fine good continua weiter supposed should respond ' +
     'reply answer devo debo dois soll',
 );
+
+/**
+ * True when the message asks to relearn the writer's preferences, whatever else it says
+ * ("can u relearn my prefs, planner keeps suggesting deep learning"): a verb of learning
+ * again, or of training said of the planner. Not when denied ("don't retrain yet").
+ */
+export function asksToRetrain(tokens: readonly Token[]): boolean {
+  const words = tokens.map((t) => t.lower);
+  const planner = words.some((w) => PLANNER.has(w));
+  return words.some(
+    (w, i) =>
+      (RETRAIN.has(w) || (TRAIN.has(w) && planner)) &&
+      !NOT_NOW.has(words[i - 1] ?? '') &&
+      !NOT_NOW.has(words[i - 2] ?? ''),
+  );
+}
+const RETRAIN = foldedSet(
+  'retrain relearn re-learn re-train retreinar retreina reentrena reentrenar reentrenes ' +
+    'réentraîne réentraîner réapprends riaddestra riaddestrare riallena',
+);
+const TRAIN = foldedSet('train update entraîne entrena treina addestra trainiere');
+const PLANNER = foldedSet('planner planificateur planificador planejador pianificatore planer');
+const NOT_NOW = foldedSet("don't dont not never no pas ne nicht não nao non");
