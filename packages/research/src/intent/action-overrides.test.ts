@@ -240,3 +240,19 @@ test('asking to relearn preferences retrains the planner, whatever the message a
   assert.equal(instead('train the planner again, it proposes only lab work'), 'train_planner');
   assert.equal(instead("don't retrain yet, I'm changing my field to ecology"), undefined);
 });
+
+test('a label that says another run, then its topic after a colon, starts it', () => {
+  const done = {
+    user_id: 'sam',
+    run_id: 'run-1',
+    run_status: 'completed',
+    has_profile: true,
+  } as const;
+  const instead = (text: string) => actionInstead(tokenize(text), 'update_profile', done);
+  assert.equal(
+    instead('ok one more: coral reef restoration with 3D-printed substrates'),
+    'start_run',
+  );
+  assert.equal(instead('Nächste Recherche: Lärmschutz an Autobahnen in Bayern'), 'start_run');
+  assert.equal(instead('one more thing: I moved to the geology department'), undefined);
+});

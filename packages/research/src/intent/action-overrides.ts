@@ -26,6 +26,7 @@ import {
   asksToRetrain,
   asksWhatProfileTakes,
   editsProfile,
+  labelsNextRun,
   labelledFeedback,
   remarksOnApp,
 } from './explicit-messages.ts';
@@ -284,6 +285,8 @@ export function actionInstead(
   if (session.user_id && action !== 'update_profile' && editsProfile(tokens))
     return 'update_profile';
   if (action !== 'train_planner' && asksToRetrain(tokens)) return 'train_planner';
+  const runFromLabel = ['update_profile', 'chitchat'].includes(action) && !paused;
+  if (session.user_id && runFromLabel && labelsNextRun(tokens)) return 'start_run';
   if (paused && action !== 'status' && asksWhyPaused(tokens)) return 'status';
   if (paused && answersRunInstead(tokens, action)) return 'submit_feedback';
   if (!paused && action !== 'chitchat' && onlyGreets(tokens)) return 'chitchat';

@@ -198,3 +198,30 @@ const RETRAIN = foldedSet(
 const TRAIN = foldedSet('train update entraîne entrena treina addestra trainiere');
 const PLANNER = foldedSet('planner planificateur planificador planejador pianificatore planer');
 const NOT_NOW = foldedSet("don't dont not never no pas ne nicht não nao non");
+
+/**
+ * True when the message labels a next run and names it after a colon ("Now I want one more:
+ * self-healing coatings for …", "Nächste Recherche: …", "nxt: bayesian …"): a label of at
+ * most six words that says another, and three words or more after it.
+ */
+export function labelsNextRun(tokens: readonly Token[]): boolean {
+  const colon = tokens.findIndex((t) => t.raw === ':');
+  if (colon < 1 || colon > 8) return false;
+  const label = tokens.slice(0, colon).filter((t) => !t.punct);
+  const rest = tokens.slice(colon + 1).filter((t) => !t.punct);
+  if (label.some((t) => NOT_A_RUN.has(t.lower)) || rest.some((t) => WRITER.has(t.lower)))
+    return false;
+  return label.length <= 6 && rest.length >= 3 && label.some((t) => ANOTHER.has(t.lower));
+}
+/** "One more thing: …", "another question: …" label no run. */
+const NOT_A_RUN = foldedSet(
+  'thing things question questions detail point step chose question cosa coisa sache frage ' +
+    'pregunta cosita',
+);
+/** The writer speaking of themself after the label: "one more: I moved to Berlin". */
+const WRITER = foldedSet(
+  "i i'm im my me je j' moi mon ma yo mi soy eu meu sou io mio sono ich mein bin",
+);
+const ANOTHER = foldedSet(
+  'more another next nxt otra otro autre outra altra nächste nachste weitere ثاني تاني كمان',
+);
