@@ -256,3 +256,13 @@ test('a label that says another run, then its topic after a colon, starts it', (
   assert.equal(instead('Nächste Recherche: Lärmschutz an Autobahnen in Bayern'), 'start_run');
   assert.equal(instead('one more thing: I moved to the geology department'), undefined);
 });
+
+test('asking what the app keeps of the writer lists the memories', () => {
+  const ready = { user_id: 'sam', run_id: null, run_status: null, has_profile: true } as const;
+  const instead = (text: string) => actionInstead(tokenize(text), 'update_profile', ready);
+  assert.equal(instead('Me mostra o que ficou salvo no meu perfil'), 'list_memories');
+  assert.equal(instead('what do you have about me?'), 'list_memories');
+  assert.equal(instead('can you hold the run until monday?'), undefined);
+  // "mon mémoire" is a thesis
+  assert.equal(instead('tu peux étudier le sommeil des ados ? c pour mon mémoire'), undefined);
+});

@@ -24,6 +24,7 @@ import {
   answersRunInstead,
   asksHowToUse,
   asksToRetrain,
+  asksWhatIsKept,
   asksWhatProfileTakes,
   editsProfile,
   labelsNextRun,
@@ -285,6 +286,9 @@ export function actionInstead(
   if (session.user_id && action !== 'update_profile' && editsProfile(tokens))
     return 'update_profile';
   if (action !== 'train_planner' && asksToRetrain(tokens)) return 'train_planner';
+  const keptFrom = ['update_profile', 'train_planner', 'start_run', 'chitchat', 'help'];
+  if (session.user_id && !paused && keptFrom.includes(action) && asksWhatIsKept(tokens))
+    return 'list_memories';
   const runFromLabel = ['update_profile', 'chitchat'].includes(action) && !paused;
   if (session.user_id && runFromLabel && labelsNextRun(tokens)) return 'start_run';
   if (paused && action !== 'status' && asksWhyPaused(tokens)) return 'status';

@@ -225,3 +225,25 @@ const WRITER = foldedSet(
 const ANOTHER = foldedSet(
   'more another next nxt otra otro autre outra altra nächste nachste weitere ثاني تاني كمان',
 );
+
+/**
+ * True when the message asks what the app keeps of the writer ("Me mostra o que ficou salvo
+ * no meu perfil", "what information you hold about me?", "As-tu gardé en mémoire que …?"):
+ * a question, or a request to show, with a word of keeping, or "know" said of the writer.
+ */
+export function asksWhatIsKept(tokens: readonly Token[]): boolean {
+  const words = tokens.map((t) => t.lower);
+  const asks = tokens.some((t) => QUESTION_MARKS.has(t.raw)) || SHOW.has(words[0] ?? '');
+  const shows = words.some((w, i) => SHOW.has(w) && WRITER.has(words[i - 1] ?? ''));
+  if (!asks && !shows) return false;
+  const aboutMe = words.some((w, i) => ABOUT.has(w) && WRITER.has(words[i + 1] ?? ''));
+  return words.some((w) => KEPT.has(w) || (KNOW.has(w) && aboutMe));
+}
+const SHOW = foldedSet('show mostra mostre montre muestra muéstrame zeig zeige mostrami');
+const KEPT = foldedSet(
+  'saved stored kept remember remembered record records salvo salva salvos guardado ' +
+    'guardada guardaste gespeichert gemerkt gardé gardée ricordi ' +
+    'memorizzato registrado',
+);
+const KNOW = foldedSet('know knows hold have sais savez sabes sabe sai weißt wisst');
+const ABOUT = foldedSet('about sur de sobre su über uber di');
