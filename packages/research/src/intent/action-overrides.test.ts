@@ -266,3 +266,13 @@ test('asking what the app keeps of the writer lists the memories', () => {
   // "mon mémoire" is a thesis
   assert.equal(instead('tu peux étudier le sommeil des ados ? c pour mon mémoire'), undefined);
 });
+
+test('"again" and a log-in word in Portuguese, Italian, French and Arabic sign in', () => {
+  const back = (text: string) => returnsInstead(tokenize(text), 'create_user');
+  assert.ok(back('sou eu de novo, Ana Reis'));
+  assert.ok(back('sono di nuovo Marta, fammi entrare'));
+  assert.ok(back('Connexion : Paul Girard'));
+  assert.ok(back('أنا سارة، سجلني دخول'));
+  assert.ok(!back('sou novo aqui, Pedro Alves'));
+  assert.ok(!back('ciao, sono nuovo, mi chiamo Luca'));
+});

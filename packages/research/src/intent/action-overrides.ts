@@ -112,9 +112,12 @@ function clauseNumbers(tokens: readonly Token[]): number[] {
 const RETURNING = new Set(
   (
     'again back returning already existing before encore deja reviens revoila nuevo otra vuelta ' +
-    'regrese regresé reconnecte connecte مجددا مجدداً ثانية'
+    'regrese regresé reconnecte connecte مجددا مجدداً ثانية novo nuovo connexion accesso ' +
+    'accedi entrare دخول'
   ).split(' '),
 );
+/** "Again" said as "anew": the word before "nuevo", "novo", "nuovo" that makes it so. */
+const AGAIN_AFTER: Record<string, string> = { nuevo: 'de', novo: 'de', nuovo: 'di' };
 /** Words that say the writer is new, or asks for an account to be made. */
 const NEW = new Set(
   (
@@ -130,12 +133,14 @@ const NEW = new Set(
 export function returnsInstead(tokens: readonly Token[], action: IntentAction): boolean {
   if (action !== 'create_user') return false;
   const words = tokens.map((t) => t.lower);
-  // "de nuevo" is back; "nuevo" alone is new; "it's me, Priya" is someone known
+  // "de nuevo", "de novo", "di nuovo" are back; "nuevo" alone is new; "it's me, Priya" is
+  // someone known
+  const again = (i: number) => AGAIN_AFTER[words[i]!] === words[i - 1];
   const back =
-    words.some((w, i) => RETURNING.has(w) && (w !== 'nuevo' || words[i - 1] === 'de')) ||
+    words.some((w, i) => RETURNING.has(w) && (!(w in AGAIN_AFTER) || again(i))) ||
     saysItsMe(words) ||
     logsIn(words);
-  const fresh = words.some((w, i) => NEW.has(w) && !(w === 'nuevo' && words[i - 1] === 'de'));
+  const fresh = words.some((w, i) => NEW.has(w) && !again(i));
   return back && !fresh && !words.includes('up');
 }
 

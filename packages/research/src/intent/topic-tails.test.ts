@@ -38,3 +38,14 @@ test('a topic stops where its sentence turns to the writer, the reader or a sett
     'urban heat islands in Cairo',
   );
 });
+
+test('a short question after the topic, or what the run is for, is no part of it', () => {
+  assert.equal(
+    topicOf('faz um estudo sobre adubação verde no cerrado, funciona mesmo?'),
+    'adubação verde no cerrado',
+  );
+  assert.equal(
+    topicOf('research desalination costs in the Gulf, for a feature due Thursday'),
+    'desalination costs in the Gulf',
+  );
+});

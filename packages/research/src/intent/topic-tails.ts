@@ -47,6 +47,10 @@ export function withTopicTail(tokens: readonly Token[], tags: readonly number[])
       if (end < 0 || wordsIn(last + 2, end) < 1) break;
     } else if (PIECE_OPENS.has(next.raw)) {
       end = pieceEnd(tokens, last + 2);
+      // a short question after the topic asks about it ("…, funciona mesmo?"); what the run
+      // is for is no part of it ("…, for a feature due Thursday")
+      const asked = QUESTIONS.has(tokens[end + 1]?.raw ?? '') && wordsIn(last + 2, end) <= 5;
+      if (asked || PURPOSES.has(words[last + 2]!)) break;
       // a piece needs words: ", cox vs random survival forests", not ", ok" or ", short-term"
       if (wordsIn(last + 2, end) < 2 || !belongs(last + 2, end, true)) break;
     } else if (tokens[last]!.raw === ')' || suspended(tokens, last)) {
@@ -69,7 +73,10 @@ const POINTERS = new Set(['it', 'them', 'this', 'that']);
 /** What opens a piece of a topic: a comma, Latin or Arabic. */
 const PIECE_OPENS = new Set([',', '،']);
 /** What ends a sentence, and so a topic's last piece. */
-const SENTENCE_ENDS = new Set(['.', '?', '!', ';', ':', '—', '؟', '…']);
+const SENTENCE_ENDS = new Set(['.', '?', '!', ';', ':', '—', '؟', '…', '¿', '¡']);
+const QUESTIONS = new Set(['?', '؟']);
+/** What opens the purpose of a run rather than more of its topic. */
+const PURPOSES = foldedSet('for pour para per für fur');
 /** Short words a stop abbreviates rather than ends a sentence after: "esp.", "v.a.", "c.". */
 const ABBREVIATED = foldedSet(
   'esp eg e g ie i.e e.g v.a z.b u.a d.h c ca cf vs etc approx incl bzw ggf usw sp ej p.ej',
@@ -127,7 +134,7 @@ const NOT_OF_TOPIC = foldedSet(
   "i'm im me my mine we our us you your u ur je j' moi mon ma mes tu vous yo mi mis " +
     'eu meu minha io mio mia ich mein meine mir du أنا انا please pls plz thanks thank ' +
     'merci gracias danke bitte grazie obrigado obrigada favor favore asap urgent ' +
-    "regards cheers best شكرا لو it's its suis soy sou sono bin " +
+    "regards cheers best شكرا لو it's its suis soy sou sono bin tengo tenho ho habe " +
     // and what turns to the reader: "can you", "هل تستطيع"
     'can could would peux pourrais puedes podrias podes poderia puoi potresti kannst ' +
     'konntest هل ممكن تقدر تستطيع field domain area domaine campo area bereich مجالي تخصصي',

@@ -1,7 +1,8 @@
 // What the tagger's topic span holds that is not the topic, or leaves out of it: a filler or
 // a misspelt article before it ("investiga | aí | a relação …", "research | teh | impact …"),
-// what the run is for after it ("… in Toscana, | per la mia tesi di laurea"), and the "'s"
-// of a last word it cut ("… the onset of Alzheimer | 's").
+// what the run is for after it ("… in Toscana, | per la mia tesi di laurea", "…, | for a
+// feature due Thursday"), and the "'s" of a last word it cut ("… the onset of Alzheimer |
+// 's").
 import { markSpan, runsOf } from './model/tags.ts';
 import type { Token } from './model/tokens.ts';
 
@@ -15,7 +16,9 @@ export function trimTopic(tokens: readonly Token[], tags: readonly number[]): nu
   const words = tokens.map((t) => t.lower);
   for (let k = first + 1; k < last; k++) {
     const owner = words[k + 1] === 'la' || words[k + 1] === 'il' ? words[k + 2] : words[k + 1];
-    if (FOR.has(words[k]!) && MY.has(owner ?? '')) {
+    // "…, for a feature due Thursday": what the run is for, after a comma
+    const purpose = words[k - 1] === ',' && INDEFINITE.has(words[k + 1] ?? '');
+    if (FOR.has(words[k]!) && (MY.has(owner ?? '') || purpose)) {
       last = tokens[k - 1]!.punct ? k - 2 : k - 1;
       break;
     }
@@ -36,6 +39,7 @@ const LEADING = new Set(
 );
 /** "For", before whose "my …" comes what the run is for, not what it is about. */
 const FOR = new Set(['for', 'per', 'pour', 'para', 'fur', 'furs']);
+const INDEFINITE = new Set(['a', 'an', 'un', 'une', 'una', 'um', 'uma', 'ein', 'eine', 'einen']);
 const MY = new Set(
   'my our mia mio ma mon mes mi mis minha meu meine meinen meiner nostra'.split(' '),
 );

@@ -181,6 +181,11 @@ export const HELDOUT_MONTH_PATH = `${DATASET_DIR}heldout-month.jsonl`;
  * seventh author.
  */
 export const HELDOUT_CHAT_PATH = `${DATASET_DIR}heldout-chat.jsonl`;
+/**
+ * A busy week of twelve people from different walks of life who write as people do in a chat
+ * box (corrections mid-message, two thoughts at once, one-word answers), by an eighth author.
+ */
+export const HELDOUT_THREADS_PATH = `${DATASET_DIR}heldout-threads.jsonl`;
 
 /** A held-out set: what the evaluation calls it, its file, and whether it is a test set. */
 export interface HeldoutSet {
@@ -216,6 +221,7 @@ export const HELDOUT_SETS: readonly HeldoutSet[] = [
   { label: 'held-out (work)', path: HELDOUT_WORK_PATH, test: false },
   { label: 'held-out (month)', path: HELDOUT_MONTH_PATH, test: false },
   { label: 'held-out (chat)', path: HELDOUT_CHAT_PATH, test: false },
+  { label: 'held-out (threads)', path: HELDOUT_THREADS_PATH, test: false },
 ];
 
 /** Messages that mean nothing to the app: the router should ask rather than act. */
