@@ -276,3 +276,14 @@ test('"again" and a log-in word in Portuguese, Italian, French and Arabic sign i
   assert.ok(!back('sou novo aqui, Pedro Alves'));
   assert.ok(!back('ciao, sono nuovo, mi chiamo Luca'));
 });
+
+test('a labelled persona, a question of learned skills and "was kann das" are what they say', () => {
+  const ready = { user_id: 'sam', run_id: null, run_status: null, has_profile: true } as const;
+  const instead = (text: string, action: 'chitchat' | 'help' = 'chitchat') =>
+    actionInstead(tokenize(text), action, ready);
+  assert.equal(instead('persona: a grumpy statistician who hates p-values'), 'update_profile');
+  assert.equal(instead('Persona bitte: eine strenge Gutachterin'), 'update_profile');
+  assert.equal(instead('Quali competenze hai imparato finora?'), 'list_skills');
+  assert.equal(instead('Was kann dieses Ding eigentlich?'), 'help');
+  assert.equal(instead('what skills does a good nurse need, in your view'), undefined);
+});

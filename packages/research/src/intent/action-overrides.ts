@@ -16,6 +16,7 @@ import { labelsField, teachesSubject } from './field-fallback.ts';
 import type { IntentAction, IntentSession } from './schema.ts';
 import { requestedTopic } from './settle-topics.ts';
 import { asksRunInGerman } from './german-topics.ts';
+import { personaLabel } from './settle-persona.ts';
 import { saysRole } from './role-cues.ts';
 import { imaginedSelf, onlyImagines } from './imagined-roles.ts';
 import { asksWhatAppCovers, speaksOfOtherRisk, toldOfReading } from './told-or-asked.ts';
@@ -23,6 +24,7 @@ import {
   asksWhyPaused,
   answersRunInstead,
   asksHowToUse,
+  asksForSkills,
   asksToRetrain,
   asksWhatIsKept,
   asksWhatProfileTakes,
@@ -231,6 +233,9 @@ export function listsInstead(tokens: readonly Token[], action: IntentAction): bo
       return next.some((w, k) => ACCOUNTS.has(w) || (be >= 0 && k > be && REGISTERED.has(w)));
     };
     if (words.some((_, i) => who(i) && asked(i))) return true;
+    // "Posso vedere gli utenti?", "can I see the accounts?"
+    const seen = (i: number) => words.slice(i + 1, i + 3).some((w) => ACCOUNTS.has(w));
+    if (words.some((w, i) => SEE.has(w) && seen(i))) return true;
   }
   if (!['create_user', 'select_user', 'help'].includes(action)) return false;
   if (LISTING.has(words[0] ?? '') && USERS.has(words[words[1] === 'the' ? 2 : 1] ?? ''))
@@ -267,6 +272,7 @@ const REGISTERED = foldedSet(
     'registrato registrata registrati iscritto iscritti registriert angemeldet cadastrado ' +
     'cadastrada cadastrados',
 );
+const SEE = foldedSet('see list show vedere elenca ver listar voir afficher sehen zeigen');
 const BE = foldedSet('is are è e sono está estão esta están ist sind est sont هو هي');
 const WHO_OR_WHICH = foldedSet('who which chi quali quem quais wer welche qui quels quién quiénes');
 const QUESTION_MARKS = new Set(['?', '؟', '¿']);
@@ -291,6 +297,11 @@ export function actionInstead(
   if (session.user_id && action !== 'update_profile' && editsProfile(tokens))
     return 'update_profile';
   if (action !== 'train_planner' && asksToRetrain(tokens)) return 'train_planner';
+  if (['chitchat', 'help', 'list_memories'].includes(action) && asksForSkills(tokens))
+    return 'list_skills';
+  // "persona: a tired but practical ward nurse who hates jargon"
+  if (session.user_id && !paused && action === 'chitchat' && personaLabel(tokens) >= 0)
+    return 'update_profile';
   const keptFrom = ['update_profile', 'train_planner', 'start_run', 'chitchat', 'help'];
   if (session.user_id && !paused && keptFrom.includes(action) && asksWhatIsKept(tokens))
     return 'list_memories';

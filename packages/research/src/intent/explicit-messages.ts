@@ -114,6 +114,9 @@ const HOW_TO_USE = [
   / comment (?:on utilise|utiliser|ca s'utilise|ca marche) /,
   / (?:شو|ايش|ماذا|ايه|إيه) (?:بقدر|اقدر|يمكنني|ممكن|بتقدر|تقدر|يمكنك) /,
   / (?:كيف|ازاي) (?:استخدم|استعمل|بستخدم|نستعمل) /,
+  / was (?:kann|kannst|macht) (?:dieses|diese|das|du|ihr) /,
+  / cosa (?:sai|puoi|fa|fai) (?:fare )?/,
+  / o que (?:voce|vc|tu|esse|este|essa|esta|o) (?:\S+ )?(?:faz|pode|sabe) /,
 ];
 
 /**
@@ -159,7 +162,7 @@ const STANDS_STILL = foldedSet(
   'stuck stopped stop waiting frozen paused hanging hung halted stalled happening figé bloqué ' +
     'arrêté attend étape trabado trabó parado pausado detenido etapa quedó travou travado ' +
     'esperando fermo fermato fermarsi bloccato fase aspetta hängt steht gestoppt pausiert ' +
-    'wartet وقف واقف متوقف ينتظر عالق معلق مرحلة',
+    'wartet hält haelt وقف واقف متوقف ينتظر مستني مستنى منتظر عالق معلق مرحلة',
 );
 /** The run's work, which a question about it comments on: "the hypotheses are stuck …". */
 const WORK_ITEMS = foldedSet(
@@ -247,3 +250,21 @@ const KEPT = foldedSet(
 );
 const KNOW = foldedSet('know knows hold have sais savez sabes sabe sai weißt wisst');
 const ABOUT = foldedSet('about sur de sobre su über uber di');
+
+/**
+ * True when the message asks which skills the app has learned for the writer, in words the
+ * classifier has met too seldom ("Quali competenze hai imparato per me?").
+ */
+export function asksForSkills(tokens: readonly Token[]): boolean {
+  const words = tokens.map((t) => t.lower);
+  const asks = tokens.some((t) => QUESTION_MARKS.has(t.raw)) || SHOW.has(words[0] ?? '');
+  return asks && words.some((w) => SKILLS.has(w)) && words.some((w) => LEARNED.has(w));
+}
+const SKILLS = foldedSet(
+  'skills competenze competenza abilità competências habilidades compétences competencias ' +
+    'fähigkeiten techniken مهارات المهارات',
+);
+const LEARNED = foldedSet(
+  'learned learnt imparato imparate appreso aprendiste aprendido aprendeu appris apprises ' +
+    'gelernt تعلمت اتعلمت',
+);

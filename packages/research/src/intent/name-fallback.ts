@@ -123,7 +123,8 @@ function greeting(word: string): boolean {
   return wordClasses(word).includes('greet') || MORE_GREETINGS.has(word);
 }
 const MORE_GREETINGS = foldedSet(
-  'allo allô servus moin grüezi gruezi oi olá salve buongiorno buonasera hej hejsan ahoj',
+  'allo allô servus moin grüezi gruezi oi olá salve buongiorno buonasera hej hejsan ahoj ' +
+    'guten tag',
 );
 
 /**

@@ -54,13 +54,20 @@ export function personaLabel(tokens: readonly Token[]): number {
     // "تصرّف كمراجع صارم": "as" (ك) is written on the persona's first word
     if (words[i] === 'تصرف' && /^ك(?!انك)\p{L}{3,}/u.test(words[i + 1] ?? '')) return i;
   }
+  // "persona: …", "Persona bitte: …"
+  const separator = (i: number) =>
+    SEPARATORS.has(tokens[i]?.lower ?? '')
+      ? i
+      : COURTESY.has(tokens[i]?.lower ?? '') && SEPARATORS.has(tokens[i + 1]?.lower ?? '')
+        ? i + 1
+        : -1;
   const at = tokens.findIndex(
     (t, i) =>
       (t.lower === 'persona' || t.lower === 'persona_brief') &&
-      SEPARATORS.has(tokens[i + 1]?.lower ?? '') &&
-      i + 2 < tokens.length,
+      separator(i + 1) > 0 &&
+      separator(i + 1) + 1 < tokens.length,
   );
-  return at < 0 ? -1 : at + 1;
+  return at < 0 ? -1 : separator(at + 1);
 }
 
 /** The tags with everything after a persona label read as the persona brief. */
@@ -91,6 +98,7 @@ export function settlePersona(tokens: readonly Token[], tags: readonly number[])
   });
 }
 const SENTENCE_ENDS = new Set(['.', '!', ';', '?']);
+const COURTESY = foldedSet('please pls bitte favor stp svp');
 /** A sentence the writer opens on these, or says "I" in, is theirs again, not the persona's. */
 const GOING_ON = foldedSet('also and et aussi y también además und auch e também anche كمان و');
 const WRITER = foldedSet('i je yo ich eu io أنا');

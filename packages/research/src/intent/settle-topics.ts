@@ -206,6 +206,9 @@ const REQUEST_CUES = [
   ['write', 'about'],
   ['look', 'into'],
   ['swing', 'at'],
+  // "now do one on …", "queue one on …"
+  ['one', 'on'],
+  ['one', 'about'],
   // asked of the assistant: "could you research | ESG ratings divergence"
   ['you', 'research'],
   ['you', 'investigate'],

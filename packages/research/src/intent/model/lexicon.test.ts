@@ -253,3 +253,12 @@ test("a label's value is the label's setting; Portuguese 'no' is 'in the'; a die
   assert.deepEqual(levels('Idee moderatamente rischiose, grazie.'), { risk_preference: 'medium' });
   assert.deepEqual(levels('el nutricionista me puso una dieta estricta'), {});
 });
+
+test('a bold word held back by a denied extreme in any language is the middle', () => {
+  assert.deepEqual(levels("idee un po' audaci, ma senza esagerare"), { risk_preference: 'medium' });
+  assert.deepEqual(levels('ideias ousadas mas não malucas'), { risk_preference: 'medium' });
+  assert.deepEqual(levels('des pistes audacieuses mais pas dingues'), {
+    risk_preference: 'medium',
+  });
+  assert.deepEqual(levels('a measured amount of risk'), { risk_preference: 'medium' });
+});

@@ -306,7 +306,11 @@ function idiomObject(
 }
 
 /** Words for too much of anything, which a user denies of either setting ("nothing crazy"). */
-const EXTREMES = new Set(['crazy', 'insane', 'extreme', 'nuts', 'wild', 'wacky']);
+const EXTREMES = foldedSet(
+  'crazy insane extreme nuts wild wacky loco loca locos locas fou folle fous folles dingue ' +
+    'dingues maluco maluca malucos malucas doido doida pazzo pazza pazzi pazze folli verrückt ' +
+    'verrückte verrückten abgehoben مجنون مجنونة مجنونه esagerare exagerar exagérer übertreiben',
+);
 
 /** Whether a word among the five before `i`, in its clause, negates it. */
 function deniedAt(

@@ -28,8 +28,7 @@ export const FEATURE_WORDS: Entries = [
   [
     'level',
     'medium',
-    'medium moderate moderately mid middle average balanced intermediate normal reasonable ' +
-      'measured',
+    'medium moderate moderately mid middle average balanced intermediate normal reasonable',
   ],
   [
     'risk',
@@ -66,7 +65,7 @@ export const LEVEL_WORDS: Entries = [
     'level',
     'medium',
     'medium moderate moderately moderation mid middle average balanced intermediate normal ' +
-      'reasonable reasonably standard usual default midway middling somewhat fair',
+      'reasonable reasonably standard usual default midway middling somewhat fair measured',
   ],
   [
     'risk',
@@ -216,6 +215,8 @@ export const NOT_LEVEL_PHRASES =
   'ensino medio|educacion media|escuela media|scuola media|scuole medie|medio ambiente|' +
   'oriente medio|medio oriente|edad media|moyen age|moyen orient|moyen-orient|' +
   'clase media|classe media|classe moyenne|ceto medio|' +
+  // Portuguese "but not", which folds to Spanish "más" ("ousadas mas não malucas")
+  'mas nao|mas sem|' +
   // the baseline of a comparison, not a level ("a bit stricter than usual")
   'than usual|than normal|than average|than standard|than the default|' +
   // fairness granted to a level, not a level of its own ("tough but fair")
@@ -246,7 +247,7 @@ export const OTHER_LANGUAGES: Entries = [
     'audacieux audacieuse audacieuses ambitieux ambitieuse ambitieuses osee osees temeraire ' +
       'temeraires aventureux aventureuse aventureuses hardi hardie hardis hardies fou folle ' +
       'fous folles risquee risquees farfelu farfelue farfelus farfelues ose oses osez osons ' +
-      'decoiffe decoiffent decoiffant decoiffante decoiffantes',
+      'decoiffe decoiffent decoiffant decoiffante decoiffantes dingue dingues exagerer',
   ],
   [
     'risk',
@@ -341,7 +342,8 @@ export const OTHER_LANGUAGES: Entries = [
     'mutig mutige mutiger mutiges mutigen riskant riskante riskanter riskantes riskanten ' +
       'gewagt gewagte gewagter gewagten kuhn kuhne kuhner kuhnen verruckt verruckte verruckten ' +
       'ehrgeizig ehrgeizige ehrgeizigen abgedreht abgedrehte abgedrehtes experimente radikal ' +
-      'radikale radikalen radikaler risikofreudig risikofreudige risikofreudigen risikofreudiger',
+      'radikale radikalen radikaler risikofreudig risikofreudige risikofreudigen risikofreudiger ' +
+      'ubertreiben',
   ],
   [
     'risk',
@@ -376,7 +378,8 @@ export const OTHER_LANGUAGES: Entries = [
     'risk',
     'high',
     'arriscado arriscada arriscados arriscadas ousado ousada ousados ousadas ambiciosa ' +
-      'ambiciosas ousadia ouse ousa arrojado arrojada arrojados arrojadas doido doida doidos doidas',
+      'ambiciosas ousadia ouse ousa arrojado arrojada arrojados arrojadas doido doida doidos doidas ' +
+      'maluco maluca malucos malucas exagerar',
   ],
   ['risk', 'low', 'cauteloso cautelosa cautelosos cautelosas conservadora conservadoras'],
   [
@@ -404,7 +407,7 @@ export const OTHER_LANGUAGES: Entries = [
     'rischioso rischiosa rischiosi rischiose audace audaci coraggioso coraggiosa coraggiosi ' +
       'coraggiose ambizioso ambiziosa ambiziosi ambiziose azzardato azzardata azzardati coraggio ' +
       'osa osate osare rischiare rischiamo folle folli spregiudicato spregiudicata spregiudicati ' +
-      'spregiudicate',
+      'spregiudicate pazzo pazza pazzi pazze esagerare esagerato esagerata',
   ],
   [
     'risk',
