@@ -139,3 +139,12 @@ test('what the writer teaches is their field, two subjects joined by "and" one f
   assert.ok(!teachesSubject(tokenize('I teach kids to swim')));
   assert.ok(!teachesSubject(tokenize('my brother teaches')));
 });
+
+test('what the writer adds to their fields is a field, whatever the lexicon knows', () => {
+  assert.equal(fromLexicon('add pharmacoepidemiology to my fields pls'), 'pharmacoepidemiology');
+  assert.equal(
+    fromLexicon('ajoute la démographie historique à mon profil'),
+    'démographie historique',
+  );
+  assert.equal(fromLexicon('add a reminder to my calendar'), '');
+});

@@ -215,6 +215,29 @@ function fieldAfterCue(tokens: readonly Token[], out: number[]): number[] {
 }
 
 /**
+ * What the writer adds to their fields ("add pharmacoepidemiology to my fields", "ajoute la
+ * démographie à mon profil"): one to four plain words between the verb and "to my fields".
+ */
+function fieldAdded(tokens: readonly Token[], out: number[]): number[] {
+  const words = tokens.map((t) => t.lower);
+  const add = words.findIndex((w) => ADD.has(w));
+  if (add < 0) return out;
+  let at = add + 1;
+  while (CUE_ARTICLES.has(words[at] ?? '')) at++;
+  let last = at - 1;
+  while (last - at < 3 && cueWord(tokens, out, last + 1)) last++;
+  const [to, my, what] = [words[last + 1], words[last + 2], words[last + 3]];
+  const toMine = TO.has(to ?? '') && POSSESSIVES.has(my ?? '') && PROFILE.has(what ?? '');
+  if (last >= at && toMine) markSpan(out, 'domain', at, last);
+  return out;
+}
+const ADD = new Set('add include añade agrega ajoute adiciona aggiungi'.split(' '));
+const TO = new Set(['to', 'a', 'à', 'al', 'ao', 'zu', 'in']);
+const PROFILE = new Set(
+  'fields field profile areas domains campos perfil profil domaines campi profilo'.split(' '),
+);
+
+/**
  * The words a clause opens with "mainly" or a sector's label ("cardiologist, | mainly |
  * heart failure", "settore retail"), or ends with "mostly" ("…, vaccines mostly"), or that a
  * role puts in brackets ("Middle school teacher (science)"): one to four plain words, the
@@ -245,7 +268,7 @@ function fieldAfterMark(tokens: readonly Token[], out: number[]): number[] {
       return out;
     }
   }
-  return out;
+  return fieldAdded(tokens, out);
 }
 const MARKS = new Set(
   (
