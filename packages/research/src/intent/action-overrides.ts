@@ -315,7 +315,9 @@ export function actionInstead(
   if (!paused && action !== 'start_run' && asksRunInGerman(tokens) && !toldOf) return 'start_run';
   const others = talksOfOthers(tokens);
   // "Ma femme est chirurgienne, moi je suis juste curieux": someone else, and no one signing up
-  if (action === 'create_user' && others && !namesWriter(tokens)) return 'chitchat';
+  // ("… Meine Enkelin hat es mir installiert": what can it do, though, asks for help)
+  if (action === 'create_user' && others && !namesWriter(tokens))
+    return asksHowToUse(tokens) ? 'help' : 'chitchat';
   if (others && !statesOwnLevel(tokens)) {
     // nor is it a run unless one is asked for ("il mio relatore è un professore di economia")
     const run = asksForRun(tokens.map((t) => t.lower)) || requestedTopic(tokens);

@@ -205,6 +205,7 @@ const REQUEST_CUES = [
   ['study', 'on'],
   ['write', 'about'],
   ['look', 'into'],
+  ['look', 'at'],
   ['swing', 'at'],
   // "now do one on …", "queue one on …"
   ['one', 'on'],

@@ -86,3 +86,12 @@ test('a clause that goes on about someone else with "she" or "he" is of them too
   assert.equal(marked('My boss is strict, she says I should be bolder'), 'My boss is strict');
   assert.equal(marked("I'm a nurse, she's a doctor"), '');
 });
+
+test('teaching assistants, buddies, nephews and grandchildren are someone else', () => {
+  const others = (text: string) => talksOfOthers(tokenize(text));
+  assert.ok(others('my TA is a neuroscience phd student and she thinks this is cheating'));
+  assert.ok(others('my buddy from the physics department is super strict'));
+  assert.ok(others('Ma cheffe de bureau est économiste et très exigeante'));
+  assert.ok(others('Meine Enkelin hat es mir installiert'));
+  assert.ok(!others('tá bom assim, mas coloca o custo por hectare'));
+});

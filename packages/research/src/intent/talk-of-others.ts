@@ -146,7 +146,10 @@ const OTHERS = new Set(
     // bosses and grandparents in German, Portuguese and Italian
     'chefin chefe capo eltern nonna nonno oma opa avo abuela abuelo ' +
     // thesis supervisors in Portuguese, German and Italian
-    'orientador orientadora doktorvater doktormutter betreuer betreuerin relatore relatrice'
+    'orientador orientadora doktorvater doktormutter betreuer betreuerin relatore relatrice ' +
+    // teaching assistants, friends and family further out
+    'ta buddy pal nephew niece grandma grandpa grandmother grandfather cheffe neveu niece ' +
+    'sobrino sobrina sobrinho sobrinha nipote neffe nichte enkelin enkel'
   ).split(' '),
 );
 /**
