@@ -68,3 +68,19 @@ test('a field or role said of a job the writer has left is not theirs', () => {
   const kept = withoutLeftJobs(tokens, tags).flatMap((tag, i) => (tag ? [tokens[i]!.raw] : []));
   assert.deepEqual(kept, ['nurse']);
 });
+
+test('"before" and later "now" leave what comes before the "now"', () => {
+  const left = (text: string) => {
+    const tokens = tokenize(text);
+    const marks = clausesOfLeftJobs(tokens);
+    return tokens
+      .filter((t, i) => marks[i] && !t.punct)
+      .map((t) => t.raw)
+      .join(' ');
+  };
+  assert.equal(
+    left('Before I was process engineer at a steel plant, now I am in corrosion science'),
+    'Before I was process engineer at a steel plant',
+  );
+  assert.equal(left('I was a nurse before the kids'), '');
+});

@@ -5,6 +5,7 @@ import { isRoleWord } from './model/gazetteer.ts';
 import { runsOf } from './model/tags.ts';
 import type { Token } from './model/tokens.ts';
 import { clausesWhere } from './talk-of-others.ts';
+import { saysNow } from './field-words.ts';
 
 /**
  * True when a message tells of a job the writer has left and of nothing else ("I used to be a
@@ -39,8 +40,18 @@ export function leftPastJob(tokens: readonly Token[]): boolean {
  */
 export function clausesOfLeftJobs(tokens: readonly Token[]): boolean[] {
   const words = tokens.map((t) => t.lower);
+  // ("Before I was a process engineer …, now I am …": "before" and "now" say it too, of
+  // what comes before the "now")
   const over = words.some((w, i) => saysLeft(words, i) || OVER.has(w));
-  if (!over) return tokens.map(() => false);
+  const now = words.findIndex((w) => saysNow([w]));
+  const beforeNow = !over && now > 0 && words.slice(0, now).some((w) => BEFORE.has(w));
+  if (!over && !beforeNow) return tokens.map(() => false);
+  const left = pastClauses(tokens);
+  return beforeNow ? left.map((past, i) => past && i < now) : left;
+}
+
+/** For each token, whether its clause tells of a job or a teaching the writer had. */
+function pastClauses(tokens: readonly Token[]): boolean[] {
   return clausesWhere(tokens, (clause) => {
     const said = clause.map((t) => t.lower);
     return said.some(
@@ -52,6 +63,7 @@ export function clausesOfLeftJobs(tokens: readonly Token[]): boolean[] {
   });
 }
 
+const BEFORE = new Set('before previously avant antes prima früher fruher vorher'.split(' '));
 /** Words that say a time is over: "decades ago", "c'est fini", "è finita". */
 const OVER = new Set('ago fini finie finito finita terminado terminou acabou vorbei'.split(' '));
 

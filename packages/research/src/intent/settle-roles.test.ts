@@ -463,3 +463,12 @@ test('an Arabic role read with its field is both; an adjective after it qualifie
     'خبيرة اقتصادية',
   ]);
 });
+
+test('a "role" of no person word beside one that has it is none, unless joined by "and"', () => {
+  assert.deepEqual(settled('[a: since October] I am [a: assistant professor]').archetype, [
+    'assistant professor',
+  ]);
+  assert.deepEqual(settled("I'm a [a: child] and [a: adolescent psychiatrist]").archetype, [
+    'child and adolescent psychiatrist',
+  ]);
+});

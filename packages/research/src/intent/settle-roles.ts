@@ -11,8 +11,8 @@ import {
   isRoleModifier,
   isRoleWord,
 } from './model/gazetteer.ts';
-import { LEVEL_TAGS, markSpan, runsOf, slotOf, TAGS } from './model/tags.ts';
-import { placeWord, romanceField, romanceWord, saysNow } from './field-words.ts';
+import { LEVEL_TAGS, markSpan, runsOf, slotOf, TAGS, type SpanRun } from './model/tags.ts';
+import { AND, placeWord, romanceField, romanceWord, saysNow } from './field-words.ts';
 import { dropNonRoles, likened } from './non-roles.ts';
 import { clausesOfOthers } from './talk-of-others.ts';
 import {
@@ -268,6 +268,21 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
     const words = tokens.slice(run.first, run.last + 1).map((t) => t.lower);
     const qualifiersOnly = words.every((w) => isRoleModifier(w) && !isRoleWord(w));
     if (spans.length > 1 && qualifiersOnly) out.fill(0, run.first, run.last + 1);
+  }
+  // Nor one of no person word beside one that has it ("since October | I am assistant
+  // professor"): a span of time or place the tagger read as a role. One joined to it by
+  // "and" qualifies it ("child | and adolescent psychiatrist").
+  const person = (run: SpanRun) =>
+    tokens.slice(run.first, run.last + 1).some((t) => isRoleWord(t.lower));
+  const roleRuns = runsOf(out, 'archetype');
+  if (roleRuns.some(person)) {
+    for (const run of roleRuns) {
+      if (person(run)) continue;
+      const next = roleRuns.find((r) => r.first > run.last && r.first - run.last <= 3);
+      const joined = next && person(next) && AND.has(tokens[run.last + 1]?.lower ?? '');
+      if (joined) out.fill(ROLE_I, run.last + 1, next.last + 1);
+      else out.fill(0, run.first, run.last + 1);
+    }
   }
   // A bare "researcher" beside a field says only that the writer works in it ("chercheuse en
   // sociologie", "باحثة في علم البيانات"); qualified ("investigadora principal") it is a role.
