@@ -49,3 +49,10 @@ test('a short question after the topic, or what the run is for, is no part of it
     'desalination costs in the Gulf',
   );
 });
+
+test('a formal German request leaves its "Sie", "bitte" and article out of the topic', () => {
+  assert.equal(
+    topicOf('Recherchieren Sie bitte die Lebensdauer von Holzbrücken'),
+    'Lebensdauer von Holzbrücken',
+  );
+});

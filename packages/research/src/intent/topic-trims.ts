@@ -13,6 +13,12 @@ export function trimTopic(tokens: readonly Token[], tags: readonly number[]): nu
   if (!run) return out;
   let { first, last } = run;
   while (first < last && LEADING.has(tokens[first]!.raw.toLowerCase())) first++;
+  // the formal German request's "Sie" and "bitte", and the article after them ("untersuchen
+  // Sie | die | Ermüdung …")
+  if (first < last && FORMAL.has(tokens[first]!.lower)) {
+    while (first < last && FORMAL.has(tokens[first]!.lower)) first++;
+    if (first < last && GERMAN_ARTICLES.has(tokens[first]!.lower)) first++;
+  }
   const words = tokens.map((t) => t.lower);
   for (let k = first + 1; k < last; k++) {
     const owner = words[k + 1] === 'la' || words[k + 1] === 'il' ? words[k + 2] : words[k + 1];
@@ -37,6 +43,8 @@ export function trimTopic(tokens: readonly Token[], tags: readonly number[]): nu
 const LEADING = new Set(
   "aí teh hte sul sulla sullo sull' sui sugli sulle dell' sobre sur über".split(' '),
 );
+const FORMAL = new Set(['sie', 'bitte']);
+const GERMAN_ARTICLES = new Set(['die', 'der', 'das', 'den', 'dem']);
 /** "For", before whose "my …" comes what the run is for, not what it is about. */
 const FOR = new Set(['for', 'per', 'pour', 'para', 'fur', 'furs']);
 const INDEFINITE = new Set(['a', 'an', 'un', 'une', 'una', 'um', 'uma', 'ein', 'eine', 'einen']);
