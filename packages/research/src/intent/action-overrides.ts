@@ -30,6 +30,7 @@ import {
   asksWhatProfileTakes,
   editsProfile,
   labelsNextRun,
+  QUESTION_MARKS,
   labelledFeedback,
   remarksOnApp,
 } from './explicit-messages.ts';
@@ -275,7 +276,6 @@ const REGISTERED = foldedSet(
 const SEE = foldedSet('see list show vedere elenca ver listar voir afficher sehen zeigen');
 const BE = foldedSet('is are è e sono está estão esta están ist sind est sont هو هي');
 const WHO_OR_WHICH = foldedSet('who which chi quali quem quais wer welche qui quels quién quiénes');
-const QUESTION_MARKS = new Set(['?', '؟', '¿']);
 /** Yes/no questions about someone else: "is there …", "has Rose …", "¿hay …?". */
 const ASKS_WHETHER = new Set(['is', 'are', 'has', 'have', 'does', 'did', 'any', 'est-ce', 'hay']);
 /** Questions about the writer's own account, or about how to get one, are no listing. */

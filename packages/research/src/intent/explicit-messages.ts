@@ -157,7 +157,8 @@ export function asksWhyPaused(tokens: readonly Token[]): boolean {
   const still = words.some((t) => STANDS_STILL.has(t.lower));
   return still && !words.some((t) => GOES_ON.has(t.lower) || WORK_ITEMS.has(t.lower));
 }
-const QUESTION_MARKS = new Set(['?', '؟', '¿']);
+/** What ends or opens a question, in the scripts the router reads. */
+export const QUESTION_MARKS: ReadonlySet<string> = new Set(['?', '؟', '¿']);
 const STANDS_STILL = foldedSet(
   'stuck stopped stop waiting frozen paused hanging hung halted stalled happening figé bloqué ' +
     'arrêté attend étape trabado trabó parado pausado detenido etapa quedó travou travado ' +

@@ -4,6 +4,16 @@ import { clausesOfLeftJobs, leftPastJob, withoutLeftJobs } from './past-jobs.ts'
 import { TAGS } from './model/tags.ts';
 import { tokenize } from './model/tokens.ts';
 
+/** The words of a message in clauses of a left job. */
+function leftWords(text: string): string {
+  const tokens = tokenize(text);
+  const marks = clausesOfLeftJobs(tokens);
+  return tokens
+    .filter((t, i) => marks[i] && !t.punct)
+    .map((t) => t.raw)
+    .join(' ');
+}
+
 test('a job the writer has left, and nothing since, is told of, not stated', () => {
   const left = (text: string) => leftPastJob(tokenize(text));
   assert.equal(left('I used to be a lawyer but I quit years ago'), true);
@@ -27,35 +37,26 @@ test('a job the writer has left, and nothing since, is told of, not stated', () 
 });
 
 test('a field or role said of a job the writer has left is not theirs', () => {
-  // The words of each message in clauses of a left job.
-  const left = (text: string) => {
-    const tokens = tokenize(text);
-    const marks = clausesOfLeftJobs(tokens);
-    return tokens
-      .filter((t, i) => marks[i] && !t.punct)
-      .map((t) => t.raw)
-      .join(' ');
-  };
   assert.equal(
-    left("I used to teach chemistry, but that was decades ago. Anyway, I'm Harold"),
+    leftWords("I used to teach chemistry, but that was decades ago. Anyway, I'm Harold"),
     'I used to teach chemistry',
   );
   assert.equal(
-    left("J'ai enseigné la chimie pendant trente ans, mais c'est fini tout ça."),
+    leftWords("J'ai enseigné la chimie pendant trente ans, mais c'est fini tout ça."),
     "J' ai enseigné la chimie pendant trente ans",
   );
   assert.equal(
-    left('Já fui professora de química, hoje não faço mais nada disso.'),
+    leftWords('Já fui professora de química, hoje não faço mais nada disso.'),
     'Já fui professora de química',
   );
   assert.equal(
-    left('كنت أدرّس الفيزياء سابقاً، لكني تركت التدريس منذ زمن.'),
+    leftWords('كنت أدرّس الفيزياء سابقاً، لكني تركت التدريس منذ زمن.'),
     'كنت أدرّس الفيزياء سابقاً',
   );
   // a retirement alone, a past job and a present one, or no past at all
-  assert.equal(left('retired schoolteacher, taught chemistry for 30 yrs'), '');
-  assert.equal(left('Ero ingegnere, ora faccio il pasticcere'), '');
-  assert.equal(left('I quit my job to study ecology'), '');
+  assert.equal(leftWords('retired schoolteacher, taught chemistry for 30 yrs'), '');
+  assert.equal(leftWords('Ero ingegnere, ora faccio il pasticcere'), '');
+  assert.equal(leftWords('I quit my job to study ecology'), '');
   // the spans in those clauses go; the others stay
   const tokens = tokenize("I used to teach chemistry, but that's over, I'm a nurse now, I quit");
   const tags = tokens.map((t) =>
@@ -70,17 +71,9 @@ test('a field or role said of a job the writer has left is not theirs', () => {
 });
 
 test('"before" and later "now" leave what comes before the "now"', () => {
-  const left = (text: string) => {
-    const tokens = tokenize(text);
-    const marks = clausesOfLeftJobs(tokens);
-    return tokens
-      .filter((t, i) => marks[i] && !t.punct)
-      .map((t) => t.raw)
-      .join(' ');
-  };
   assert.equal(
-    left('Before I was process engineer at a steel plant, now I am in corrosion science'),
+    leftWords('Before I was process engineer at a steel plant, now I am in corrosion science'),
     'Before I was process engineer at a steel plant',
   );
-  assert.equal(left('I was a nurse before the kids'), '');
+  assert.equal(leftWords('I was a nurse before the kids'), '');
 });
