@@ -3,13 +3,11 @@ import assert from 'node:assert/strict';
 import {
   actionInstead,
   asksMeaningInstead,
-  listsInstead,
   onlyGreets,
-  returnsInstead,
   setsLevelInstead,
-  signsUpInstead,
   statesProfileNotRun,
 } from './action-overrides.ts';
+import { listsInstead, returnsInstead, signsUpInstead } from './account-requests.ts';
 import { asksHowToUse } from './explicit-messages.ts';
 import { markSpan } from './model/tags.ts';
 import { tokenize } from './model/tokens.ts';

@@ -6,7 +6,8 @@
 import { isRoleWord } from './model/gazetteer.ts';
 import { cueOf, levelMarks, readLevels } from './model/lexicon.ts';
 import { runsOf } from './model/tags.ts';
-import { foldedSet, type Token } from './model/tokens.ts';
+import type { Token } from './model/tokens.ts';
+import { listsInstead, returnsInstead, signsUpInstead } from './account-requests.ts';
 import { wordClasses } from './model/word-classes.ts';
 import { namesWriter, switchTarget } from './name-fallback.ts';
 import { ASKING_FOR, clausesOfOthers, clausesOfThePast, talksOfOthers } from './talk-of-others.ts';
@@ -30,7 +31,6 @@ import {
   asksWhatProfileTakes,
   editsProfile,
   labelsNextRun,
-  QUESTION_MARKS,
   labelledFeedback,
   remarksOnApp,
 } from './explicit-messages.ts';
@@ -110,181 +110,6 @@ function clauseNumbers(tokens: readonly Token[]): number[] {
   let n = 0;
   return tokens.map((t) => (t.punct ? n++ : n));
 }
-
-/** Words that say the writer has been here before. */
-const RETURNING = new Set(
-  (
-    'again back returning already existing before encore deja reviens revoila nuevo otra vuelta ' +
-    'regrese regresé reconnecte connecte مجددا مجدداً ثانية novo nuovo connexion accesso ' +
-    'accedi entrare دخول'
-  ).split(' '),
-);
-/** "Again" said as "anew": the word before "nuevo", "novo", "nuovo" that makes it so. */
-const AGAIN_AFTER: Record<string, string> = { nuevo: 'de', novo: 'de', nuovo: 'di' };
-/** Words that say the writer is new, or asks for an account to be made. */
-const NEW = new Set(
-  (
-    'new first signup sign-up register registering registration create make nueva nouveau ' +
-    'nouvelle premiere première primera crear créer inscrire inscription registrarme جديد'
-  ).split(' '),
-);
-
-/**
- * True when a message taken for a sign-up says its writer is back and nothing new ("I'm
- * back, Rose here", "Hola de nuevo, soy Joaquín", "it's Faith, returning").
- */
-export function returnsInstead(tokens: readonly Token[], action: IntentAction): boolean {
-  if (action !== 'create_user') return false;
-  const words = tokens.map((t) => t.lower);
-  // "de nuevo", "de novo", "di nuovo" are back; "nuevo" alone is new; "it's me, Priya" is
-  // someone known
-  const again = (i: number) => AGAIN_AFTER[words[i]!] === words[i - 1];
-  const back =
-    words.some((w, i) => RETURNING.has(w) && (!(w in AGAIN_AFTER) || again(i))) ||
-    saysItsMe(words) ||
-    logsIn(words);
-  const fresh = words.some((w, i) => NEW.has(w) && !again(i));
-  return back && !fresh && !words.includes('up');
-}
-
-/** "it's me", "its me", "c'est moi", "soy yo": the writer expects to be known. */
-function saysItsMe(words: readonly string[]): boolean {
-  return words.some(
-    (w, i) =>
-      (w === 'me' &&
-        ((words[i - 1] === "'s" && words[i - 2] === 'it') || words[i - 1] === 'its')) ||
-      (w === 'moi' && words[i - 1] === 'est' && words[i - 2] === "c'") ||
-      (w === 'yo' && words[i - 1] === 'soy'),
-  );
-}
-
-/** Words that ask for an account to be made: "sign up", "register", "open an account". */
-function asksToSignUp(words: readonly string[]): boolean {
-  return words.some(
-    (w, i) =>
-      SIGN_UP.has(w) ||
-      (['sign', 'signing', 'signed'].includes(w) && words[i + 1] === 'up') ||
-      (ACCOUNT.has(w) &&
-        (FRESH_ACCOUNT.has(words[i - 1] ?? '') || words[i + 1] === 'جديد') &&
-        !MADE.has(words[i - 2] ?? '')),
-  );
-}
-const SIGN_UP = new Set(
-  'signup sign-up register registering registration enrol enroll inscribirme registrarme inscrire'.split(
-    ' ',
-  ),
-);
-const ACCOUNT = new Set(['account', 'cuenta', 'compte', 'حساب', 'حسابا', 'حساباً']);
-/** Just before "account": one that does not exist yet ("an account", "un nouveau compte"). */
-const FRESH_ACCOUNT = new Set('an new un una nueva nouveau'.split(' '));
-
-/** "I made an account last week": one that exists. */
-const MADE = new Set(['made', 'created', 'opened', 'registered', 'got', 'had']);
-
-/** Words that ask to sign in: "sign in", "log me in", "switch", "back". */
-function asksToSignIn(words: readonly string[]): boolean {
-  return words.some((w) => SIGN_IN.has(w) || RETURNING.has(w)) || logsIn(words);
-}
-
-/** "Log me in", "sign in", "login", "select my profile": to an account that exists. */
-function logsIn(words: readonly string[]): boolean {
-  return words.some(
-    (w, i) =>
-      LOGIN.has(w) ||
-      (['sign', 'log', 'logged', 'signed'].includes(w) &&
-        ['in', 'into', 'me'].includes(words[i + 1] ?? '')) ||
-      (['select', 'load', 'open'].includes(w) &&
-        words[i + 1] === 'my' &&
-        ['profile', 'account'].includes(words[i + 2] ?? '')),
-  );
-}
-const LOGIN = new Set(['login', 'signin', 'log-in', 'sign-in']);
-const SIGN_IN = new Set(
-  (
-    'switch swap change cambia cambiar passe passer sesion ' +
-    'connecte connecter conectar conectame conectarme entrar'
-  ).split(' '),
-);
-
-/**
- * True when a message taken for a sign-in asks for an account and says nothing of one that
- * exists ("I'd like to sign up please", "please open an account for me").
- */
-export function signsUpInstead(tokens: readonly Token[], action: IntentAction): boolean {
-  if (action !== 'select_user') return false;
-  const words = tokens.map((t) => t.lower);
-  return asksToSignUp(words) && !asksToSignIn(words);
-}
-
-/**
- * True when a message taken for a sign-up, a sign-in or a help question asks whether
- * someone else has an account ("is there a user called Rose on here?", "has Olumide made an
- * account?", "est-ce que Karim est inscrit ?") or asks for the list outright ("list users —
- * I want to see if …").
- */
-export function listsInstead(tokens: readonly Token[], action: IntentAction): boolean {
-  const words = tokens.filter((t) => !t.punct).map((t) => t.lower);
-  // "which accounts are registered?", "Chi altro è registrato?", asked in small talk
-  if (action === 'chitchat' && tokens.some((t) => QUESTION_MARKS.has(t.raw))) {
-    const who = (i: number) => WHO_OR_WHICH.has(words[i]!);
-    // accounts, or someone who "is" registered (not "who registered this?")
-    const asked = (i: number) => {
-      const next = words.slice(i + 1, i + 4);
-      const be = next.findIndex((w) => BE.has(w));
-      return next.some((w, k) => ACCOUNTS.has(w) || (be >= 0 && k > be && REGISTERED.has(w)));
-    };
-    if (words.some((_, i) => who(i) && asked(i))) return true;
-    // "Posso vedere gli utenti?", "can I see the accounts?"
-    const seen = (i: number) => words.slice(i + 1, i + 3).some((w) => ACCOUNTS.has(w));
-    if (words.some((w, i) => SEE.has(w) && seen(i))) return true;
-  }
-  if (!['create_user', 'select_user', 'help'].includes(action)) return false;
-  if (LISTING.has(words[0] ?? '') && USERS.has(words[words[1] === 'the' ? 2 : 1] ?? ''))
-    return true;
-  const question =
-    tokens.some((t) => t.raw === '?') || ASKS_WHETHER.has(words[0] ?? '') || words[0] === 'هل';
-  const present = words.some(
-    (w, i) =>
-      USERS.has(w) ||
-      PRESENT.has(w) ||
-      (w === 'on' && ['here', 'this', 'the'].includes(words[i + 1] ?? '')),
-  );
-  const aboutSelfOrHow = words.some((w) => SELF_OR_HOW.has(w));
-  return question && present && !aboutSelfOrHow && !asksToSignIn(words);
-}
-const LISTING = new Set(['list', 'show', 'display', 'liste', 'lista', 'muestra', 'montre']);
-const USERS = new Set(
-  (
-    'user users account accounts usuario usuarios usuaria cuenta cuentas utilisateur ' +
-    'utilisateurs utilisatrice compte comptes مستخدم المستخدمين حساب'
-  ).split(' '),
-);
-const PRESENT = new Set(
-  'registered signed member members inscrit inscrite registrado registrada مسجل مسجلة'.split(' '),
-);
-/** Accounts and being registered, in all seven languages, for "who is registered?". */
-const ACCOUNTS = foldedSet(
-  'user users account accounts usuario usuarios cuenta cuentas utilisateur utilisateurs ' +
-    'compte comptes مستخدم المستخدمين حساب utente utenti profili nutzer benutzer konto konten ' +
-    'usuário usuários conta contas',
-);
-const REGISTERED = foldedSet(
-  'registered registrado registrada registrados inscrit inscrite inscrits مسجل مسجلة ' +
-    'registrato registrata registrati iscritto iscritti registriert angemeldet cadastrado ' +
-    'cadastrada cadastrados',
-);
-const SEE = foldedSet('see list show vedere elenca ver listar voir afficher sehen zeigen');
-const BE = foldedSet('is are è e sono está estão esta están ist sind est sont هو هي');
-const WHO_OR_WHICH = foldedSet('who which chi quali quem quais wer welche qui quels quién quiénes');
-/** Yes/no questions about someone else: "is there …", "has Rose …", "¿hay …?". */
-const ASKS_WHETHER = new Set(['is', 'are', 'has', 'have', 'does', 'did', 'any', 'est-ce', 'hay']);
-/** Questions about the writer's own account, or about how to get one, are no listing. */
-const SELF_OR_HOW = new Set(
-  (
-    "i i'm im my me myself mine je j' mon ma yo mi me way how can could possible need " +
-    'should must comment como cómo puedo necesito'
-  ).split(' '),
-);
 
 /** The action the words say instead of the classifier's, if any. */
 export function actionInstead(
