@@ -924,3 +924,11 @@ test('no field opens on a verb of being, saying or leaving; "topics of" is no pa
   );
   assert.equal(letter.profile?.archetype, 'professeur des universités');
 });
+
+test('a message only a rule reads is understood: "stuck?" asks a paused run its status', () => {
+  const stuck = routeLearned({ text: 'stuck?', session: PAUSED });
+  assert.equal(stuck.intent.action, 'status');
+  assert.equal(stuck.understood, true);
+  // what neither the model nor a rule reads is still not
+  assert.equal(routeLearned({ text: 'zorp blick?', session: READY }).understood, false);
+});

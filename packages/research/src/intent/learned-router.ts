@@ -129,7 +129,9 @@ export function routeLearned(
     ),
     confidence,
     ranked,
-    understood: Boolean(request.action) || model.knowsAnyWord(text, tokens, session),
+    // words a rule reads are understood too ("stuck?" to a paused run asks its status)
+    understood:
+      Boolean(request.action) || instead !== undefined || model.knowsAnyWord(text, tokens, session),
   };
 }
 
