@@ -14,11 +14,11 @@ import {
   isRoleModifier,
 } from './model/gazetteer.ts';
 import { markSpan, runsOf, slotOf, TAGS, type SpanRun } from './model/tags.ts';
-import { cueOf, levelMarks, lexiconClass } from './model/lexicon.ts';
+import { cueOf, lexiconClass } from './model/lexicon.ts';
 import type { Token } from './model/tokens.ts';
 import { fieldAfterLabel, fieldInLexicon } from './field-fallback.ts';
 import { withoutTimes } from './field-times.ts';
-import { dropWorkplaces } from './workplaces.ts';
+import { dropNonFields, dropPurposes } from './non-fields.ts';
 import { fieldEnd } from './field-tails.ts';
 import {
   adjective,
@@ -327,85 +327,6 @@ function facultyJoin(words: readonly string[], at: number): number {
 /** Words that open a new clause after a field: "… urban heat islands but also …". */
 const CLAUSE_JOINS = new Set(['and', 'but', 'so', 'because', 'since', 'while', 'which', 'who']);
 
-/**
- * Tags without what a tagger or a lexicon reads as a field and is not: what a risk or
- * strictness instruction is about, and the kind of a workplace ("an epidemiologist at the |
- * state health | department", "a product manager at a | medtech | startup", "a policy advisor
- * at a ministry of | health", "a data engineer at a | logistics | firm").
- */
-export function dropNonFields(tokens: readonly Token[], out: number[]): number[] {
-  const words = tokens.map((t) => t.lower);
-  // what a risk or strictness instruction is about, and level idioms
-  const marks = levelMarks(words);
-  for (const run of domainRuns(out)) {
-    let at = run.first - 1;
-    while (at > 0 && ['the', 'my', 'your', 'our'].includes(words[at]!)) at--;
-    const setting = marks[at - 1] && marks[at - 1]!.cls !== 'level';
-    if (ABOUT_WHAT.has(words[at] ?? '') && setting) out.fill(0, run.first, run.last + 1);
-    // nor a level idiom ("on peut | prendre des risques")
-    if (marks.slice(run.first, run.last + 1).every((m) => m?.idiom))
-      out.fill(0, run.first, run.last + 1);
-  }
-  // nor a stretch of talk with a word no field's name holds and no field word ("very
-  // interesting", "Nature or anything", "suffered enough from …", "völlig abgehoben")
-  for (const run of domainRuns(out)) {
-    const span = tokens.slice(run.first, run.last + 1);
-    const known = span.some((t) => isField(t.lower) || isFieldHead(t.lower));
-    if (!known && span.some((t) => NEVER_IN_FIELD.has(t.raw.toLowerCase())))
-      out.fill(0, run.first, run.last + 1);
-  }
-  for (const run of domainRuns(out)) {
-    // nor what opens on a verb of being, saying or leaving ("di | essere registrata", "on |
-    // parle de patients", "تركت التدريس منذ زمن"), and "topics of" is no part of one ("cubro
-    // | temas de vivienda")
-    const topicsOf =
-      TOPICS_OF.has(words[run.first]!) &&
-      ['de', 'di'].includes(words[run.first + 1]!) &&
-      run.last > run.first + 1;
-    if (NEVER_OPENS.has(words[run.first]!)) out.fill(0, run.first, run.last + 1);
-    else if (topicsOf) {
-      out.fill(0, run.first, run.first + 2);
-      out[run.first + 2] = B;
-    }
-  }
-  dropWorkplaces(tokens, out);
-  dropPurposes(tokens, out);
-  return withoutTimes(tokens, out);
-}
-
-/** Intensifiers, negatives and fillers, in no field's name. */
-const NEVER_IN_FIELD = new Set(
-  (
-    'very really so too enough anything nothing nobody muy très molto muito sehr völlig ' +
-    'nada nadie rien nichts niemand niente nulla nessuno aí'
-  ).split(' '),
-);
-/** Words no field opens on: verbs of being, saying, greeting by letter, and leaving. */
-const NEVER_OPENS = new Set(
-  'essere etre ser estar sein agreer parle parler parlons hablar falar quit left تركت استقلت'.split(
-    ' ',
-  ),
-);
-/** "Topics" before "of" and a field: "temas de vivienda", "temi di …", "thèmes de …". */
-const TOPICS_OF = new Set(['temas', 'temi', 'themes', 'questoes', 'cuestiones']);
-
-/** Drops the field spans that say what a piece of work is for ("it's for a | policy brief"). */
-function dropPurposes(tokens: readonly Token[], out: number[]): void {
-  for (const run of domainRuns(out)) {
-    const purpose = PURPOSES.has(tokens[run.last]!.lower) && tokens[run.first - 1]?.lower !== 'in';
-    if (purpose) out.fill(0, run.first, run.last + 1);
-  }
-}
-
-/** What a piece of work is for, which names no field: a course, a brief, a thesis. */
-const PURPOSES = new Set(
-  'course courses class classes brief assignment essay homework module seminar lecture dissertation thesis'.split(
-    ' ',
-  ),
-);
-
-/** What joins a risk or strictness instruction to what it is about. */
-const ABOUT_WHAT = new Set(['on', 'with', 'about']);
 /** Punctuation that opens a clause. */
 const BREAKS = new Set([',', '.', ':', ';', '—', '–', '(']);
 
