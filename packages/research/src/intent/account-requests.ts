@@ -2,7 +2,7 @@
 // is back ("sou eu de novo, João"), someone new who asks for an account, and questions of who
 // else is registered ("Chi altro è registrato?").
 import { foldedSet, type Token } from './model/tokens.ts';
-import { QUESTION_MARKS } from './explicit-messages.ts';
+import { asksQuestion } from './explicit-messages.ts';
 import type { IntentAction } from './schema.ts';
 
 /** Words that say the writer has been here before. */
@@ -119,7 +119,7 @@ export function signsUpInstead(tokens: readonly Token[], action: IntentAction): 
 export function listsInstead(tokens: readonly Token[], action: IntentAction): boolean {
   const words = tokens.filter((t) => !t.punct).map((t) => t.lower);
   // "which accounts are registered?", "Chi altro è registrato?", asked in small talk
-  if (action === 'chitchat' && tokens.some((t) => QUESTION_MARKS.has(t.raw))) {
+  if (action === 'chitchat' && asksQuestion(tokens)) {
     const who = (i: number) => WHO_OR_WHICH.has(words[i]!);
     // accounts, or someone who "is" registered (not "who registered this?")
     const asked = (i: number) => {

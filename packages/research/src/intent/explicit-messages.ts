@@ -125,7 +125,7 @@ const HOW_TO_USE = [
  * Sachen angeben?"): a question of what may be written, about no setting of the writer's own.
  */
 export function asksWhatProfileTakes(tokens: readonly Token[]): boolean {
-  if (!tokens.some((t) => QUESTION_MARKS.has(t.raw))) return false;
+  if (!asksQuestion(tokens)) return false;
   const words = tokens.map((t) => t.lower);
   if (!words.some((w) => SETTINGS.has(w)) || words.some((w) => OWN_OR_CHANGE.has(w))) return false;
   const text = ` ${words.join(' ')} `;
@@ -153,12 +153,22 @@ const MAY = [
  */
 export function asksWhyPaused(tokens: readonly Token[]): boolean {
   const words = tokens.filter((t) => !t.punct);
-  if (words.length > 18 || !tokens.some((t) => QUESTION_MARKS.has(t.raw))) return false;
+  if (words.length > 18 || !asksQuestion(tokens)) return false;
   const still = words.some((t) => STANDS_STILL.has(t.lower));
   return still && !words.some((t) => GOES_ON.has(t.lower) || WORK_ITEMS.has(t.lower));
 }
 /** What ends or opens a question, in the scripts the router reads. */
-export const QUESTION_MARKS: ReadonlySet<string> = new Set(['?', '؟', '¿']);
+const QUESTION_MARKS: ReadonlySet<string> = new Set(['?', '؟', '¿']);
+
+/** True when the message holds a question mark, in any of the scripts the router reads. */
+export function asksQuestion(tokens: readonly Token[]): boolean {
+  return tokens.some((t) => QUESTION_MARKS.has(t.raw));
+}
+
+/** True when the message asks, or opens on a request to show ("Me mostra …", "show me …"). */
+function asksOrShows(tokens: readonly Token[]): boolean {
+  return asksQuestion(tokens) || SHOW.has(tokens[0]?.lower ?? '');
+}
 const STANDS_STILL = foldedSet(
   'stuck stopped stop waiting frozen paused hanging hung halted stalled happening figé bloqué ' +
     'arrêté attend étape trabado trabó parado pausado detenido etapa quedó travou travado ' +
@@ -237,9 +247,8 @@ const ANOTHER = foldedSet(
  */
 export function asksWhatIsKept(tokens: readonly Token[]): boolean {
   const words = tokens.map((t) => t.lower);
-  const asks = tokens.some((t) => QUESTION_MARKS.has(t.raw)) || SHOW.has(words[0] ?? '');
   const shows = words.some((w, i) => SHOW.has(w) && WRITER.has(words[i - 1] ?? ''));
-  if (!asks && !shows) return false;
+  if (!asksOrShows(tokens) && !shows) return false;
   const aboutMe = words.some((w, i) => ABOUT.has(w) && WRITER.has(words[i + 1] ?? ''));
   return words.some((w) => KEPT.has(w) || (KNOW.has(w) && aboutMe));
 }
@@ -258,8 +267,9 @@ const ABOUT = foldedSet('about sur de sobre su über uber di');
  */
 export function asksForSkills(tokens: readonly Token[]): boolean {
   const words = tokens.map((t) => t.lower);
-  const asks = tokens.some((t) => QUESTION_MARKS.has(t.raw)) || SHOW.has(words[0] ?? '');
-  return asks && words.some((w) => SKILLS.has(w)) && words.some((w) => LEARNED.has(w));
+  return (
+    asksOrShows(tokens) && words.some((w) => SKILLS.has(w)) && words.some((w) => LEARNED.has(w))
+  );
 }
 const SKILLS = foldedSet(
   'skills competenze competenza abilità competências habilidades compétences competencias ' +

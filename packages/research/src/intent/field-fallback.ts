@@ -8,6 +8,7 @@ import type { Token } from './model/tokens.ts';
 import {
   AND,
   contentWord,
+  joinsField,
   GERMAN_ADJECTIVE,
   formerField,
   headWith,
@@ -139,8 +140,8 @@ export function fieldFromLexicon(tokens: readonly Token[], tags: readonly number
     last++;
   }
   // fields joined by "and" are one ("Mathe und Physik", "latino e greco")
-  const joined = (k: number) => AND.has(tokens[k]?.lower ?? '') && free(k) && free(k + 1);
-  while (joined(last + 1) && isField(tokens[last + 2]!.lower)) last += 2;
+  const words = tokens.map((t) => t.lower);
+  while (joinsField(words, out, last + 1)) last += 2;
   first = Math.min(first, headWith(tokens, out, at));
   markSpan(out, 'domain', first, last);
   return out;

@@ -189,6 +189,16 @@ export const INDEFINITE_ARTICLES: ReadonlySet<string> = new Set(
 );
 export const AND = new Set(['and', '&', '+', 'y', 'et', 'e', 'und']);
 
+/**
+ * True when the "and" at `k` joins an untagged field word to the field before it: the
+ * writer names two subjects ("Mathe | und Physik", "literatura | y lengua").
+ */
+export function joinsField(words: readonly string[], tags: readonly number[], k: number): boolean {
+  return (
+    AND.has(words[k] ?? '') && tags[k] === 0 && tags[k + 1] === 0 && isField(words[k + 1] ?? '')
+  );
+}
+
 /** How many words join a field to the word it takes in French or Spanish: "de", "de la". */
 export function romanceJoin(words: readonly string[], at: number): number {
   if (!ROMANCE_JOINS.has(words[at] ?? '')) return 0;

@@ -18,6 +18,7 @@ import { dropNonFields } from './non-fields.ts';
 import { withoutLeftJobs } from './past-jobs.ts';
 import { fieldFromLexicon } from './field-fallback.ts';
 import { settleTopic } from './settle-topics.ts';
+import { leftOpen } from './topic-tails.ts';
 import { shippedIntentModel, type ActionScore, type IntentModel } from './model/intent-model.ts';
 import { slotOf, spanRuns, type SpanSlot } from './model/tags.ts';
 import { fold, type Token } from './model/tokens.ts';
@@ -246,19 +247,13 @@ function readSpans(text: string, tokens: Token[], tags: number[]): Spans {
     const possessive = (i: number) =>
       run.slot === 'topic' && tokens[i]!.lower === "'s" && tokens[i]!.start === tokens[i - 1]?.end;
     // nor its closing bracket ("… in Argentina (2003-2023)")
-    const closing = (i: number) => run.slot === 'topic' && closesBracket(tokens, first, i);
+    const closing = (i: number) =>
+      run.slot === 'topic' && tokens[i]!.raw === ')' && leftOpen(tokens, first, i);
     while (last >= first && isEdge(tokens[last]!) && !possessive(last) && !closing(last)) last--;
     if (first > last) continue;
     (spans[run.slot] ??= []).push(text.slice(tokens[first]!.start, tokens[last]!.end));
   }
   return spans;
-}
-
-/** True when the token at `i` closes a bracket opened from `first` on. */
-function closesBracket(tokens: readonly Token[], first: number, i: number): boolean {
-  if (tokens[i]!.raw !== ')') return false;
-  const before = tokens.slice(first, i);
-  return before.filter((t) => t.raw === '(').length > before.filter((t) => t.raw === ')').length;
 }
 
 /** A span of level words only ("safe", "very cautious") is a setting, not a role or field. */

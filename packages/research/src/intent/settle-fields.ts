@@ -24,6 +24,7 @@ import {
   adjective,
   AND,
   contentWord,
+  joinsField,
   ARTICLES,
   DANGLING_JOINS,
   FIELD_ENDS,
@@ -83,10 +84,8 @@ export function settleDomains(tokens: readonly Token[], tags: readonly number[])
   // A field word joined on by "and" belongs to the field ("literatura | y lengua", "Mathe
   // und | Physik"): the writer names the two subjects they teach or study.
   for (const run of domainRuns(out)) {
+    if (joinsField(words, out, run.last + 1)) out.fill(I, run.last + 1, run.last + 3);
     const untaggedField = (k: number) => out[k] === 0 && isField(words[k] ?? '');
-    if (AND.has(words[run.last + 1] ?? '') && untaggedField(run.last + 2)) {
-      out.fill(I, run.last + 1, run.last + 3);
-    }
     if (AND.has(words[run.first - 1] ?? '') && untaggedField(run.first - 2)) {
       out[run.first - 2] = B;
       out.fill(I, run.first - 1, run.first + 1);

@@ -148,7 +148,7 @@ const OTHERS = new Set(
     // thesis supervisors in Portuguese, German and Italian
     'orientador orientadora doktorvater doktormutter betreuer betreuerin relatore relatrice ' +
     // teaching assistants, friends and family further out
-    'ta buddy pal nephew niece grandma grandpa grandmother grandfather cheffe neveu niece ' +
+    'ta buddy pal nephew niece grandma grandpa grandmother grandfather cheffe neveu ' +
     'sobrino sobrina sobrinho sobrinha nipote neffe nichte enkelin enkel'
   ).split(' '),
 );

@@ -32,8 +32,7 @@ export function withTopicTail(tokens: readonly Token[], tags: readonly number[])
     tokens.slice(first, last + 1).filter((t) => !t.punct).length;
   let last = run.last;
   // a bracket the topic opened is closed ("… patronage (1350 | –1530)")
-  const inside = tokens.slice(run.first, last + 1);
-  if (inside.filter((t) => t.raw === '(').length > inside.filter((t) => t.raw === ')').length) {
+  if (leftOpen(tokens, run.first, last + 1)) {
     const close = bracketEnd(tokens, last + 1);
     if (close < 0 || !belongs(last + 1, close - 1)) return [...tags];
     last = close;
@@ -47,12 +46,13 @@ export function withTopicTail(tokens: readonly Token[], tags: readonly number[])
       if (end < 0 || wordsIn(last + 2, end) < 1) break;
     } else if (PIECE_OPENS.has(next.raw)) {
       end = pieceEnd(tokens, last + 2);
+      const count = wordsIn(last + 2, end);
       // a short question after the topic asks about it ("…, funciona mesmo?"); what the run
       // is for is no part of it ("…, for a feature due Thursday")
-      const asked = QUESTIONS.has(tokens[end + 1]?.raw ?? '') && wordsIn(last + 2, end) <= 5;
+      const asked = QUESTIONS.has(tokens[end + 1]?.raw ?? '') && count <= 5;
       if (asked || PURPOSES.has(words[last + 2]!)) break;
       // a piece needs words: ", cox vs random survival forests", not ", ok" or ", short-term"
-      if (wordsIn(last + 2, end) < 2 || !belongs(last + 2, end, true)) break;
+      if (count < 2 || !belongs(last + 2, end, true)) break;
     } else if (tokens[last]!.raw === ')' || suspended(tokens, last)) {
       // words go on after a bracket ("(X70, X80) | and how …") or a word cut short
       // ("Fußgänger- | und Radverkehr")
@@ -81,6 +81,12 @@ const PURPOSES = foldedSet('for pour para per für fur');
 const ABBREVIATED = foldedSet(
   'esp eg e g ie i.e e.g v.a z.b u.a d.h c ca cf vs etc approx incl bzw ggf usw sp ej p.ej',
 );
+
+/** True when more brackets open than close among the tokens from `first` to before `end`. */
+export function leftOpen(tokens: readonly Token[], first: number, end: number): boolean {
+  const span = tokens.slice(first, end);
+  return span.filter((t) => t.raw === '(').length > span.filter((t) => t.raw === ')').length;
+}
 
 /** The closing bracket at or after `from`, across at most one sentence, or -1. */
 function bracketEnd(tokens: readonly Token[], from: number): number {
@@ -134,8 +140,8 @@ const NOT_OF_TOPIC = foldedSet(
   "i'm im me my mine we our us you your u ur je j' moi mon ma mes tu vous yo mi mis " +
     'eu meu minha io mio mia ich mein meine mir du أنا انا please pls plz thanks thank ' +
     'merci gracias danke bitte grazie obrigado obrigada favor favore asap urgent ' +
-    "regards cheers best شكرا لو it's its suis soy sou sono bin tengo tenho ho habe " +
+    'regards cheers best شكرا لو its suis soy sou sono bin tengo tenho ho habe ' +
     // and what turns to the reader: "can you", "هل تستطيع"
     'can could would peux pourrais puedes podrias podes poderia puoi potresti kannst ' +
-    'konntest هل ممكن تقدر تستطيع field domain area domaine campo area bereich مجالي تخصصي',
+    'konntest هل ممكن تقدر تستطيع field domain area domaine campo bereich مجالي تخصصي',
 );
