@@ -1,11 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  fieldAfterLabel,
-  fieldFromLexicon,
-  labelsField,
-  teachesSubject,
-} from './field-fallback.ts';
+import { fieldFromLexicon, teachesSubject } from './field-fallback.ts';
+import { fieldAfterLabel, labelsField } from './field-labels.ts';
 import { TAGS } from './model/tags.ts';
 import { tokenize } from './model/tokens.ts';
 
@@ -110,12 +106,11 @@ test('the words after a verb of interest or of work in any language, to a place 
   assert.equal(fromLexicon('learning about it slowly'), '');
 });
 
-test('the words after "mainly" or a sector label, before a closing "mostly", in a role’s brackets', () => {
+test('the words after "mainly", before a closing "mostly", in a role’s brackets', () => {
   assert.equal(
     fromLexicon('Dr. Ines Moreau here — cardiologist, mainly heart failure.'),
     'heart failure',
   );
-  assert.equal(fromLexicon('Data scientist in una startup milanese, settore retail.'), 'retail');
   assert.equal(fromLexicon('a clinical data manager at a CRO now, vaccines mostly'), 'vaccines');
   assert.equal(fromLexicon('Middle school teacher (science), plus a part-time EdD'), 'science');
   assert.equal(fromLexicon('catedrático de Derecho Administrativo'), 'Derecho Administrativo');

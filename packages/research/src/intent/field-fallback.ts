@@ -1,9 +1,10 @@
-// A field the tagger left out, read from where fields stand: after its label ("field =
-// security", "مجالي هو …"), or a word of the field lexicon in a message that says who the
+// A field the tagger left out, read from where fields stand (labels are read in
+// field-labels.ts): a word of the field lexicon in a message that says who the
 // user is ("I'm a hobbyist, amateur astronomy"). Tried only when the tagger found no field.
 import { isField, isFieldHead, isFieldModifier, isRoleWord } from './model/gazetteer.ts';
 import { lexiconClass } from './model/lexicon.ts';
-import { LEVEL_TAGS, markSpan, runsOf, slotOf } from './model/tags.ts';
+import { markSpan, runsOf, slotOf } from './model/tags.ts';
+import { POSSESSIVES } from './field-labels.ts';
 import type { Token } from './model/tokens.ts';
 import {
   AND,
@@ -17,83 +18,6 @@ import {
 } from './field-words.ts';
 
 const domainRuns = (tags: readonly number[]) => runsOf(tags, 'domain');
-
-/** Words that label a field: "field: security", "مجالي هو إدارة المخاطر", "Schwerpunkt: …". */
-const FIELD_LABELS = new Set(
-  (
-    'field domain area discipline major specialty speciality specialisation specialization ' +
-    'campo domaine specialite especialidad especialidade specializzazione ' +
-    'schwerpunkt fachgebiet forschungsgebiet مجالي تخصصي مجال تخصص'
-  ).split(' '),
-);
-/**
- * Words that label a field only when said to be the writer's: "my research is on …", "my
- * interest is …", "mein Schwerpunkt ist …" ("research: …" asks for a run).
- */
-const OWN_LABELS = new Set(
-  'research interest interests focus work recherche investigacion pesquisa ricerca forschung'.split(
-    ' ',
-  ),
-);
-const POSSESSIVES = new Set('my mon ma mi mio mia meu minha mein meine'.split(' '));
-/** What joins a label to its field; folded, Italian "è" and Portuguese "é" are "e". */
-const LABEL_SEPARATORS = new Set([':', '=', '-', '—', 'is', 'es', 'est', 'ist', 'هو', 'e']);
-/** What may follow the separator before the field: "is on …", "est en …", "ist die …". */
-const LABEL_LINKS = new Set(
-  'on in about sur en sobre su em auf في على the la le el il lo o a die der das'.split(' '),
-);
-
-/** Where a labelled field ends: before where or among whom it is worked on. */
-const WHERE_OR_WHOM = new Set('in at for with among chez bei para pour per com con'.split(' '));
-
-/** Where the field after a label at `i` starts, or -1 when `i` labels no field. */
-function afterLabel(tokens: readonly Token[], i: number): number {
-  const word = tokens[i]!.lower;
-  const owned = POSSESSIVES.has(tokens[i - 1]?.lower ?? '');
-  if (!FIELD_LABELS.has(word) && !(OWN_LABELS.has(word) && owned)) return -1;
-  let at = i + 1;
-  const separator = tokens[at]?.lower ?? '';
-  // a bare Italian or Portuguese "e" after a label is "and" unless the label is the writer's
-  if (LABEL_SEPARATORS.has(separator) && (separator !== 'e' || owned)) at++;
-  else if (!/\p{Script=Arabic}/u.test(tokens[i]!.raw)) return -1;
-  while (at < i + 4 && LABEL_LINKS.has(tokens[at]?.lower ?? '')) at++;
-  return at;
-}
-
-/**
- * A field the tagger left out after its label ("run: prompt injection defenses. field =
- * security", "my research is on …"): the words up to the end of the clause, when no field was
- * tagged.
- */
-export function fieldAfterLabel(tokens: readonly Token[], out: number[]): void {
-  if (domainRuns(out).length > 0) return;
-  for (let i = 0; i < tokens.length; i++) {
-    const at = afterLabel(tokens, i);
-    if (at < 0) continue;
-    // words the tagger took for a level though the lexicon knows no level in them are free
-    const free = (k: number) =>
-      out[k] === 0 || (LEVEL_TAGS.has(out[k]!) && !lexiconClass(tokens[k]!.lower));
-    // a field ends before where or among whom it is worked on ("sign language acquisition |
-    // in deaf children"), and opens on no verb ("my focus is on | getting this paper out")
-    const ends = (k: number) => k - at >= 2 && WHERE_OR_WHOM.has(tokens[k]!.lower);
-    let end = at;
-    while (end < tokens.length && end - at < 6 && !tokens[end]!.punct && free(end) && !ends(end))
-      end++;
-    const verb = tokens[at]?.lower.endsWith('ing') && !isField(tokens[at]!.lower);
-    if (end === at || end - at >= 6 || verb) continue;
-    markSpan(out, 'domain', at, end - 1);
-    return;
-  }
-}
-
-/**
- * True when a message labels a field as the writer's ("my research is on …", "Schwerpunkt:
- * …"); with `opening`, only in the words it opens on.
- */
-export function labelsField(tokens: readonly Token[], opening = false): boolean {
-  const last = opening ? Math.min(3, tokens.length) : tokens.length;
-  return tokens.slice(0, last).some((_, i) => afterLabel(tokens, i) > i + 1);
-}
 
 /** The first untagged field word of the lexicon that the writer has not left, or -1. */
 export function fieldInLexicon(tokens: readonly Token[], tags: readonly number[]): number {
@@ -239,8 +163,8 @@ const PROFILE = new Set(
 );
 
 /**
- * The words a clause opens with "mainly" or a sector's label ("cardiologist, | mainly |
- * heart failure", "settore retail"), or ends with "mostly" ("…, vaccines mostly"), or that a
+ * The words a clause opens with "mainly" ("cardiologist, | mainly | heart failure"), or ends
+ * with "mostly" ("…, vaccines mostly"), or that a
  * role puts in brackets ("Middle school teacher (science)"): one to four plain words, the
  * whole clause.
  */
@@ -272,10 +196,7 @@ function fieldAfterMark(tokens: readonly Token[], out: number[]): number[] {
   return fieldAdded(tokens, out);
 }
 const MARKS = new Set(
-  (
-    'mainly mostly especially principalmente sobretudo soprattutto surtout principalement ' +
-    'secteur settore sector setor bereich'
-  ).split(' '),
+  'mainly mostly especially principalmente sobretudo soprattutto surtout principalement'.split(' '),
 );
 const TRAILING_MARKS = new Set(['mostly', 'mainly']);
 /** A word of letters (any case: German nouns) that no slot holds and no lexicon knows. */

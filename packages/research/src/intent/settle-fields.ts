@@ -16,7 +16,8 @@ import {
 import { markSpan, runsOf, slotOf, TAGS, type SpanRun } from './model/tags.ts';
 import { cueOf, lexiconClass } from './model/lexicon.ts';
 import type { Token } from './model/tokens.ts';
-import { fieldAfterLabel, fieldInLexicon } from './field-fallback.ts';
+import { fieldInLexicon } from './field-fallback.ts';
+import { fieldAfterLabel, fieldAfterOpeningLabel, fieldBeforeLabel } from './field-labels.ts';
 import { withoutTimes } from './field-times.ts';
 import { dropNonFields, dropPurposes } from './non-fields.ts';
 import { fieldEnd } from './field-tails.ts';
@@ -72,6 +73,8 @@ export function settleDomains(tokens: readonly Token[], tags: readonly number[])
     }
   }
   fieldAfterLabel(tokens, out);
+  fieldAfterOpeningLabel(tokens, out);
+  fieldBeforeLabel(tokens, out);
   const runs = domainRuns(out);
   // Two pieces one joining word apart are one field.
   for (let r = runs.length - 1; r > 0; r--) {

@@ -224,16 +224,27 @@ export const HELDOUT_SETS: readonly HeldoutSet[] = [
   { label: 'held-out (threads)', path: HELDOUT_THREADS_PATH, test: false },
 ];
 
+/**
+ * Two readers given only the labelling conventions relabelled 300 phrasings drawn from five
+ * development sets (chat, threads, work, month, introductions; 60 each), each apart from the
+ * other and from the sets' labels: how far the conventions fix each slot.
+ */
+export const AGREEMENT_READERS = ['a', 'b'].map((r) => `${DATASET_DIR}agreement/reader-${r}.jsonl`);
+
 /** Messages that mean nothing to the app: the router should ask rather than act. */
 export const NONSENSE_PATH = `${DATASET_DIR}nonsense.jsonl`;
 export const FILLERS_PATH = `${DATASET_DIR}fillers.json`;
 
-/** Reads and checks a JSONL file of examples; a bad line fails loudly with its number. */
-export function readExamples(path: string): Example[] {
-  return parseExamples(readFileSync(path, 'utf8'), path);
+/**
+ * Reads and checks a JSONL file of examples; a bad line fails loudly with its number. With
+ * `onTokens` false a span need not fall on token boundaries (labels only compared, never
+ * trained on, as the agreement readers' are).
+ */
+export function readExamples(path: string, onTokens = true): Example[] {
+  return parseExamples(readFileSync(path, 'utf8'), path, onTokens);
 }
 
-export function parseExamples(text: string, where = 'examples'): Example[] {
+export function parseExamples(text: string, where = 'examples', onTokens = true): Example[] {
   const examples: Example[] = [];
   text.split('\n').forEach((line, i) => {
     if (!line.trim()) return;
@@ -245,7 +256,7 @@ export function parseExamples(text: string, where = 'examples'): Example[] {
         throw new Error(`${where}:${i + 1}: ${slot} span without its level in "values"`);
       }
     }
-    spanTags(example, tokenize(example.text), `${where}:${i + 1}`);
+    if (onTokens) spanTags(example, tokenize(example.text), `${where}:${i + 1}`);
     examples.push(example);
   });
   return examples;

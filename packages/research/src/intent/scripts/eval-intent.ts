@@ -8,6 +8,7 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { readFillers } from '../dataset/augment.ts';
 import {
+  AGREEMENT_READERS,
   FILLERS_PATH,
   HELDOUT_SETS,
   readExamples,
@@ -27,6 +28,7 @@ import {
   type NonsenseScore,
   type Router,
 } from '../training/evaluate.ts';
+import { agreementRows } from '../training/agreement.ts';
 import { sumEvaluations, table } from '../training/report.ts';
 import {
   dataFingerprint,
@@ -123,6 +125,16 @@ console.log(
   `Messages that mean nothing, asked back or answered with the help text: ` +
     `${declined('learned', evaluateNonsense(nonsense, learned(model)))}; ` +
     `${declined('rules (old)', evaluateNonsense(nonsense, rules))}.\n`,
+);
+const readers = AGREEMENT_READERS.map(
+  (path, i) => [`reader ${'AB'[i]}`, readExamples(path, false)] as [string, Example[]],
+);
+const development = sets.filter((set) => !set.test).flatMap((set) => set.examples);
+const agreement = agreementRows(development, readers, learned(model));
+console.log(
+  `Agreement of labellers: two readers given only the labelling conventions relabelled ` +
+    `${readers[0]![1].length} phrasings of five development sets, each on their own; ` +
+    `one labelling is scored as a router against another.\n\n${table(agreement)}\n`,
 );
 console.log(
   'Slots are scored over the phrasings where the expected or the routed intent has them. ' +

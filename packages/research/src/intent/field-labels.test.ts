@@ -1,0 +1,91 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  fieldAfterLabel,
+  fieldAfterOpeningLabel,
+  fieldBeforeLabel,
+  labelsField,
+} from './field-labels.ts';
+import { TAGS } from './model/tags.ts';
+import { tokenize } from './model/tokens.ts';
+
+const fieldOf = (text: string, tags: number[]) => {
+  const tokens = tokenize(text);
+  return tokens
+    .filter((_, i) => TAGS[tags[i]!]?.endsWith('-domain'))
+    .map((t) => t.raw)
+    .join(' ');
+};
+
+test('a field after its label, to the end of the clause', () => {
+  const read = (text: string) => {
+    const tags = tokenize(text).map(() => 0);
+    fieldAfterLabel(tokenize(text), tags);
+    return fieldOf(text, tags);
+  };
+  assert.equal(read('run: prompt injection defenses. field = security'), 'security');
+  assert.equal(read('Field: CS. Role: undergrad.'), 'CS');
+  assert.equal(read('مجالي هو إدارة المخاطر'), 'إدارة المخاطر');
+  // A word "field" without a label's separator, or a clause too long to be a field, is none.
+  assert.equal(read('what field should I pick'), '');
+  assert.equal(read('my field is something I would rather not talk about today'), '');
+  // Research, interests and focus label a field only when said to be the writer's; the field
+  // ends before whom or where it is studied, and opens on no verb.
+  assert.equal(
+    read('my research is on sign language acquisition in deaf children'),
+    'sign language acquisition',
+  );
+  assert.equal(read('Il mio campo è il restauro di affreschi'), 'restauro di affreschi');
+  assert.equal(read('Mein Schwerpunkt ist Verwaltungsrecht'), 'Verwaltungsrecht');
+  assert.equal(read('research is on hold this week'), '');
+  assert.equal(read('my focus is on getting this paper out'), '');
+  assert.equal(read('un campo e una casa'), '');
+});
+
+test('a message that labels a field as the writer’s, anywhere or in its opening words', () => {
+  assert.ok(labelsField(tokenize('My interest is neonatal sepsis. Keep it practical')));
+  assert.ok(labelsField(tokenize('my research is on kelp forests'), true));
+  const late = tokenize('run: prompt injection defenses. field = security');
+  assert.ok(labelsField(late));
+  assert.ok(!labelsField(late, true));
+  assert.ok(!labelsField(tokenize('research the history of my village')));
+});
+
+/** The field a labelling rule reads, over tags that already hold `tagged` as a field. */
+const readWith = (rule: typeof fieldBeforeLabel, text: string, tagged = '') => {
+  const tokens = tokenize(text);
+  const tags = tokens.map(() => 0);
+  const at = tagged ? tokens.findIndex((t) => t.raw === tagged) : -1;
+  if (at >= 0) tags[at] = TAGS.indexOf('B-domain');
+  rule(tokens, tags);
+  return fieldOf(text, tags);
+};
+
+test('a label opening a clause names the field after it, in place of any other', () => {
+  const read = (text: string, tagged = '') => readWith(fieldAfterOpeningLabel, text, tagged);
+  assert.equal(read('Verkehrsplaner bei der Stadt Wien, Schwerpunkt Radverkehr.'), 'Radverkehr');
+  assert.equal(
+    read('Consultant en stratégie dans un Big Four, secteur énergie.', 'stratégie'),
+    'énergie',
+  );
+  assert.equal(read('Übersetzer, Schwerpunkt: medizinische Texte'), 'medizinische Texte');
+  assert.equal(read('Data scientist in una startup milanese, settore retail.'), 'retail');
+  // Not inside a clause, nor before a clause too long to be a field.
+  assert.equal(read('Ich arbeite im Bereich Embedded Systems'), '');
+  assert.equal(read('secteur public mais je ne sais plus trop quoi faire de ma vie'), '');
+});
+
+test('a field before the writer’s label, in place of any other', () => {
+  const read = (text: string, tagged = '') => readWith(fieldBeforeLabel, text, tagged);
+  assert.equal(
+    read(
+      'Korrektur: nicht Bauingenieur allgemein – Konstruktiver Ingenieurbau, das ist mein Fach.',
+    ),
+    'Konstruktiver Ingenieurbau',
+  );
+  assert.equal(read("la santé publique, c'est mon domaine"), 'la santé publique');
+  assert.equal(read('econ is my area now', 'now'), 'econ');
+  // A question, or nothing before the label, names none.
+  assert.equal(read('what is my field again?'), '');
+  assert.equal(read("that's my field"), '');
+});

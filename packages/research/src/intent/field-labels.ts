@@ -1,0 +1,165 @@
+// A field read from the label that names it: after the label ("field = security", "مجالي هو
+// …", "mein Schwerpunkt ist …"), after a label opening a clause ("…, Schwerpunkt Radverkehr",
+// "secteur énergie"), or before the writer's label ("Konstruktiver Ingenieurbau, das ist mein
+// Fach", "econ is my area now").
+import { isField } from './model/gazetteer.ts';
+import { lexiconClass } from './model/lexicon.ts';
+import { LEVEL_TAGS, markSpan, runsOf, slotOf } from './model/tags.ts';
+import type { Token } from './model/tokens.ts';
+
+const domainRuns = (tags: readonly number[]) => runsOf(tags, 'domain');
+
+/** Words that label a field: "field: security", "مجالي هو إدارة المخاطر", "Schwerpunkt: …". */
+const FIELD_LABELS = new Set(
+  (
+    'field domain area discipline major specialty speciality specialisation specialization ' +
+    'campo domaine specialite especialidad especialidade specializzazione ' +
+    'schwerpunkt fach fachgebiet forschungsgebiet مجالي تخصصي مجال تخصص'
+  ).split(' '),
+);
+/**
+ * Words that label a field only when said to be the writer's: "my research is on …", "my
+ * interest is …", "mein Schwerpunkt ist …" ("research: …" asks for a run).
+ */
+const OWN_LABELS = new Set(
+  (
+    'research interest interests focus foco fokus enfoque work recherche investigacion pesquisa ' +
+    'ricerca forschung'
+  ).split(' '),
+);
+export const POSSESSIVES = new Set('my mon ma mi mio mia meu minha mein meine'.split(' '));
+/**
+ * What joins a label to its field; folded, Italian "è" and Portuguese "é" are "e"; "il mio
+ * campo resta il restauro".
+ */
+const LABEL_SEPARATORS = new Set(
+  [':', '=', '-', '—', 'is', 'es', 'est', 'ist', 'هو', 'e'].concat(
+    'remains resta reste bleibt sigue continua'.split(' '),
+  ),
+);
+/** What may follow the separator before the field: "is on …", "est en …", "ist still …". */
+const LABEL_LINKS = new Set(
+  (
+    'on in about sur en sobre su em auf في على the la le el il lo o a die der das ' +
+    'still now ancora toujours todavia siendo sendo noch immer'
+  ).split(' '),
+);
+
+/** Where a labelled field ends: before where or among whom it is worked on. */
+const WHERE_OR_WHOM = new Set('in at for with among chez bei para pour per com con'.split(' '));
+
+/** Where the field after a label at `i` starts, or -1 when `i` labels no field. */
+function afterLabel(tokens: readonly Token[], i: number): number {
+  const word = tokens[i]!.lower;
+  const owned = POSSESSIVES.has(tokens[i - 1]?.lower ?? '');
+  if (!FIELD_LABELS.has(word) && !(OWN_LABELS.has(word) && owned)) return -1;
+  let at = i + 1;
+  const separator = tokens[at]?.lower ?? '';
+  // a bare Italian or Portuguese "e" after a label is "and" unless the label is the writer's
+  if (LABEL_SEPARATORS.has(separator) && (separator !== 'e' || owned)) at++;
+  else if (!/\p{Script=Arabic}/u.test(tokens[i]!.raw)) return -1;
+  while (at < i + 4 && LABEL_LINKS.has(tokens[at]?.lower ?? '')) at++;
+  return at;
+}
+
+/**
+ * A field the tagger left out after its label ("run: prompt injection defenses. field =
+ * security", "my research is on …"): the words up to the end of the clause, when no field was
+ * tagged.
+ */
+export function fieldAfterLabel(tokens: readonly Token[], out: number[]): void {
+  if (domainRuns(out).length > 0) return;
+  for (let i = 0; i < tokens.length; i++) {
+    const at = afterLabel(tokens, i);
+    if (at < 0) continue;
+    // words the tagger took for a level though the lexicon knows no level in them are free
+    const free = (k: number) =>
+      out[k] === 0 || (LEVEL_TAGS.has(out[k]!) && !lexiconClass(tokens[k]!.lower));
+    // a field ends before where or among whom it is worked on ("sign language acquisition |
+    // in deaf children"), and opens on no verb ("my focus is on | getting this paper out")
+    const ends = (k: number) => k - at >= 2 && WHERE_OR_WHOM.has(tokens[k]!.lower);
+    let end = at;
+    while (end < tokens.length && end - at < 6 && !tokens[end]!.punct && free(end) && !ends(end))
+      end++;
+    const verb = tokens[at]?.lower.endsWith('ing') && !isField(tokens[at]!.lower);
+    if (end === at || end - at >= 6 || verb) continue;
+    markSpan(out, 'domain', at, end - 1);
+    return;
+  }
+}
+
+/**
+ * True when a message labels a field as the writer's ("my research is on …", "Schwerpunkt:
+ * …"); with `opening`, only in the words it opens on.
+ */
+export function labelsField(tokens: readonly Token[], opening = false): boolean {
+  const last = opening ? Math.min(3, tokens.length) : tokens.length;
+  return tokens.slice(0, last).some((_, i) => afterLabel(tokens, i) > i + 1);
+}
+
+/** Labels that name a field after them with no separator when they open a clause. */
+const OPENING_LABELS = new Set(
+  'schwerpunkt fachgebiet forschungsgebiet secteur settore sector setor bereich'.split(' '),
+);
+
+/**
+ * The field after a label opening a clause ("Verkehrsplaner bei der Stadt Wien, | Schwerpunkt
+ * Radverkehr", "Consultant en stratégie, | secteur énergie"): one to four words to the
+ * clause's end, in place of any other field read, as the writer named it as such.
+ */
+export function fieldAfterOpeningLabel(tokens: readonly Token[], out: number[]): void {
+  for (let i = 0; i < tokens.length; i++) {
+    if (!OPENING_LABELS.has(tokens[i]!.lower) || (i > 0 && !tokens[i - 1]!.punct)) continue;
+    let first = i + 1;
+    if ([':', '-', '—'].includes(tokens[first]?.lower ?? '')) first++;
+    let end = first;
+    while (end < tokens.length && end - first < 5 && plainWord(tokens, out, end)) end++;
+    if (end === first || end - first > 4 || (end < tokens.length && !tokens[end]!.punct)) continue;
+    replaceField(out, first, end - 1);
+    return;
+  }
+}
+
+/**
+ * The field before the writer's label ("Konstruktiver Ingenieurbau, das ist mein Fach", "econ
+ * is my area now", "la santé publique, c'est mon domaine"): the clause's one to five words
+ * before "is my field", in place of any other field read.
+ */
+export function fieldBeforeLabel(tokens: readonly Token[], out: number[]): void {
+  const words = tokens.map((t) => t.lower);
+  for (let i = 2; i < words.length; i++) {
+    if (!FIELD_LABELS.has(words[i]!) || !POSSESSIVES.has(words[i - 1]!)) continue;
+    let k = i - 2;
+    if (['il', 'o', 'a', 'la', 'el'].includes(words[k]!)) k--;
+    if (!COPULAS.has(words[k] ?? '')) continue;
+    k--;
+    if (DEMONSTRATIVES.has(words[k] ?? '')) k--;
+    if ([',', '—', '-', ':'].includes(words[k] ?? '')) k--;
+    let first = k + 1;
+    while (first > 0 && k + 1 - first < 6 && plainWord(tokens, out, first - 1)) first--;
+    const opens = first === 0 || tokens[first - 1]!.punct;
+    if (first > k || k - first > 4 || !opens || QUESTION_WORDS.has(words[first]!)) continue;
+    replaceField(out, first, k);
+    return;
+  }
+}
+const COPULAS = new Set(['is', "'s", 'est', 'es', 'ist', 'e', 'هو']);
+const DEMONSTRATIVES = new Set("that this it c' ce das dies esto eso isso questo".split(' '));
+const QUESTION_WORDS = new Set(
+  'what which where who whatever cual quel quelle was welches qual quale ما'.split(' '),
+);
+
+/** A word of letters that no name or topic holds: a field's candidate word. */
+function plainWord(tokens: readonly Token[], out: readonly number[], k: number): boolean {
+  const t = tokens[k];
+  if (!t || t.punct || !/^\p{L}/u.test(t.raw)) return false;
+  const slot = slotOf(out[k] ?? 0);
+  return slot !== 'name' && slot !== 'topic';
+}
+
+/** `first`…`last` as the message's one field, whatever else was read as one. */
+function replaceField(out: number[], first: number, last: number): void {
+  for (const run of domainRuns(out)) out.fill(0, run.first, run.last + 1);
+  out.fill(0, first, last + 1);
+  markSpan(out, 'domain', first, last);
+}
