@@ -144,16 +144,16 @@ export function actionInstead(
   // ("… Meine Enkelin hat es mir installiert": what can it do, though, asks for help)
   if (action === 'create_user' && others && !namesWriter(tokens))
     return asksHowToUse(tokens) ? 'help' : 'chitchat';
+  // "Servus, Dominik Huber hier – Sozialpädagoge …", "السلام عليكم، معك نورة", "Hi, ich bin
+  // Mia. Mein Freund ist Informatiker …": greeted or told of others, but by someone new who
+  // says who they are
+  if (!session.user_id && action === 'chitchat' && namesWriter(tokens)) return 'create_user';
   if (others && !statesOwnLevel(tokens)) {
     // nor is it a run unless one is asked for ("il mio relatore è un professore di economia")
     const run = asksForRun(tokens.map((t) => t.lower)) || requestedTopic(tokens);
     const profileOrRun = action === 'update_profile' || (action === 'start_run' && !run);
     return profileOrRun ? 'chitchat' : undefined;
   }
-  // "Servus, Dominik Huber hier – Sozialpädagoge …", "السلام عليكم، معك نورة": greeted, but
-  // by someone new who says who they are
-  if (!session.user_id && action === 'chitchat' && !others && namesWriter(tokens))
-    return 'create_user';
   if (remarksOnApp(tokens)) return action === 'update_profile' ? 'chitchat' : undefined;
   if (action === 'update_profile' && tellsOnlyDiet(tokens)) return 'chitchat';
   if (action === 'update_profile' && speaksOfOtherRisk(tokens)) return 'chitchat';

@@ -39,14 +39,15 @@ export function dropNonFields(tokens: readonly Token[], out: number[]): number[]
       out.fill(0, run.first, run.last + 1);
   }
   for (const run of domainRuns(out)) {
-    // nor what opens on a verb of being, saying or leaving ("di | essere registrata", "on |
-    // parle de patients", "تركت التدريس منذ زمن"), and "topics of" is no part of one ("cubro
-    // | temas de vivienda")
+    // nor what opens on a verb of being, saying or leaving, or follows one of leaving ("di |
+    // essere registrata", "on | parle de patients", "تركت | التدريس منذ زمن"), and "topics
+    // of" is no part of one ("cubro | temas de vivienda")
     const topicsOf =
       TOPICS_OF.has(words[run.first]!) &&
       ['de', 'di'].includes(words[run.first + 1]!) &&
       run.last > run.first + 1;
-    if (NEVER_OPENS.has(words[run.first]!)) out.fill(0, run.first, run.last + 1);
+    const left = LEFT.has(words[run.first]!) || LEFT.has(words[run.first - 1] ?? '');
+    if (NEVER_OPENS.has(words[run.first]!) || left) out.fill(0, run.first, run.last + 1);
     else if (topicsOf) {
       out.fill(0, run.first, run.first + 2);
       out[run.first + 2] = B;
@@ -64,12 +65,12 @@ const NEVER_IN_FIELD = new Set(
     'nada nadie rien nichts niemand niente nulla nessuno aí'
   ).split(' '),
 );
-/** Words no field opens on: verbs of being, saying, greeting by letter, and leaving. */
+/** Words no field opens on: verbs of being, saying and greeting by letter. */
 const NEVER_OPENS = new Set(
-  'essere etre ser estar sein agreer parle parler parlons hablar falar quit left تركت استقلت'.split(
-    ' ',
-  ),
+  'essere etre ser estar sein agreer parle parler parlons hablar falar'.split(' '),
 );
+/** Verbs of leaving: what they open on or stand before the writer has left ("quit | accounting"). */
+const LEFT = new Set('quit left تركت استقلت'.split(' '));
 /** "Topics" before "of" and a field: "temas de vivienda", "temi di …", "thèmes de …". */
 const TOPICS_OF = new Set(['temas', 'temi', 'themes', 'questoes', 'cuestiones']);
 

@@ -92,7 +92,8 @@ export function settlePersona(tokens: readonly Token[], tags: readonly number[])
   );
   const end = stop < 0 ? tokens.length : stop;
   return tags.map((tag, i) => {
-    if (i >= end) return tag;
+    // the sentence that sets a level goes on no persona the tagger carried into it
+    if (i >= end) return slotOf(tag) === 'persona_brief' ? 0 : tag;
     if (i > label) return i === label + 1 ? PERSONA_B : PERSONA_I;
     return i >= label - 1 || (i >= asking && level(tag)) ? 0 : tag;
   });
