@@ -118,8 +118,9 @@ export function signsUpInstead(tokens: readonly Token[], action: IntentAction): 
  */
 export function listsInstead(tokens: readonly Token[], action: IntentAction): boolean {
   const words = tokens.filter((t) => !t.punct).map((t) => t.lower);
-  // "which accounts are registered?", "Chi altro è registrato?", asked in small talk
-  if (action === 'chitchat' && asksQuestion(tokens)) {
+  // "which accounts are registered?", "Chi altro è registrato?", asked in small talk or as
+  // if of the app ("can I see all the accounts?", "qui utilise l'appli à part moi ?")
+  if ((action === 'chitchat' || action === 'help') && asksQuestion(tokens)) {
     const who = (i: number) => WHO_OR_WHICH.has(words[i]!);
     // accounts, or someone who "is" registered (not "who registered this?")
     const asked = (i: number) => {
@@ -128,8 +129,18 @@ export function listsInstead(tokens: readonly Token[], action: IntentAction): bo
       return next.some((w, k) => ACCOUNTS.has(w) || (be >= 0 && k > be && REGISTERED.has(w)));
     };
     if (words.some((_, i) => who(i) && asked(i))) return true;
+    // who else uses the app ("Chi altro usa questo servizio?", "qui utilise l'appli ?")
+    const uses = (i: number) => {
+      const next = words.slice(i + 1, i + 5);
+      return next.some((w) => USES.has(w)) && next.some((w) => THE_APP.has(w));
+    };
+    if (words.some((_, i) => who(i) && uses(i))) return true;
     // "Posso vedere gli utenti?", "can I see the accounts?"
-    const seen = (i: number) => words.slice(i + 1, i + 3).some((w) => ACCOUNTS.has(w));
+    const seen = (i: number) => {
+      const next = words.slice(i + 1, i + 4);
+      const at = next.findIndex((w) => ACCOUNTS.has(w));
+      return at >= 0 && !next.slice(0, at).some((w) => MINE.has(w));
+    };
     if (words.some((w, i) => SEE.has(w) && seen(i))) return true;
   }
   if (!['create_user', 'select_user', 'help'].includes(action)) return false;
@@ -159,7 +170,7 @@ const PRESENT = new Set(
 /** Accounts and being registered, in all seven languages, for "who is registered?". */
 const ACCOUNTS = foldedSet(
   'user users account accounts usuario usuarios cuenta cuentas utilisateur utilisateurs ' +
-    'compte comptes مستخدم المستخدمين حساب utente utenti profili nutzer benutzer konto konten ' +
+    'compte comptes مستخدم المستخدمين حساب الحسابات utente utenti profili nutzer benutzer konto konten ' +
     'usuário usuários conta contas',
 );
 const REGISTERED = foldedSet(
@@ -167,9 +178,19 @@ const REGISTERED = foldedSet(
     'registrato registrata registrati iscritto iscritti registriert angemeldet cadastrado ' +
     'cadastrada cadastrados',
 );
+/** The writer's own: "can I see | my account"? is no listing. */
+const MINE = foldedSet('my mon ma mes mi mis mein meine meinen meu minha mio mia miei');
+/** Using, and the app used: "who uses this app", "chi usa questo servizio". */
+const USES = foldedSet('uses use using usa usan usano usam utilise utilisent benutzt nutzt');
+const THE_APP = foldedSet(
+  "this app appli l'appli application service servizio questo tool platform here hier aqui " +
+    'esta este isso dieses diese هذا التطبيق',
+);
 const SEE = foldedSet('see list show vedere elenca ver listar voir afficher sehen zeigen');
 const BE = foldedSet('is are è e sono está estão esta están ist sind est sont هو هي');
-const WHO_OR_WHICH = foldedSet('who which chi quali quem quais wer welche qui quels quién quiénes');
+const WHO_OR_WHICH = foldedSet(
+  'who which chi quali quem quais wer welche qui quels quién quiénes ما ماهي',
+);
 /** Yes/no questions about someone else: "is there …", "has Rose …", "¿hay …?". */
 const ASKS_WHETHER = new Set(['is', 'are', 'has', 'have', 'does', 'did', 'any', 'est-ce', 'hay']);
 /** Questions about the writer's own account, or about how to get one, are no listing. */

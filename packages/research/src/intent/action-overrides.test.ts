@@ -176,6 +176,9 @@ test('a greeting from someone new who says who they are is a sign-up', () => {
   const ready = { user_id: 'ana', run_id: null, run_status: null, has_profile: true };
   assert.equal(actionInstead(tokenize('Servus, Dominik hier'), 'chitchat', ready), undefined);
   assert.equal(instead('Hola, mi hermana se llama Pilar'), undefined);
+  // though they tell of someone else too
+  const mia = 'Hi, ich bin Mia. Mein Freund ist Informatiker und hat mir die App gezeigt';
+  assert.equal(instead(mia), 'create_user');
 });
 
 test('a diet is small talk, its "strict" no setting, unless a role or field is said too', () => {
@@ -229,6 +232,27 @@ test('who is registered, asked in small talk in any of the languages, lists the 
   assert.ok(listsInstead(tokenize('which accounts are registered right now?'), 'chitchat'));
   assert.ok(!listsInstead(tokenize('who registered this domain name, you think?'), 'chitchat'));
   assert.ok(!listsInstead(tokenize('Chi altro è registrato'), 'chitchat'));
+  // asked as if of the app: who uses it, seeing the accounts (not one's own)
+  assert.ok(listsInstead(tokenize('Chi altro usa questo servizio?'), 'help'));
+  assert.ok(listsInstead(tokenize("qui utilise l'appli à part moi ?"), 'help'));
+  assert.ok(listsInstead(tokenize('can I see all the accounts?'), 'help'));
+  assert.ok(listsInstead(tokenize('ما هي الحسابات الموجودة؟'), 'help'));
+  assert.ok(!listsInstead(tokenize('can I see my account settings?'), 'help'));
+  assert.ok(!listsInstead(tokenize('who uses AI for peer review these days?'), 'chitchat'));
+});
+
+test('a run asked of the assistant as a question, in any of the languages, is a run', () => {
+  const ready = { user_id: 'sam', run_id: null, run_status: null, has_profile: true } as const;
+  const instead = (text: string) => actionInstead(tokenize(text), 'chitchat', ready);
+  const asked = [
+    '¿Podrías estudiar los sistemas de alerta temprana para inundaciones?',
+    'dá pra estudar cisternas e segurança hídrica?',
+    'potresti indagare come i social influenzano i disturbi alimentari?',
+    "tu peux étudier l'effet du télétravail sur la productivité ?",
+    'شو رأيك تبحث عن أسباب انهيار الليرة اللبنانية؟',
+  ];
+  for (const text of asked) assert.equal(instead(text), 'start_run', text);
+  assert.equal(instead('vou pra estudar agora, até mais'), undefined);
 });
 
 test('asking to relearn preferences retrains the planner, whatever the message adds', () => {
@@ -261,8 +285,8 @@ test('asking what the app keeps of the writer lists the memories', () => {
   assert.equal(instead('Me mostra o que ficou salvo no meu perfil'), 'list_memories');
   assert.equal(instead('what do you have about me?'), 'list_memories');
   assert.equal(instead('can you hold the run until monday?'), undefined);
-  // "mon mémoire" is a thesis
-  assert.equal(instead('tu peux étudier le sommeil des ados ? c pour mon mémoire'), undefined);
+  // "mon mémoire" is a thesis, and the message asks for a run
+  assert.equal(instead('tu peux étudier le sommeil des ados ? c pour mon mémoire'), 'start_run');
 });
 
 test('"again" and a log-in word in Portuguese, Italian, French and Arabic sign in', () => {

@@ -68,6 +68,15 @@ test('a "name" that is a role, a span of time or a lower-case English word is no
   // greetings the classifier does not know as such: "Allô", "Moin", "Oi"
   assert.equal(kept("Allô, c'est Max, connecte-moi", 0, 0), false);
   assert.equal(kept('Moin, brauche einen Zugang', 0, 0), false);
+  assert.equal(kept('Grüß Gott, Huber Andreas, bitte einloggen', 1, 1), false);
+});
+
+test('a name does not end on a particle', () => {
+  const tokens = tokenize('Hola, soy Lucía de nuevo, entrá a mi cuenta');
+  const tags = tokens.map(() => 0);
+  markSpan(tags, 'name', 3, 4);
+  const named = withoutNonNames(tokens, tags).flatMap((t, i) => (t ? [tokens[i]!.raw] : []));
+  assert.deepEqual(named, ['Lucía']);
 });
 
 test('a name the tagger found is left as it is', () => {
@@ -115,6 +124,7 @@ test('a name introduced by a naming verb wins over one the tagger read elsewhere
   assert.equal(read(nameFromCue, 'Boa tarde. Chamo-me Nuno.', [3, 4]), 'Nuno');
   // after the verb, an English word in a message typed in lower case is the name too
   assert.equal(read(nameFromCue, 'bin lehrerin, mathe und physik, heiß anna', [4, 5]), 'anna');
+  assert.equal(read(nameFromCue, 'ana esmi omar w ana phd student', undefined), 'omar');
   assert.equal(read(nameFromCue, 'I work in ecology', undefined), '');
 });
 

@@ -9,7 +9,7 @@ import { inLexicons, isRoleWord } from './model/gazetteer.ts';
 import { markSpan, runsOf } from './model/tags.ts';
 import { foldedSet, type Token } from './model/tokens.ts';
 import { wordClasses } from './model/word-classes.ts';
-import { INTRODUCING, nameLike, NOT_NAME, TITLES } from './settle-names.ts';
+import { INTRODUCING, nameLike, NOT_NAME, PARTICLES, TITLES } from './settle-names.ts';
 
 /** Words after which a request names the user. */
 const BEFORE_NAME = new Set(['to', 'as', 'como', 'que', 'for', 'called', 'named', 'para']);
@@ -124,11 +124,11 @@ function greeting(word: string): boolean {
 }
 const MORE_GREETINGS = foldedSet(
   'allo allô servus moin grüezi gruezi oi olá salve buongiorno buonasera hej hejsan ahoj ' +
-    'guten tag',
+    'guten tag grüß gruss gott',
 );
 
 /**
- * The tags without a "name" that is none: a role, a greeting or a span of time ("Retraitée |
+ * The tags without a "name" that is none: a role, a greeting ("Grüß | Gott") or a span of time ("Retraitée |
  * de l'enseignement", "per 35 | anni"), or, in a message that capitalises, a lower-case
  * English word ("I am between | shifts", "It is | raining here").
  */
@@ -145,6 +145,9 @@ export function withoutNonNames(tokens: readonly Token[], tags: readonly number[
     // (after "I'm" or "call me" any word may be a name: "I'm Dev", "Hi! I'm rose")
     const named = beforeOwnName(tokens[run.first - 1]?.lower ?? '');
     if (!named && span.every(none)) out.fill(0, run.first, run.last + 1);
+    // nor does a name end on a particle ("soy Lucía | de nuevo")
+    let last = run.last;
+    while (last > run.first && PARTICLES.has(tokens[last]!.lower)) out[last--] = 0;
   }
   return out;
 }
@@ -240,7 +243,7 @@ const SELF_NAMING = new Set(["i'm", 'im', 'soy', 'sou', 'sono', 'suis', 'bin']);
 
 /** Verbs that name the writer, as the tokens fold them. */
 const NAMING_VERBS = new Set(
-  'llamo appelle chiamo chamo-me chamo heiße heisse heiß heiss اسمي'.split(' '),
+  'llamo appelle chiamo chamo-me chamo heiße heisse heiß heiss اسمي esmi ismi'.split(' '),
 );
 /** True when a folded word stands before a name its writer gives ("Soy", "mi chiamo"). */
 export const beforeOwnName = (word: string) => SELF_NAMING.has(word) || NAMING_VERBS.has(word);

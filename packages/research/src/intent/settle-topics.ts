@@ -224,6 +224,13 @@ const REQUEST_CUES = [
   ...pairs('articolo ricerca studio paper', "sul sulla sullo sull' sui sugli sulle su"),
   ...pairs('artigo pesquisa estudo paper', 'sobre'),
   ...pairs('que', 'investigues estudies analices investigue'),
+  // asked of the assistant in the other languages: "¿podrías estudiar …?", "potresti
+  // indagare …?", "dá pra estudar …?", "bora pesquisar …?", "tu peux étudier …", "تبحث عن …"
+  ...pairs('podrias puedes podes', 'estudiar investigar analizar explorar'),
+  ...pairs('potresti puoi', 'indagare studiare analizzare esplorare ricercare'),
+  ...pairs('pode podes poderia consegue pra bora', 'pesquisar estudar investigar analisar'),
+  ...pairs('peux pouvez pourrais pourriez', 'etudier explorer analyser'),
+  ...pairs('تبحث تدرس', 'عن في حول'),
   ...pairs('بحثا بحث دراسة دراسه مقال مقالا ورقة تقرير', 'عن حول'),
 ];
 /** The request cues by their first word, looked up for every word of a message. */
