@@ -145,9 +145,11 @@ export function withoutNonNames(tokens: readonly Token[], tags: readonly number[
     // (after "I'm" or "call me" any word may be a name: "I'm Dev", "Hi! I'm rose")
     const named = beforeOwnName(tokens[run.first - 1]?.lower ?? '');
     if (!named && span.every(none)) out.fill(0, run.first, run.last + 1);
-    // nor does a name end on a particle ("soy Lucía | de nuevo")
+    // nor does a name end on a particle written small ("soy Lucía | de nuevo"; "Anh Tuan Le"
+    // ends on a surname)
     let last = run.last;
-    while (last > run.first && PARTICLES.has(tokens[last]!.lower)) out[last--] = 0;
+    const particle = (t: Token) => PARTICLES.has(t.lower) && t.raw === t.lower;
+    while (last > run.first && particle(tokens[last]!)) out[last--] = 0;
   }
   return out;
 }

@@ -186,6 +186,12 @@ export const HELDOUT_CHAT_PATH = `${DATASET_DIR}heldout-chat.jsonl`;
  * box (corrections mid-message, two thoughts at once, one-word answers), by an eighth author.
  */
 export const HELDOUT_THREADS_PATH = `${DATASET_DIR}heldout-threads.jsonl`;
+/**
+ * One ordinary day of the app's traffic from about fifty imagined people, every action,
+ * seven languages, by a ninth author from the conventions alone: a test set, scored once
+ * before it was committed.
+ */
+export const HELDOUT_DAY_PATH = `${DATASET_DIR}heldout-day.jsonl`;
 
 /** A held-out set: what the evaluation calls it, its file, and whether it is a test set. */
 export interface HeldoutSet {
@@ -218,6 +224,7 @@ export const HELDOUT_SETS: readonly HeldoutSet[] = [
   { label: 'held-out (preferences)', path: HELDOUT_PREFERENCES_PATH, test: false },
   { label: 'held-out (introductions)', path: HELDOUT_INTRODUCTIONS_PATH, test: false },
   { label: 'held-out (week)', path: HELDOUT_WEEK_PATH, test: true },
+  { label: 'held-out (day)', path: HELDOUT_DAY_PATH, test: true },
   { label: 'held-out (work)', path: HELDOUT_WORK_PATH, test: false },
   { label: 'held-out (month)', path: HELDOUT_MONTH_PATH, test: false },
   { label: 'held-out (chat)', path: HELDOUT_CHAT_PATH, test: false },
