@@ -179,6 +179,13 @@ test('a greeting from someone new who says who they are is a sign-up', () => {
   // though they tell of someone else too
   const mia = 'Hi, ich bin Mia. Mein Freund ist Informatiker und hat mir die App gezeigt';
   assert.equal(instead(mia), 'create_user');
+  // or ask how to go on; a question only signed with a name is still one
+  const help = (text: string) => actionInstead(tokenize(text), 'help', anon);
+  assert.equal(help("how do I sign up? oh wait, maybe I just tell you — I'm Ama"), 'create_user');
+  assert.equal(
+    help('Could you explain what this app does? Yours faithfully, E. Ashworth'),
+    undefined,
+  );
 });
 
 test('a diet is small talk, its "strict" no setting, unless a role or field is said too', () => {

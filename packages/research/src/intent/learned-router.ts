@@ -12,7 +12,13 @@ import { isQualifierPair, settleRoles } from './settle-roles.ts';
 import { settleNames, TITLES } from './settle-names.ts';
 import { actionInstead, cueConfirms, statesProfileNotRun } from './action-overrides.ts';
 import { asksWhyPaused } from './explicit-messages.ts';
-import { nameFromCue, nameFromPlace, signedName, withoutNonNames } from './name-fallback.ts';
+import {
+  nameAfterTitle,
+  nameFromCue,
+  nameFromPlace,
+  signedName,
+  withoutNonNames,
+} from './name-fallback.ts';
 import { settleDomains } from './settle-fields.ts';
 import { dropNonFields } from './non-fields.ts';
 import { withoutLeftJobs } from './past-jobs.ts';
@@ -116,7 +122,10 @@ export function routeLearned(
   if (action === 'create_user' || action === 'select_user') {
     tags = signedName(
       tokens,
-      nameFromPlace(tokens, nameFromCue(tokens, withoutNonNames(tokens, tags))),
+      nameFromPlace(
+        tokens,
+        nameAfterTitle(tokens, nameFromCue(tokens, withoutNonNames(tokens, tags))),
+      ),
     );
   }
   // a field the lexicon finds is no more a workplace's kind, say, than a tagged one

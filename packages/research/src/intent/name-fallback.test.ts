@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  nameAfterTitle,
   nameFromCue,
   nameFromPlace,
   signedName,
@@ -125,6 +126,11 @@ test('a name introduced by a naming verb wins over one the tagger read elsewhere
   // after the verb, an English word in a message typed in lower case is the name too
   assert.equal(read(nameFromCue, 'bin lehrerin, mathe und physik, heiß anna', [4, 5]), 'anna');
   assert.equal(read(nameFromCue, 'ana esmi omar w ana phd student', undefined), 'omar');
+  // a long name runs on over its particles; a name may come before "is my name"
+  const long = 'Me llamo José Luis Fernández de la Torre, soy catedrático';
+  assert.equal(read(nameFromCue, long, [2, 4]), 'José Luis Fernández de la Torre');
+  const before = 'greetings, Eleanor de Vries-Bakker is my name';
+  assert.equal(read(nameFromCue, before, undefined), 'Eleanor de Vries-Bakker');
   assert.equal(read(nameFromCue, 'I work in ecology', undefined), '');
 });
 
@@ -137,4 +143,13 @@ test('a name signed at the end, after a full stop, a dash or regards', () => {
   assert.equal(read(signedName, 'I study bees. Thanks.'), '');
   assert.equal(read(signedName, 'Data scientist, Lisbon'), '');
   assert.equal(read(signedName, "I'm Ada. — Ruth", [1, 1]), 'Ada');
+});
+
+test('a name after a title that opens a clause wins over one the tagger read elsewhere', () => {
+  const schulz = 'Guten Tag, Dr. Petra Schulz, Oberärztin am Uniklinikum Köln.';
+  assert.equal(read(nameAfterTitle, schulz, [10, 11]), 'Petra Schulz');
+  assert.equal(read(nameAfterTitle, 'Hi, I am Dr. Elena Ruiz, a chemist', undefined), 'Elena Ruiz');
+  // not a title inside a clause, nor when a naming verb says the name
+  assert.equal(read(nameAfterTitle, 'my advisor Dr. Smith Jones told me', undefined), '');
+  assert.equal(read(nameAfterTitle, 'Prof. Ada Lee sent me. Me llamo Rui.', [9, 9]), 'Rui');
 });

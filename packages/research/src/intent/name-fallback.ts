@@ -124,7 +124,7 @@ function greeting(word: string): boolean {
 }
 const MORE_GREETINGS = foldedSet(
   'allo allô servus moin grüezi gruezi oi olá salve buongiorno buonasera hej hejsan ahoj ' +
-    'guten tag grüß gruss gott',
+    'guten tag grüß gruss gott assalam salam salaam alaikum aleikum alaykum marhaba ahlan',
 );
 
 /**
@@ -206,31 +206,97 @@ export function nameFromCue(tokens: readonly Token[], tags: readonly number[]): 
     const read = runs.find((run) => at >= run.first && at <= run.last);
     if (read) {
       for (const run of runs) out.fill(0, run.first, run.last + 1);
-      markSpan(out, 'name', at, read.last);
+      markSpan(out, 'name', at, Math.max(read.last, nameEnd(tokens, at, lowerCase)));
       return out;
     }
     const lowerHere = lowerCase || !/\p{Lu}/u.test(tokens[at]?.raw ?? '');
     if (!nameLike(tokens, at, lowerHere, false, NAMING_VERBS.has(word))) continue;
-    let last = at;
-    while (last - at < 2 && nameLike(tokens, last + 1, lowerCase)) last++;
+    const last = nameEnd(tokens, at, lowerCase);
     for (const run of runsOf(out, 'name')) out.fill(0, run.first, run.last + 1);
     markSpan(out, 'name', at, last);
     return out;
   }
-  return out;
+  return nameBeforeLabel(tokens, out);
 }
+
+/**
+ * The tags with the name after a title that opens a clause or follows "I'm" ("Guten Tag, Dr.
+ * Petra Schulz, Oberärztin … am Uniklinikum Köln", "Prof. Anneliese Varga — historian …") in
+ * place of one the tagger read elsewhere; a naming verb, when there is one, has said it.
+ */
+export function nameAfterTitle(tokens: readonly Token[], tags: readonly number[]): number[] {
+  if (tokens.some((t) => NAMING_VERBS.has(t.lower))) return [...tags];
+  for (let i = 0; i < tokens.length; i++) {
+    const before = tokens[i - 1];
+    const iAm = before?.lower === 'am' && tokens[i - 2]?.lower === 'i';
+    const opens = !before || before.punct || SELF_NAMING.has(before.lower) || iAm;
+    if (!TITLES.has(tokens[i]!.lower) || !opens || !/^\p{Lu}/u.test(tokens[i]!.raw)) continue;
+    const at = tokens[i + 1]?.raw === '.' ? i + 2 : i + 1;
+    if (!nameLike(tokens, at, false, false, true) || !nameLike(tokens, at + 1, false)) continue;
+    const out = [...tags];
+    for (const run of runsOf(out, 'name')) out.fill(0, run.first, run.last + 1);
+    markSpan(out, 'name', at, nameEnd(tokens, at, false));
+    return out;
+  }
+  return [...tags];
+}
+
+/**
+ * Where a name that starts at `at` ends: up to two more name words, and the particles
+ * between them ("José Luis Fernández | de la | Torre").
+ */
+function nameEnd(tokens: readonly Token[], at: number, lowerCase: boolean): number {
+  let [last, words] = [at, 1];
+  while (words < 5) {
+    let next = last + 1;
+    while (next - last <= 2 && PARTICLES.has(tokens[next]?.lower ?? '')) next++;
+    if (!nameLike(tokens, next, lowerCase) || (next === last + 1 && words >= 3)) break;
+    [last, words] = [next, words + 1];
+  }
+  return last;
+}
+
+/**
+ * The tags with the name said before "is my name" ("greetings, Eleanor de Vries-Bakker is
+ * my name", "Ahmed Saleh est mon nom") in place of any other read.
+ */
+function nameBeforeLabel(tokens: readonly Token[], tags: number[]): number[] {
+  const words = tokens.map((t) => t.lower);
+  for (let i = 3; i < words.length; i++) {
+    const label = NAME_LABELS.has(words[i]!) && MINE.has(words[i - 1]!);
+    const copula = NAME_SAID.has(words[i - 2]!) || NAME_SAID.has(words[i - 3] ?? '');
+    if (!label || !copula) continue;
+    const before = NAME_SAID.has(words[i - 2]!) ? i - 3 : i - 4;
+    let first = before;
+    while (first > 0 && before - first < 5) {
+      const prev = tokens[first - 1]!;
+      if (nameLike(tokens, first - 1, false) || PARTICLES.has(prev.lower)) first--;
+      else break;
+    }
+    while (PARTICLES.has(words[first]!) && first < before) first++;
+    if (!nameLike(tokens, first, false) || !nameLike(tokens, before, false)) continue;
+    const out = [...tags];
+    for (const run of runsOf(out, 'name')) out.fill(0, run.first, run.last + 1);
+    markSpan(out, 'name', first, before);
+    return out;
+  }
+  return tags;
+}
+const MINE = new Set(['my', 'mon', 'mi', 'meu', 'o', 'mein', 'il']);
 const NAME_LABELS = new Set(['name', 'nom', 'nombre', 'nome']);
 const NAME_SAID = new Set([':', 'is', "'s", '’s', 'es', 'est', 'è', 'é', 'ist']);
 
 /**
  * True when a message introduces its writer by name: after a naming verb or label, after
- * "I'm" or "soy" as a capitalised word no lexicon knows, or signed at its end. "Ma femme
- * est chirurgienne, moi je suis juste curieux" introduces nobody.
+ * "I'm" or "soy" as a capitalised word no lexicon knows, or (unless `signed` is false)
+ * signed at its end. "Ma femme est chirurgienne, moi je suis juste curieux" introduces
+ * nobody.
  */
-export function namesWriter(tokens: readonly Token[]): boolean {
+export function namesWriter(tokens: readonly Token[], signed = true): boolean {
   const untagged = tokens.map(() => 0);
   const found = (tags: readonly number[]) => runsOf(tags, 'name').length > 0;
-  if (found(nameFromCue(tokens, untagged)) || found(signedName(tokens, untagged))) return true;
+  if (found(nameFromCue(tokens, untagged))) return true;
+  if (signed && found(signedName(tokens, untagged))) return true;
   if (openingName(tokens) >= 0) return true;
   // "معك نورة" (Noura speaking), "سميتي سلمى"
   if (tokens.some((t, i) => ARABIC_INTRO.has(t.lower) && candidate(tokens, i + 1))) return true;
@@ -245,7 +311,7 @@ const SELF_NAMING = new Set(["i'm", 'im', 'soy', 'sou', 'sono', 'suis', 'bin']);
 
 /** Verbs that name the writer, as the tokens fold them. */
 const NAMING_VERBS = new Set(
-  'llamo appelle chiamo chamo-me chamo heiße heisse heiß heiss اسمي esmi ismi'.split(' '),
+  'llamo appelle chiamo chamo-me chamo heiße heisse heiß heiss اسمي esmi ismi smiti'.split(' '),
 );
 /** True when a folded word stands before a name its writer gives ("Soy", "mi chiamo"). */
 export const beforeOwnName = (word: string) => SELF_NAMING.has(word) || NAMING_VERBS.has(word);
