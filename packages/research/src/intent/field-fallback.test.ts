@@ -1,7 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fieldFromLexicon, teachesSubject } from './field-fallback.ts';
-import { fieldAfterLabel, labelsField } from './field-labels.ts';
 import { TAGS } from './model/tags.ts';
 import { tokenize } from './model/tokens.ts';
 
@@ -12,40 +11,6 @@ const fieldOf = (text: string, tags: number[]) => {
     .map((t) => t.raw)
     .join(' ');
 };
-
-test('a field after its label, to the end of the clause', () => {
-  const read = (text: string) => {
-    const tags = tokenize(text).map(() => 0);
-    fieldAfterLabel(tokenize(text), tags);
-    return fieldOf(text, tags);
-  };
-  assert.equal(read('run: prompt injection defenses. field = security'), 'security');
-  assert.equal(read('Field: CS. Role: undergrad.'), 'CS');
-  assert.equal(read('مجالي هو إدارة المخاطر'), 'إدارة المخاطر');
-  // A word "field" without a label's separator, or a clause too long to be a field, is none.
-  assert.equal(read('what field should I pick'), '');
-  assert.equal(read('my field is something I would rather not talk about today'), '');
-  // Research, interests and focus label a field only when said to be the writer's; the field
-  // ends before whom or where it is studied, and opens on no verb.
-  assert.equal(
-    read('my research is on sign language acquisition in deaf children'),
-    'sign language acquisition',
-  );
-  assert.equal(read('Il mio campo è il restauro di affreschi'), 'restauro di affreschi');
-  assert.equal(read('Mein Schwerpunkt ist Verwaltungsrecht'), 'Verwaltungsrecht');
-  assert.equal(read('research is on hold this week'), '');
-  assert.equal(read('my focus is on getting this paper out'), '');
-  assert.equal(read('un campo e una casa'), '');
-});
-
-test('a message that labels a field as the writer’s, anywhere or in its opening words', () => {
-  assert.ok(labelsField(tokenize('My interest is neonatal sepsis. Keep it practical')));
-  assert.ok(labelsField(tokenize('my research is on kelp forests'), true));
-  const late = tokenize('run: prompt injection defenses. field = security');
-  assert.ok(labelsField(late));
-  assert.ok(!labelsField(late, true));
-  assert.ok(!labelsField(tokenize('research the history of my village')));
-});
 
 /** The field the lexicon fallback reads in an untagged message. */
 const fromLexicon = (text: string) => {
