@@ -576,6 +576,14 @@ test("a labelled persona is the persona brief, its level words the persona's", (
 
 test('what is said of a workplace, a time or someone else is not the profile', () => {
   const routed = (text: string) => routeLearned({ text, session: READY }).intent;
+  // someone new who tells of a friend's job signs up without it
+  const mia = routeLearned({
+    text: 'Hi, ich bin Mia. Mein Freund ist Informatiker und hat mir die App gezeigt',
+    session: ANONYMOUS,
+  }).intent;
+  assert.equal(mia.action, 'create_user');
+  assert.equal(mia.user_id, 'mia');
+  assert.equal(mia.profile?.archetype, undefined);
   assert.deepEqual(profile('i am working as research scientist in a pharmaceutical company'), {
     archetype: 'research scientist',
   });

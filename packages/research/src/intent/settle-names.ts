@@ -6,6 +6,7 @@ import { inLexicons, isField, isRoleWord } from './model/gazetteer.ts';
 import { markSpan, runsOf } from './model/tags.ts';
 import type { Token } from './model/tokens.ts';
 import { wordClasses } from './model/word-classes.ts';
+import { clausesOfOthers } from './talk-of-others.ts';
 
 /** Titles before a name: "Dr. Osei" is osei, "Professor Adeyemi" adeyemi. */
 export const TITLES = new Set([
@@ -331,12 +332,15 @@ export function settleNames(tokens: readonly Token[], tags: readonly number[]): 
     const placed = (run: { first: number }) =>
       PLACE_PREPOSITIONS.has(tokens[run.first - 1]?.lower ?? '');
     const user = chosen ?? runs.find((run) => !placed(run)) ?? runs[0]!;
+    const others = clausesOfOthers(tokens);
     for (const run of runs) {
       if (run === user) continue;
       // A field or a role said apart from the name is the field or role ("I'm Ji-woo Park.
-      // Bioinformatics.").
+      // Bioinformatics."), unless said of someone else ("Mein Freund ist | Informatiker").
       const span = tokens.slice(run.first, run.last + 1);
-      if (span.every((t) => isField(t.lower))) {
+      if (others[run.first]) {
+        out.fill(0, run.first, run.last + 1);
+      } else if (span.every((t) => isField(t.lower))) {
         markSpan(out, 'domain', run.first, run.last);
       } else if (span.every((t) => isRoleWord(t.lower))) {
         markSpan(out, 'archetype', run.first, run.last); // "…, je suis | pédiatre"
