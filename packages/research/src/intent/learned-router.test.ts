@@ -407,6 +407,19 @@ test('risk and strictness said in idioms no lexicon lists are read by the learne
   }
 });
 
+test('a little more of either way from before is the middle risk, in any of the languages', () => {
+  for (const text of [
+    'can you make the ideas a bit more adventurous from now on',
+    'un chouïa plus audacieux que la dernière fois',
+    'arriesga un poco más que la última vez',
+    'Um pouco mais ousado que da última vez',
+    "let's be a bit more careful with the ideas than last time",
+  ]) {
+    assert.equal(profile(text)?.risk_preference, 'medium', text);
+  }
+  assert.equal(profile('I want bold ideas, much bolder than before')?.risk_preference, 'high');
+});
+
 test('negations turn a level around, also for words learnt from other phrasings', () => {
   const rows: [string, ProfilePatch][] = [
     ['no long shots this time', { risk_preference: 'low' }],

@@ -93,8 +93,31 @@ export function readProfileLevels(
     }
     if (level) out[slot] = level;
   }
+  // "a bit bolder than before", "un chouïa plus audacieux", "etwas mutiger als bisher": a
+  // little more of either way, from the middle, is the middle
+  if (out.risk_preference && hedgesRisk(words, marks)) out.risk_preference = 'medium';
   return out;
 }
+
+/** True when a hedge stands before more of a risk word ("a bit | more | adventurous"). */
+function hedgesRisk(words: readonly string[], marks: readonly (LevelMark | undefined)[]): boolean {
+  const risk = (i: number) => marks[i]?.cls === 'risk' && marks[i]!.level !== 'medium';
+  return words.some((word, i) => {
+    if (!HEDGES.has(word)) return false;
+    // "a bit | bolder", or "a bit | more | daring", "un poco | más | arriesgado"
+    if (risk(i + 1) && /er$/u.test(words[i + 1]!)) return true;
+    // "arriesga | un poco | más"
+    return MORE.has(words[i + 1] ?? '') && (risk(i + 2) || risk(i + 3) || risk(i - 2));
+  });
+}
+/** The last word of a hedge: "a bit", "a little", "un peu", "un poco", "etwas", "um pouco". */
+const HEDGES = new Set(
+  (
+    "bit little tad slightly somewhat peu chouia chouïa poco pelin pelín pouco pouquinho po po' " +
+    'pizzico filo etwas bisschen wenig شوي شوية'
+  ).split(' '),
+);
+const MORE = new Set('more plus mas más mais più piu mehr'.split(' '));
 
 /**
  * Whether the level span at `start` is said of something of the user's that is no setting:
