@@ -170,8 +170,8 @@ const PRESENT = new Set(
 /** Accounts and being registered, in all seven languages, for "who is registered?". */
 const ACCOUNTS = foldedSet(
   'user users account accounts usuario usuarios cuenta cuentas utilisateur utilisateurs ' +
-    'compte comptes مستخدم المستخدمين حساب الحسابات utente utenti profili nutzer benutzer konto konten ' +
-    'usuário usuários conta contas',
+    'compte comptes مستخدم المستخدمين حساب الحسابات utente utenti profili nutzer benutzer ' +
+    'konto konten usuário usuários conta contas',
 );
 const REGISTERED = foldedSet(
   'registered registrado registrada registrados inscrit inscrite inscrits مسجل مسجلة ' +

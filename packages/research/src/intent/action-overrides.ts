@@ -148,8 +148,9 @@ export function actionInstead(
   // Mia. Mein Freund ist Informatiker …": greeted or told of others, but by someone new who
   // says who they are
   // (a question for help signed at its end is still one: "… Yours faithfully, E. Ashworth")
-  const introduced = action === 'chitchat' || (action === 'help' && namesWriter(tokens, false));
-  if (!session.user_id && introduced && namesWriter(tokens)) return 'create_user';
+  const introduced =
+    action === 'chitchat' ? namesWriter(tokens) : action === 'help' && namesWriter(tokens, false);
+  if (!session.user_id && introduced) return 'create_user';
   if (others && !statesOwnLevel(tokens)) {
     // nor is it a run unless one is asked for ("il mio relatore è un professore di economia")
     const run = asksForRun(tokens.map((t) => t.lower)) || requestedTopic(tokens);

@@ -1,16 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fieldFromLexicon, teachesSubject } from './field-fallback.ts';
-import { TAGS } from './model/tags.ts';
+import { slotWords } from './model/tags.ts';
 import { tokenize } from './model/tokens.ts';
 
-const fieldOf = (text: string, tags: number[]) => {
-  const tokens = tokenize(text);
-  return tokens
-    .filter((_, i) => TAGS[tags[i]!]?.endsWith('-domain'))
-    .map((t) => t.raw)
-    .join(' ');
-};
+const fieldOf = (text: string, tags: number[]) => slotWords(tokenize(text), tags, 'domain');
 
 /** The field the lexicon fallback reads in an untagged message. */
 const fromLexicon = (text: string) => {

@@ -6,16 +6,10 @@ import {
   fieldBeforeLabel,
   labelsField,
 } from './field-labels.ts';
-import { TAGS } from './model/tags.ts';
+import { slotWords, TAGS } from './model/tags.ts';
 import { tokenize } from './model/tokens.ts';
 
-const fieldOf = (text: string, tags: number[]) => {
-  const tokens = tokenize(text);
-  return tokens
-    .filter((_, i) => TAGS[tags[i]!]?.endsWith('-domain'))
-    .map((t) => t.raw)
-    .join(' ');
-};
+const fieldOf = (text: string, tags: number[]) => slotWords(tokenize(text), tags, 'domain');
 
 test('a field after its label, to the end of the clause', () => {
   const read = (text: string) => {

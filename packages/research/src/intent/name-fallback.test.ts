@@ -8,7 +8,7 @@ import {
   switchTarget,
   withoutNonNames,
 } from './name-fallback.ts';
-import { markSpan, TAGS } from './model/tags.ts';
+import { markSpan, slotWords, TAGS } from './model/tags.ts';
 import { tokenize } from './model/tokens.ts';
 
 /** The name read from its place in a message the tagger found no name in. */
@@ -18,10 +18,7 @@ function named(text: string): string {
     tokens,
     tokens.map(() => 0),
   );
-  return tokens
-    .filter((_, i) => TAGS[tags[i]!]?.endsWith('-name'))
-    .map((t) => t.raw)
-    .join(' ');
+  return slotWords(tokens, tags, 'name');
 }
 
 test('a name where requests put it: after "switch to", "as", "for", "como", or first', () => {
@@ -107,11 +104,7 @@ function read(
   const tokens = tokenize(text);
   const tags = tokens.map(() => 0);
   if (tagged) markSpan(tags, 'name', tagged[0], tagged[1]);
-  const out = rule(tokens, tags);
-  return tokens
-    .filter((_, i) => TAGS[out[i]!]?.endsWith('-name'))
-    .map((t) => t.raw)
-    .join(' ');
+  return slotWords(tokens, rule(tokens, tags), 'name');
 }
 
 test('a name introduced by a naming verb wins over one the tagger read elsewhere', () => {

@@ -242,8 +242,8 @@ export function nameAfterTitle(tokens: readonly Token[], tags: readonly number[]
 }
 
 /**
- * Where a name that starts at `at` ends: up to two more name words, and the particles
- * between them ("José Luis Fernández | de la | Torre").
+ * Where a name that starts at `at` ends: up to three name words in a row, five when
+ * particles stand between them ("José Luis Fernández | de la | Torre").
  */
 function nameEnd(tokens: readonly Token[], at: number, lowerCase: boolean): number {
   let [last, words] = [at, 1];

@@ -48,6 +48,18 @@ export function runsOf(tags: readonly number[], slot: SpanSlot): SpanRun[] {
   return spanRuns(tags).filter((run) => run.slot === slot);
 }
 
+/** The words `tags` give to `slot`, in order and joined by spaces ("" when none). */
+export function slotWords(
+  tokens: readonly { raw: string }[],
+  tags: readonly number[],
+  slot: SpanSlot,
+): string {
+  return tokens
+    .filter((_, i) => slotOf(tags[i] ?? 0) === slot)
+    .map((t) => t.raw)
+    .join(' ');
+}
+
 /** Tags tokens `first` to `last` (inclusive) as one span of `slot`: B- then I- tags. */
 export function markSpan(tags: number[], slot: SpanSlot, first: number, last: number): void {
   const begin = TAGS.indexOf(`B-${slot}`);
