@@ -9,13 +9,13 @@ import {
   LEVEL_WORDS,
   LOWERING,
   NOT_LEVEL_PHRASES,
-  OTHER_LANGUAGES,
   RAISING,
   RISK_CUE_WORDS,
   STRICT_CUE_WORDS,
   type Level,
   type LexiconClass,
 } from './lexicons/levels.ts';
+import { OTHER_LANGUAGES } from './lexicons/levels-languages.ts';
 import { fold, foldedSet } from './tokens.ts';
 import { lessByLittle, LITTLE, negate, negates } from './negation.ts';
 import { namedScale, scaleMark } from './rating.ts';
