@@ -284,6 +284,27 @@ test('a label that says another run, then its topic after a colon, starts it', (
   );
   assert.equal(instead('Nächste Recherche: Lärmschutz an Autobahnen in Bayern'), 'start_run');
   assert.equal(instead('one more thing: I moved to the geology department'), undefined);
+  // a new one, in the other languages
+  assert.equal(instead('Nuova ricerca: turismo di massa e residenti a Venezia'), 'start_run');
+  assert.equal(instead('nueva investigación: sequía y migración en el Sahel'), 'start_run');
+  assert.equal(instead('new paper: microbial fuel cells in wastewater plants'), 'start_run');
+  // a new account is no run
+  assert.equal(instead('new account: Dana Bell, she does hydrology at Utrecht'), undefined);
+});
+
+test('a question whether the assistant saw some news stays small talk, whatever it names', () => {
+  const ready = { user_id: 'sam', run_id: null, run_status: null, has_profile: true } as const;
+  const instead = (text: string, action: Parameters<typeof actionInstead>[1]) =>
+    actionInstead(tokenize(text), action, ready);
+  assert.equal(
+    instead('did you see the storm risk maps they published? wild stuff', 'update_profile'),
+    'chitchat',
+  );
+  assert.equal(
+    instead('hai letto del nuovo record di fusione? la fisica è pazzesca', 'start_run'),
+    'chitchat',
+  );
+  assert.equal(instead('did you see my new field? it is ecology now', 'update_profile'), undefined);
 });
 
 test('asking what the app keeps of the writer lists the memories', () => {

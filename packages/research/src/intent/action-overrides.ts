@@ -21,7 +21,12 @@ import { asksRunInGerman } from './german-topics.ts';
 import { personaLabel } from './settle-persona.ts';
 import { saysRole } from './role-cues.ts';
 import { imaginedSelf, onlyImagines } from './imagined-roles.ts';
-import { asksWhatAppCovers, speaksOfOtherRisk, toldOfReading } from './told-or-asked.ts';
+import {
+  asksOfNews,
+  asksWhatAppCovers,
+  speaksOfOtherRisk,
+  toldOfReading,
+} from './told-or-asked.ts';
 import {
   asksWhyPaused,
   answersRunInstead,
@@ -120,6 +125,10 @@ export function actionInstead(
 ): IntentAction | undefined {
   const paused = session.run_status === 'awaiting_feedback';
   if (session.run_id && labelledFeedback(tokens)) return 'submit_feedback';
+  // "did u see the news about the nurses' strike in the UK? wild": small talk, whatever
+  // its words would set
+  const newsFrom = ['update_profile', 'start_run', 'status', 'chitchat'].includes(action);
+  if (newsFrom && asksOfNews(tokens)) return 'chitchat';
   if (session.user_id && action !== 'update_profile' && editsProfile(tokens))
     return 'update_profile';
   if (action !== 'train_planner' && asksToRetrain(tokens)) return 'train_planner';

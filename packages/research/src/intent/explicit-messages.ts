@@ -230,14 +230,17 @@ export function labelsNextRun(tokens: readonly Token[]): boolean {
 /** "One more thing: …", "another question: …" label no run. */
 const NOT_A_RUN = foldedSet(
   'thing things question questions detail point step chose question cosa coisa sache frage ' +
-    'pregunta cosita',
+    'pregunta cosita account user profile cuenta usuario compte utilisateur conta usuário ' +
+    'konto nutzer حساب',
 );
 /** The writer speaking of themself after the label: "one more: I moved to Berlin". */
 const WRITER = foldedSet(
   "i i'm im my me je j' moi mon ma yo mi soy eu meu sou io mio sono ich mein bin",
 );
+/** "Next one: …", "Ricerca nuova: …", "nuevo trabajo: …". */
 const ANOTHER = foldedSet(
-  'more another next nxt otra otro autre outra altra nächste nachste weitere ثاني تاني كمان',
+  'more another next nxt otra otro autre outra altra nächste nachste weitere ثاني تاني كمان ' +
+    'new nuevo nueva nouveau nouvelle nuovo nuova novo nova neue neuer neues جديد جديدة',
 );
 
 /**

@@ -59,12 +59,17 @@ export const NEVER_FIELD = new Set(
     'cuenta compte perfil profil usuario utilisateur svp inscrire registrarme connecter'
   ).split(' '),
 );
-/** Verbs the tagger takes into a field ("data journalist, covering | climate"). */
+/**
+ * Verbs the tagger takes into a field ("data journalist, covering | climate", "profe de
+ * secundaria, doy | biología"), folded. Not the ones that are nouns too ("estudio", "trabajo").
+ */
 export const LEADING_VERBS = new Set(
   (
     'covering studying doing working researching teaching taught teach teaches exploring ' +
     'focusing say says ' +
-    'shifted moved moving switched pivoted pivoting transitioned turned'
+    'shifted moved moving switched pivoted pivoting transitioned turned ' +
+    'doy enseno investigo imparto hago enseigne etudie insegno faccio dou ensino leciono faco ' +
+    'unterrichte studiere lehre'
   ).split(' '),
 );
 /**

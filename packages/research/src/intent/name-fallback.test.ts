@@ -136,6 +136,10 @@ test('a name signed at the end, after a full stop, a dash or regards', () => {
   assert.equal(read(signedName, 'I study bees. Thanks.'), '');
   assert.equal(read(signedName, 'Data scientist, Lisbon'), '');
   assert.equal(read(signedName, "I'm Ada. — Ruth", [1, 1]), 'Ada');
+  // written small, a full name of listed names only
+  assert.equal(read(signedName, 'new account please. kofi mensah'), 'kofi mensah');
+  assert.equal(read(signedName, 'log me in. will do it later'), '');
+  assert.equal(read(signedName, 'sign me up. rose'), '');
 });
 
 test('a name after a title that opens a clause wins over one the tagger read elsewhere', () => {

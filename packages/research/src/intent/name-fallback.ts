@@ -7,6 +7,7 @@ import { isEnglishWord } from './model/english-words.ts';
 import { levelMarks } from './model/lexicon.ts';
 import { inLexicons, isRoleWord } from './model/gazetteer.ts';
 import { markSpan, runsOf } from './model/tags.ts';
+import { isFamilyName, isGivenName } from './model/person-names.ts';
 import { foldedSet, type Token } from './model/tokens.ts';
 import { wordClasses } from './model/word-classes.ts';
 import { INTRODUCING, nameLike, NOT_NAME, PARTICLES, TITLES } from './settle-names.ts';
@@ -319,7 +320,9 @@ export const beforeOwnName = (word: string) => SELF_NAMING.has(word) || NAMING_V
 /**
  * The tags with a name signed at the end of the message when the tagger read none: "… —
  * Ruth Adeyemi", "… biotech. Deborah Stein.", "… Kind regards, Helen Marsh", "…, enchantée"
- * after it. Capitalised words the lexicons do not know, after a full stop or a dash.
+ * after it. Capitalised words the lexicons do not know, after a full stop or a dash; or,
+ * written small, a full name whose words are all listed names ("sign me up i guess. tyler
+ * brooks").
  */
 export function signedName(tokens: readonly Token[], tags: readonly number[]): number[] {
   if (runsOf(tags, 'name').length > 0) return [...tags];
@@ -327,11 +330,15 @@ export function signedName(tokens: readonly Token[], tags: readonly number[]): n
   while (end >= 0 && tokens[end]!.punct) end--;
   // "Amélie Roux, enchantée."
   if (PLEASED.has(tokens[end]?.lower ?? '') && tokens[end - 1]?.raw === ',') end -= 2;
+  const capital = (i: number) => /^\p{Lu}/u.test(tokens[i]!.raw);
+  const listed = (i: number) => isGivenName(tokens[i]!.lower) || isFamilyName(tokens[i]!.lower);
   const signs = (i: number) =>
-    i >= 0 && tags[i] === 0 && /^\p{Lu}/u.test(tokens[i]!.raw) && candidate(tokens, i);
+    i >= 0 && tags[i] === 0 && (capital(i) || listed(i)) && candidate(tokens, i);
   if (!signs(end)) return [...tags];
   let first = end;
   while (end - first < 2 && signs(first - 1)) first--;
+  const small = tokens.slice(first, end + 1).some((t) => !/^\p{Lu}/u.test(t.raw));
+  if (small && (first === end || !isGivenName(tokens[first]!.lower))) return [...tags];
   const mark = tokens[first - 1]?.raw ?? '';
   const before = tokens[first - 2]?.lower ?? '';
   const signed = SIGNING.has(mark) || (mark === ',' && (REGARDS.has(before) || first === 1));

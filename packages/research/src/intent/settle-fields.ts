@@ -216,7 +216,9 @@ export function settleDomains(tokens: readonly Token[], tags: readonly number[])
   for (const run of domainRuns(out)) {
     // A field ends before "than" and the like, starts after a verb, and takes in the word
     // that qualifies it before it ("environmental | epidemiology", "Māori | studies").
-    const end = words.slice(run.first + 1, run.last + 1).findIndex((w) => FIELD_ENDS.has(w));
+    const end = words
+      .slice(run.first + 1, run.last + 1)
+      .findIndex((w, k) => FIELD_ENDS.has(w) || minorAfter(words, run.first + 1 + k));
     if (end >= 0) out.fill(0, run.first + 1 + end, run.last + 1);
     // and after the preposition of a move ("shifted toward | science policy")
     let start = run.first;
@@ -356,3 +358,17 @@ function movedTo(tokens: readonly Token[], out: number[]): void {
 }
 /** Words that open a time after a field: "… last year", "… this spring", "… recently". */
 const TIMES = new Set('last this next recently lately in since'.split(' '));
+
+/**
+ * True when "and" at `at` adds a little of something else, the field being what comes before
+ * it ("chemistry | and some physics", "biología | y un poco de química").
+ */
+function minorAfter(words: readonly string[], at: number): boolean {
+  if (!AND.has(words[at]!)) return false;
+  const next = `${words.slice(at + 1, at + 5).join(' ')} `;
+  return A_LITTLE.some((pattern) => pattern.test(next));
+}
+const A_LITTLE = [
+  /^(?:some|a bit of|a little|a little bit of|bits of|occasionally|sometimes) /,
+  /^(?:un poco de|algo de|un peu de|un po ' di|un po di|um pouco de|etwas|ein bisschen) /,
+];

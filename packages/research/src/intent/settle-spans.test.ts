@@ -286,6 +286,11 @@ test('a list of fields is one; a field ends before "than" and starts after a ver
     'philosophy of language',
   ]);
   assert.deepEqual(settled('data journalist, [covering climate]'), ['climate']);
+  assert.deepEqual(settled('profesora de instituto, [doy historia]'), ['historia']);
+  assert.deepEqual(settled('Lehrerin, [unterrichte Chemie]'), ['Chemie']);
+  // "and" that adds a little of something else ends the field
+  assert.deepEqual(settled('I teach [maths and some computing]'), ['maths']);
+  assert.deepEqual(settled('je fais de la [sociologie et un peu de démographie]'), ['sociologie']);
   assert.deepEqual(settled('environmental [epidemiology] is my field'), [
     'environmental epidemiology',
   ]);
@@ -406,6 +411,15 @@ test('a verb of research opening the message asks for a run on its object', () =
   assert.equal(topic('research interests: NLP and speech'), undefined);
   assert.equal(topic('research is my passion'), undefined);
   assert.equal(topic('investigate bolder directions please'), undefined);
+  // a level word inside the object is the topic's ("strict liability", "risk perception")
+  assert.equal(topic('research strict liability for self-driving cars'), 'strict');
+  assert.equal(topic('investigate risk perception among cyclists'), 'risk');
+  // and in the other languages, by their imperatives
+  assert.equal(topic('investiga la movilidad urbana en Quito'), 'la');
+  assert.equal(topic('pesquise a evasão escolar no ensino médio'), 'a');
+  assert.equal(topic('untersuche den Wohnungsmarkt in Leipzig'), 'den');
+  // a review, or anything asked for with "I need", is a request too
+  assert.equal(topic('I need a systematic review on telehealth adoption'), 'telehealth');
 });
 
 test('a question word before the topic, with an article between, opens it', () => {

@@ -202,6 +202,7 @@ const REQUEST_CUES = [
   ['paper', 'about'],
   ['research', 'on'],
   ['report', 'on'],
+  ['review', 'on'],
   ['study', 'on'],
   ['write', 'about'],
   ['look', 'into'],
@@ -248,13 +249,18 @@ function pairs(firsts: string, seconds: string): string[][] {
 const TOPIC_LABELS = new Set('topic tema thema sujet argomento assunto موضوع الموضوع'.split(' '));
 const LABEL_MARKS = new Set([':', '-', '—', '=']);
 
-/** Verbs of research that ask for a run when they open the message. */
-const OPENING_VERBS = new Set(['research', 'investigate']);
+/** Verbs of research that ask for a run when they open the message, in six languages. */
+const OPENING_VERBS = foldedSet(
+  'research investigate pesquise investigue investiga indaga untersuche recherchiere erforsche',
+);
 /** True when what follows a verb at `at` is its object, not "is", "proposal" or a colon. */
 function objectAfter(words: readonly string[], at: number): boolean {
   const next = words[at] ?? '';
-  // "explore bolder directions", "explore more daring ideas" set a level
-  const level = [next, words[at + 1] ?? ''].some((w) => lexiconClass(w));
+  // "explore bolder directions", "explore more daring ideas" set a level; "research strict
+  // liability in product law" names a topic
+  const after = words.slice(at + 1, at + 3);
+  const ofIdeas = after.length === 0 || after.some((w) => IDEAS.has(w));
+  const level = [next, words[at + 1] ?? ''].some((w) => lexiconClass(w)) && ofIdeas;
   const object = !NOT_OBJECT.has(next) && !POINTING.has(next) && !ASKED.has(next) && !level;
   return /^\p{L}/u.test(next) && object && !wordClasses(next).includes('project');
 }
@@ -266,6 +272,12 @@ const NOT_OBJECT = new Set(
     'background topic topics methods method experience group lab team career profile skills ' +
     'style direction directions agenda statement assistant scientist engineer fellow associate'
   ).split(' '),
+);
+
+/** What a level qualifies when it is asked of the ideas, not named in a topic. */
+const IDEAS = foldedSet(
+  'ideas idea directions direction approaches approach options angles hypotheses proposals ' +
+    'topics questions stuff things ideias ideas idées idee pistes ansätze ideen',
 );
 
 /** Words that open what a request asks rather than its topic ("research whether …"). */
@@ -297,7 +309,7 @@ function askedAt(tokens: readonly Token[], i: number): boolean {
   return clause.some((w) => ASKED.has(w)) || !SUBJECTS.has(clause[0]!);
 }
 const ASKED = foldedSet(
-  "you u ya please pls plz let's lets voudrais aimerais veux quiero quisiera necesito " +
+  "you u ya please pls plz let's lets need voudrais aimerais veux quiero quisiera necesito " +
     'vorrei voglio queria quero gostaria أريد بدي ابي عايز',
 );
 /** Words that open a clause telling of someone rather than asking. */

@@ -1,6 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { asksWhatAppCovers, speaksOfOtherRisk, toldOfReading } from './told-or-asked.ts';
+import {
+  asksOfNews,
+  asksWhatAppCovers,
+  speaksOfOtherRisk,
+  toldOfReading,
+} from './told-or-asked.ts';
 import { tokenize } from './model/tokens.ts';
 
 test('a question about what subjects the app covers', () => {
@@ -33,4 +38,20 @@ test('the risk of money or health is not a preference for ideas', () => {
   assert.equal(other('الاستثمار في العملات الرقمية مخاطرة كبيرة برأيي'), true);
   assert.equal(other('bold ideas please, I invest in crypto for fun'), false);
   assert.equal(other('keep the ideas safe'), false);
+});
+
+test('a question whether the assistant heard some news is small talk', () => {
+  const news = (text: string) => asksOfNews(tokenize(text));
+  assert.equal(news('did you hear the Voyager probe is sending data again? so cool'), true);
+  assert.equal(news('omg did u see the eclipse pics from Mexico?'), true);
+  assert.equal(news('¿Viste lo de la sequía en Uruguay? terrible'), true);
+  assert.equal(news("T'as vu la nouvelle sur le glacier qui s'est effondré ?"), true);
+  assert.equal(news('Hast du die Nachricht über das Erdbeben gelesen?'), true);
+  assert.equal(news('hai visto la notizia sul ghiacciaio?'), true);
+  assert.equal(news('viu a notícia sobre a seca no Nordeste?'), true);
+  // the writer's or the app's things, a request after it, or no question: none
+  assert.equal(news('did you see my new role? I switched to data science'), false);
+  assert.equal(news('did you see the results of my last run?'), false);
+  assert.equal(news('have you read about the Tonga eruption? write a paper on it please'), false);
+  assert.equal(news('I heard the Tonga eruption was huge'), false);
 });

@@ -96,3 +96,44 @@ const OF_RESEARCH = new Set(
     'pesquisa artigo idee ricerca articolo افكار الافكار بحث البحث مراجعة'
   ).split(' '),
 );
+
+/**
+ * True when a message opens by asking whether the assistant heard, saw or read of something
+ * ("did u see the news about the nurses' strike?", "¿viste lo del Nobel de química?", "hast
+ * du das mit dem neuen Fusionsrekord gelesen?"): news to chat about. Not when the question is
+ * of the writer's own things or the app's ("did you see my new field?", "did you see any
+ * results yet?"), nor when the message goes on to ask for something ("… research that").
+ */
+export function asksOfNews(tokens: readonly Token[]): boolean {
+  const question = tokens.findIndex((t) => t.raw === '?' || t.raw === '؟');
+  if (question < 0) return false;
+  const words = (from: number, to: number) =>
+    tokens
+      .slice(from, to)
+      .filter((t) => !t.punct)
+      .map((t) => t.lower);
+  const asked = words(0, question);
+  if (asked.some((w) => OWN_OR_APP.has(w))) return false;
+  if (words(question + 1, tokens.length).some((w) => ASKS.has(w))) return false;
+  const text = ` ${asked.join(' ')} `;
+  return NEWS_ASKED.some((pattern) => pattern.test(text));
+}
+/** The opening of a question whether the assistant took in some news, in seven languages. */
+const NEWS_ASKED = [
+  /^ (?:\S+ )?(?:did (?:you|u|ya) (?:hear|see|read|catch|watch)|have (?:you|u) (?:heard|seen|read)) /,
+  /^ (?:\S+ )?(?:viste|oiste|escuchaste|leiste|te enteraste) /,
+  /^ (?:\S+ )?(?:as-tu|avez-vous|t' as|tu as) (?:vu|lu|entendu) /,
+  /^ (?:\S+ )?(?:hast du|habt ihr|haben sie) .*(?:gehort|gesehen|gelesen|mitbekommen) $/,
+  /^ (?:\S+ )?(?:hai|avete) (?:visto|sentito|letto) /,
+  /^ (?:\S+ )?(?:voce |vc |tu )?(?:viu|ouviu|leu|soube) /,
+  /^ (?:\S+ )?(?:سمعت|شفت|شفتي|قريت) /,
+];
+/** The writer's own things and the app's, which a question about news is not about. */
+const OWN_OR_APP = new Set(
+  (
+    'my mine me i our mi mis mon ma mes mein meine meinen meu minha meus mio mia miei ' +
+    'result results run runs paper draft profile review feedback comment message answer ' +
+    'reply account resultado resultados resultat resultats ergebnis ergebnisse risultato ' +
+    'risultati profil perfil profilo'
+  ).split(' '),
+);

@@ -14,8 +14,9 @@ export function trimTopic(tokens: readonly Token[], tags: readonly number[]): nu
   let { first, last } = run;
   while (first < last && LEADING.has(tokens[first]!.raw.toLowerCase())) first++;
   // the formal German request's "Sie" and "bitte", and the article after them ("untersuchen
-  // Sie | die | Ermüdung …")
-  if (first < last && FORMAL.has(tokens[first]!.lower)) {
+  // Sie | die | Ermüdung …"), in the span or just before it
+  const formal = (i: number) => FORMAL.has(tokens[i]?.lower ?? '');
+  if (first < last && (formal(first) || formal(first - 1))) {
     while (first < last && FORMAL.has(tokens[first]!.lower)) first++;
     if (first < last && GERMAN_ARTICLES.has(tokens[first]!.lower)) first++;
   }

@@ -11,7 +11,7 @@ import type { Token } from './tokens.ts';
  * Bump when the features change (here, in the level reader's, in FEATURE_WORDS, in the word
  * classes or in the gazetteer): a model trained on other features is refused, never misread.
  */
-export const FEATURE_VERSION = 7;
+export const FEATURE_VERSION = 8;
 
 /** The session as one word: what the user can be doing. */
 export function sessionState(session: IntentSession): string {
@@ -64,14 +64,18 @@ export function messageFeatures(text: string, tokens: Token[], session: IntentSe
   // Word classes, and pairs of neighbouring classes: what lets a weight learned from one word
   // carry to its class-mates. A field or a role from the lexicons is a class too ("I'm a
   // biostatistician" is self, role); a word in no class is "foreign" when it is not English
-  // (a name after "I'm", mostly) and "oov" when it is ("I'm bored").
+  // (a name after "I'm", mostly; "person" too when the name lists hold it) and "oov" when it
+  // is ("I'm bored").
   const marks = gazetteer(words);
   const classes = words.map((t, i) => {
     const found = new Set([...wordClasses(t.norm), ...wordClasses(t.lower)]);
     const lexical = lexiconWordClass(marks[i]!);
     if (lexical) found.add(lexical);
     if (found.size > 0) return [...found];
-    return [marks[i]!.includes('noeng') ? 'foreign' : 'oov'];
+    if (!marks[i]!.includes('noeng')) return ['oov'];
+    // a listed name is a person as well ("emily carter logging back in")
+    const named = marks[i]!.some((m) => m === 'name:given' || m === 'name:family');
+    return named ? ['foreign', 'person'] : ['foreign'];
   });
   classes.forEach((cs, i) => {
     for (const c of cs) {

@@ -90,3 +90,18 @@ test('a German compound that ends on a role or a field is one', () => {
   assert.equal(isField('agrarwissenschaftlerin'), false);
   assert.equal(isField('kunde'), false);
 });
+
+test('listed names are marked, apart when they are ordinary words too', () => {
+  const marks = marksOf('priya kowalski and tyler brooks, José Fernández, محمد, Rosa Paz');
+  assert.ok(marks.priya!.includes('name:given'));
+  assert.ok(marks.kowalski!.includes('name:family'));
+  assert.ok(marks.tyler!.includes('name:given+word'), 'an English word too');
+  assert.ok(marks.brooks!.some((m) => m.startsWith('name:') && m.endsWith('+word')));
+  assert.ok(marks.Rosa!.includes('name:given+word'), 'a Spanish word too');
+  assert.ok(marks.Paz!.some((m) => m.startsWith('name:') && m.endsWith('+word')));
+  assert.ok(marks['José']!.includes('name:given'), 'accents are folded');
+  assert.ok(marks['Fernández']!.includes('name:family'));
+  assert.ok(marks['محمد']!.includes('name:given'));
+  // Words of the command vocabulary are never names, whatever the lists hold.
+  assert.ok(!marks.and!.some((m) => m.startsWith('name:')));
+});

@@ -21,6 +21,7 @@ import {
   ROLE_WORDS,
 } from './lexicons/roles.ts';
 import { OCCUPATION_QUALIFIERS, OCCUPATIONS } from './lexicons/occupations.ts';
+import { isFamilyName, isGivenName, isNameWord } from './person-names.ts';
 import { fold, tokenize, type Token } from './tokens.ts';
 import { wordClasses } from './word-classes.ts';
 
@@ -118,7 +119,10 @@ function markPhrases(
   }
 }
 
-/** Lexicon marks of each token, such as `field=B`, `field:word`, `role:mod`, `eng`, `suf=ist`. */
+/**
+ * Lexicon marks of each token, such as `field=B`, `field:word`, `role:mod`, `eng`, `suf=ist`,
+ * `name:given`.
+ */
 export function gazetteer(tokens: readonly Token[]): string[][] {
   const words = tokens.map((t) => t.lower);
   const out: string[][] = tokens.map(() => []);
@@ -139,9 +143,13 @@ export function gazetteer(tokens: readonly Token[]): string[][] {
     // Whether a word is English says most about words outside the command vocabulary (a
     // name after "I'm", a foreign word); short words and contractions are left unmarked.
     if (word.length > 2 && wordClasses(word).length === 0 && /^\p{L}+(?:-\p{L}+)*$/u.test(word)) {
-      marks.push(
-        /^[a-z-]+$/.test(word) && (isEnglishWord(word) || isEnglishWord(one)) ? 'eng' : 'noeng',
-      );
+      const english = /^[a-z-]+$/.test(word) && (isEnglishWord(word) || isEnglishWord(one));
+      marks.push(english ? 'eng' : 'noeng');
+      // A listed name that is also an ordinary word ("will", "brooks", "rosa", "deja") is
+      // marked apart, so the tagger can weigh it less than one that is only a name ("priya").
+      const also = english || isNameWord(word) ? '+word' : '';
+      if (isGivenName(word)) marks.push(`name:given${also}`);
+      if (isFamilyName(word)) marks.push(`name:family${also}`);
     }
     const suffix = suffixOf(word);
     if (suffix) marks.push(`suf=${suffix}`);
