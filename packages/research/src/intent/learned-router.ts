@@ -13,6 +13,7 @@ import { settleNames, TITLES } from './settle-names.ts';
 import { actionInstead, cueConfirms, statesProfileNotRun } from './action-overrides.ts';
 import { asksWhyPaused } from './explicit-messages.ts';
 import {
+  arabicNameStart,
   nameAfterTitle,
   nameFromCue,
   nameFromPlace,
@@ -124,7 +125,10 @@ export function routeLearned(
       tokens,
       nameFromPlace(
         tokens,
-        nameAfterTitle(tokens, nameFromCue(tokens, withoutNonNames(tokens, tags))),
+        nameAfterTitle(
+          tokens,
+          arabicNameStart(tokens, nameFromCue(tokens, withoutNonNames(tokens, tags))),
+        ),
       ),
     );
   }

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  arabicNameStart,
   nameAfterTitle,
   nameFromCue,
   nameFromPlace,
@@ -149,4 +150,12 @@ test('a name after a title that opens a clause wins over one the tagger read els
   // not a title inside a clause, nor when a naming verb says the name
   assert.equal(read(nameAfterTitle, 'my advisor Dr. Smith Jones told me', undefined), '');
   assert.equal(read(nameAfterTitle, 'Prof. Ada Lee sent me. Me llamo Rui.', [9, 9]), 'Rui');
+});
+
+test('an Arabic name the tagger began on its second word begins on its first', () => {
+  assert.equal(read(arabicNameStart, 'أنا سلمى الشامي، أريد حساباً', [2, 2]), 'سلمى الشامي');
+  assert.equal(read(arabicNameStart, 'حساب جديد. هدى منصور، مهندسة', [4, 4]), 'هدى منصور');
+  // not over a word that follows another one, nor over a naming word
+  assert.equal(read(arabicNameStart, 'أريد حساب منصور', [2, 2]), 'منصور');
+  assert.equal(read(arabicNameStart, 'اسمي منصور', [1, 1]), 'منصور');
 });

@@ -318,6 +318,26 @@ const NAMING_VERBS = new Set(
 export const beforeOwnName = (word: string) => SELF_NAMING.has(word) || NAMING_VERBS.has(word);
 
 /**
+ * The tags with an Arabic name begun on its first word when the tagger began it on the
+ * second ("أنا كريم | منصور", "… حساب جديد. كريم | منصور، صحفي"): Arabic has no capitals
+ * to show where a name starts, and the name lists know fewer Arabic given names than family
+ * ones. The word before must open the clause or follow "أنا", "اسمي" or "معك".
+ */
+export function arabicNameStart(tokens: readonly Token[], tags: readonly number[]): number[] {
+  const run = runsOf(tags, 'name')[0];
+  const at = (run?.first ?? 0) - 1;
+  const word = tokens[at];
+  if (!run || !word || tags[at] !== 0 || !/^\p{Script=Arabic}+$/u.test(word.raw)) return [...tags];
+  const before = tokens[at - 1];
+  const opens = !before || before.punct || ARABIC_NAMING.has(before.lower);
+  if (!opens || !candidate(tokens, at) || ARABIC_NAMING.has(word.lower)) return [...tags];
+  const out = [...tags];
+  markSpan(out, 'name', at, run.last);
+  return out;
+}
+const ARABIC_NAMING = foldedSet('أنا انا اسمي إسمي اسمى سميتي معك معاك معكم');
+
+/**
  * The tags with a name signed at the end of the message when the tagger read none: "… —
  * Ruth Adeyemi", "… biotech. Deborah Stein.", "… Kind regards, Helen Marsh", "…, enchantée"
  * after it. Capitalised words the lexicons do not know, after a full stop or a dash; or,
