@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { imaginedSelf, onlyImagines } from './imagined-roles.ts';
+import { hopedFor, imaginedSelf, onlyImagines } from './imagined-roles.ts';
 import { tokenize } from './model/tokens.ts';
 
 test('a self imagined or hoped for, in seven languages, is marked to the end of its clause', () => {
@@ -44,4 +44,18 @@ test('a message that only imagines a self says nothing of the writer', () => {
   );
   assert.equal(only('أودّ أن أصبح عالم بيانات في المستقبل. اسمي ريم.'), false);
   assert.equal(only("I'm a physicist"), false);
+});
+
+test('a field the writer hopes or plans to go into is marked as hoped for', () => {
+  const hoped = (text: string, word: string) => {
+    const tokens = tokenize(text);
+    return hopedFor(tokens)[tokens.findIndex((t) => t.raw === word)];
+  };
+  assert.equal(hoped("I'm a paramedic hoping to move into public health", 'health'), true);
+  assert.equal(hoped("i'm going to start a master's in ecology next fall", 'ecology'), true);
+  assert.equal(hoped("J'espère faire une thèse en démographie", 'démographie'), true);
+  assert.equal(hoped('quiero hacer un máster en bioestadística', 'bioestadística'), true);
+  // what the writer is now, in another clause, is not
+  assert.equal(hoped('I work in hydrology, hoping to switch someday', 'hydrology'), false);
+  assert.equal(hoped('PhD student in ecology', 'ecology'), false);
 });

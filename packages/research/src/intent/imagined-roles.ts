@@ -60,3 +60,28 @@ export function onlyImagines(tokens: readonly Token[]): boolean {
     return named || isField(t.lower) || isRoleWord(t.lower) || lexiconClass(t.lower) !== undefined;
   });
 }
+
+/**
+ * For each token, whether its clause tells of a field the writer hopes or plans to go into
+ * ("hoping to get into corpus linguistics eventually", "i'm going to start my PhD in
+ * neuroscience in September", "J'espère faire un doc en écologie du feu", "Quero fazer
+ * doutorado em ciência do solo depois"): not one the writer is in yet.
+ */
+export function hopedFor(tokens: readonly Token[]): boolean[] {
+  const words = tokens.map((t) => t.lower);
+  const out = tokens.map(() => false);
+  words.forEach((word, i) => {
+    const next = words.slice(i + 1, i + 3).join(' ');
+    const opens =
+      HOPING.has(word) ||
+      (GOING.has(word) && /^to (?:start|begin|do|apply|study)\b/.test(next)) ||
+      (PLANS.has(word) && /^(?:fazer|hacer|fare|faire) /.test(`${next} `));
+    if (!opens) return;
+    for (let j = i; j < tokens.length && !tokens[j]!.punct; j++) out[j] = true;
+  });
+  return out;
+}
+const HOPING = foldedSet('hoping hope hopes espero espere spero hoffe planning');
+const GOING = new Set(['going', 'gonna']);
+/** "I want to do" in the other languages, before a degree ("quero fazer doutorado em …"). */
+const PLANS = foldedSet('quero quiero voglio vorrei veux voudrais');

@@ -563,6 +563,8 @@ test("a labelled persona is the persona brief, its level words the persona's", (
     ['تصرّف مثل محكّم صارم في مجلة علمية', 'محكّم صارم في مجلة علمية'],
     ["pretend you're a grumpy reviewer", 'a grumpy reviewer'],
     ["joue le rôle d'un rapporteur impitoyable", 'un rapporteur impitoyable'],
+    ['quiero que actúes como una editora exigente', 'una editora exigente'],
+    ['age como um revisor rigoroso de economia', 'um revisor rigoroso de economia'],
     // "as" written on the persona's first word
     ['تصرّف كمراجع صارم جداً', 'كمراجع صارم جداً'],
     ['تصرف كأنك محكم صارم', 'محكم صارم'],

@@ -1,12 +1,14 @@
 // What a tagger or a lexicon reads as a field and is not: what a risk or strictness
 // instruction is about, a level idiom, a stretch of talk, what opens on a verb of being or
-// leaving, the kind of a workplace, what a piece of work is for, and a time.
+// leaving, a field only hoped for, the kind of a workplace, what a piece of work is for, and
+// a time.
 import { isField, isFieldHead } from './model/gazetteer.ts';
 import { levelMarks } from './model/lexicon.ts';
 import { runsOf, TAGS } from './model/tags.ts';
 import type { Token } from './model/tokens.ts';
 import { withoutTimes } from './field-times.ts';
 import { dropWorkplaces } from './workplaces.ts';
+import { hopedFor } from './imagined-roles.ts';
 
 const B = TAGS.indexOf('B-domain');
 const domainRuns = (tags: readonly number[]) => runsOf(tags, 'domain');
@@ -52,6 +54,11 @@ export function dropNonFields(tokens: readonly Token[], out: number[]): number[]
       out.fill(0, run.first, run.first + 2);
       out[run.first + 2] = B;
     }
+  }
+  // nor a field the writer only hopes to go into ("hoping to get into | corpus linguistics")
+  const hoped = hopedFor(tokens);
+  for (const run of domainRuns(out)) {
+    if (hoped.slice(run.first, run.last + 1).every(Boolean)) out.fill(0, run.first, run.last + 1);
   }
   dropWorkplaces(tokens, out);
   dropPurposes(tokens, out);
