@@ -955,3 +955,16 @@ test('a message only a rule reads is understood: "stuck?" asks a paused run its 
   // what neither the model nor a rule reads is still not
   assert.equal(routeLearned({ text: 'zorp blick?', session: READY }).understood, false);
 });
+
+test("a field only hoped for, or someone else's, is not the writer's", () => {
+  const domain = (text: string, session = ANONYMOUS) =>
+    routeLearned({ text, session }).intent.profile?.domain;
+  assert.equal(
+    domain("Hi, I'm Tom Reyes. My sister is the scientist, she's in geology"),
+    undefined,
+  );
+  assert.equal(domain("I'm Ines, hoping to get into marine biology one day"), undefined);
+  assert.equal(domain('Soy Ana, espero hacer un doctorado en sociología'), undefined);
+  // the writer's own, beside them, still counts
+  assert.equal(domain("I'm Tom Reyes, I work in geology; my sister is a chemist"), 'geology');
+});

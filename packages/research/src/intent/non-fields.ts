@@ -1,7 +1,7 @@
 // What a tagger or a lexicon reads as a field and is not: what a risk or strictness
 // instruction is about, a level idiom, a stretch of talk, what opens on a verb of being or
-// leaving, a field only hoped for, the kind of a workplace, what a piece of work is for, and
-// a time.
+// leaving, a field only hoped for or someone else's, the kind of a workplace, what a piece
+// of work is for, and a time.
 import { isField, isFieldHead } from './model/gazetteer.ts';
 import { levelMarks } from './model/lexicon.ts';
 import { runsOf, TAGS } from './model/tags.ts';
@@ -9,6 +9,7 @@ import type { Token } from './model/tokens.ts';
 import { withoutTimes } from './field-times.ts';
 import { dropWorkplaces } from './workplaces.ts';
 import { hopedFor } from './imagined-roles.ts';
+import { clausesOfOthers } from './talk-of-others.ts';
 
 const B = TAGS.indexOf('B-domain');
 const domainRuns = (tags: readonly number[]) => runsOf(tags, 'domain');
@@ -55,10 +56,13 @@ export function dropNonFields(tokens: readonly Token[], out: number[]): number[]
       out[run.first + 2] = B;
     }
   }
-  // nor a field the writer only hopes to go into ("hoping to get into | corpus linguistics")
+  // nor a field the writer only hopes to go into ("hoping to get into | corpus linguistics"),
+  // nor someone else's ("My wife's the academic, she's in | sociology")
   const hoped = hopedFor(tokens);
+  const others = clausesOfOthers(tokens);
   for (const run of domainRuns(out)) {
-    if (hoped.slice(run.first, run.last + 1).every(Boolean)) out.fill(0, run.first, run.last + 1);
+    const within = (marks: boolean[]) => marks.slice(run.first, run.last + 1).every(Boolean);
+    if (within(hoped) || within(others)) out.fill(0, run.first, run.last + 1);
   }
   dropWorkplaces(tokens, out);
   dropPurposes(tokens, out);
