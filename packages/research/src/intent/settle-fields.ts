@@ -360,11 +360,14 @@ function movedTo(tokens: readonly Token[], out: number[]): void {
 const TIMES = new Set('last this next recently lately in since'.split(' '));
 
 /**
- * True when "and" at `at` adds a little of something else, the field being what comes before
- * it ("chemistry | and some physics", "biología | y un poco de química").
+ * True when "and" at `at` adds a little of something else, or what the writer is now, the
+ * field being what comes before it ("chemistry | and some physics", "biología | y un poco de
+ * química").
  */
 function minorAfter(words: readonly string[], at: number): boolean {
   if (!AND.has(words[at]!)) return false;
+  // "sociología | y ahora becaria del CONICET": what the writer is now, after the field
+  if (saysNow(words.slice(at + 1, at + 2))) return true;
   const next = `${words.slice(at + 1, at + 5).join(' ')} `;
   return A_LITTLE.some((pattern) => pattern.test(next));
 }

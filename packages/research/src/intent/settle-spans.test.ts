@@ -291,6 +291,7 @@ test('a list of fields is one; a field ends before "than" and starts after a ver
   // "and" that adds a little of something else ends the field
   assert.deepEqual(settled('I teach [maths and some computing]'), ['maths']);
   assert.deepEqual(settled('je fais de la [sociologie et un peu de démographie]'), ['sociologie']);
+  assert.deepEqual(settled('licenciada en [historia y ahora docente]'), ['historia']);
   assert.deepEqual(settled('environmental [epidemiology] is my field'), [
     'environmental epidemiology',
   ]);
