@@ -186,6 +186,9 @@ test('a greeting from someone new who says who they are is a sign-up', () => {
     help('Could you explain what this app does? Yours faithfully, E. Ashworth'),
     undefined,
   );
+  // a title and a name opening the message say who writes; one told of does not
+  assert.equal(help('Dr. Amara Osei, epidemiologist. Where do I begin?'), 'create_user');
+  assert.equal(help('Hi! Dr. Lee told me about this app. How do I start?'), undefined);
 });
 
 test('a diet is small talk, its "strict" no setting, unless a role or field is said too', () => {

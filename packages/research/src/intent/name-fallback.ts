@@ -299,6 +299,8 @@ export function namesWriter(tokens: readonly Token[], signed = true): boolean {
   if (found(nameFromCue(tokens, untagged))) return true;
   if (signed && found(signedName(tokens, untagged))) return true;
   if (openingName(tokens) >= 0) return true;
+  // "Prof. Anneliese Varga — historian of …": a title and a name opening the message
+  if ((runsOf(nameAfterTitle(tokens, untagged), 'name')[0]?.first ?? 9) <= 2) return true;
   // "معك نورة" (Noura speaking), "سميتي سلمى"
   if (tokens.some((t, i) => ARABIC_INTRO.has(t.lower) && candidate(tokens, i + 1))) return true;
   return tokens.some(
