@@ -35,7 +35,7 @@ export function imaginedSelf(tokens: readonly Token[]): boolean[] {
   const out = tokens.map(() => false);
   words.forEach((_, i) => {
     if (opensImagined(words, i)) {
-      for (let j = i; j < tokens.length && !tokens[j]!.punct; j++) out[j] = true;
+      markToClauseEnd(tokens, out, i);
     } else if (GERMAN_AFTER.has(words[i]!) && words.slice(0, i).some((w) => GERMAN_WISH.has(w))) {
       for (let j = i; j >= 0 && !tokens[j]!.punct; j--) out[j] = true;
     }
@@ -77,7 +77,7 @@ export function hopedFor(tokens: readonly Token[]): boolean[] {
       (GOING.has(word) && /^to (?:start|begin|do|apply|study)\b/.test(next)) ||
       (PLANS.has(word) && /^(?:fazer|hacer|fare|faire) /.test(`${next} `));
     if (!opens) return;
-    for (let j = i; j < tokens.length && !tokens[j]!.punct; j++) out[j] = true;
+    markToClauseEnd(tokens, out, i);
   });
   return out;
 }
@@ -85,3 +85,8 @@ const HOPING = foldedSet('hoping hope hopes espero espere spero hoffe planning')
 const GOING = new Set(['going', 'gonna']);
 /** "I want to do" in the other languages, before a degree ("quero fazer doutorado em …"). */
 const PLANS = foldedSet('quero quiero voglio vorrei veux voudrais');
+
+/** Marks `out` from token `i` to the end of its clause (the next punctuation). */
+function markToClauseEnd(tokens: readonly Token[], out: boolean[], i: number): void {
+  for (let j = i; j < tokens.length && !tokens[j]!.punct; j++) out[j] = true;
+}

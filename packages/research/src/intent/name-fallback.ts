@@ -300,7 +300,8 @@ export function namesWriter(tokens: readonly Token[], signed = true): boolean {
   if (signed && found(signedName(tokens, untagged))) return true;
   if (openingName(tokens) >= 0) return true;
   // "Prof. Anneliese Varga — historian of …": a title and a name opening the message
-  if ((runsOf(nameAfterTitle(tokens, untagged), 'name')[0]?.first ?? 9) <= 2) return true;
+  const titled = runsOf(nameAfterTitle(tokens, untagged), 'name')[0];
+  if (titled && titled.first <= 2) return true;
   // "معك نورة" (Noura speaking), "سميتي سلمى"
   if (tokens.some((t, i) => ARABIC_INTRO.has(t.lower) && candidate(tokens, i + 1))) return true;
   return tokens.some(
@@ -337,7 +338,7 @@ export function arabicNameStart(tokens: readonly Token[], tags: readonly number[
   markSpan(out, 'name', at, run.last);
   return out;
 }
-const ARABIC_NAMING = foldedSet('أنا انا اسمي إسمي اسمى سميتي معك معاك معكم');
+const ARABIC_NAMING = new Set([...ARABIC_INTRO, ...foldedSet('أنا اسمي إسمي اسمى معكم')]);
 
 /**
  * The tags with a name signed at the end of the message when the tagger read none: "… —
@@ -352,14 +353,14 @@ export function signedName(tokens: readonly Token[], tags: readonly number[]): n
   while (end >= 0 && tokens[end]!.punct) end--;
   // "Amélie Roux, enchantée."
   if (PLEASED.has(tokens[end]?.lower ?? '') && tokens[end - 1]?.raw === ',') end -= 2;
-  const capital = (i: number) => /^\p{Lu}/u.test(tokens[i]!.raw);
+  const capital = (t: Token) => /^\p{Lu}/u.test(t.raw);
   const listed = (i: number) => isGivenName(tokens[i]!.lower) || isFamilyName(tokens[i]!.lower);
   const signs = (i: number) =>
-    i >= 0 && tags[i] === 0 && (capital(i) || listed(i)) && candidate(tokens, i);
+    i >= 0 && tags[i] === 0 && (capital(tokens[i]!) || listed(i)) && candidate(tokens, i);
   if (!signs(end)) return [...tags];
   let first = end;
   while (end - first < 2 && signs(first - 1)) first--;
-  const small = tokens.slice(first, end + 1).some((t) => !/^\p{Lu}/u.test(t.raw));
+  const small = tokens.slice(first, end + 1).some((t) => !capital(t));
   if (small && (first === end || !isGivenName(tokens[first]!.lower))) return [...tags];
   const mark = tokens[first - 1]?.raw ?? '';
   const before = tokens[first - 2]?.lower ?? '';

@@ -277,7 +277,7 @@ const NOT_OBJECT = new Set(
 /** What a level qualifies when it is asked of the ideas, not named in a topic. */
 const IDEAS = foldedSet(
   'ideas idea directions direction approaches approach options angles hypotheses proposals ' +
-    'topics questions stuff things ideias ideas idées idee pistes ansätze ideen',
+    'topics questions stuff things ideias idées idee pistes ansätze ideen',
 );
 
 /** Words that open what a request asks rather than its topic ("research whether …"). */

@@ -18,9 +18,10 @@ interface NameLists {
 }
 let lists: NameLists | undefined;
 
+const read = (path: string) => new Set(readFileSync(path, 'utf8').split('\n').filter(Boolean));
+
 /** Reads the lists (once; later calls are free). */
 function load(): NameLists {
-  const read = (path: string) => new Set(readFileSync(path, 'utf8').split('\n').filter(Boolean));
   lists ??= {
     given: read(GIVEN_NAMES_PATH),
     family: read(FAMILY_NAMES_PATH),
