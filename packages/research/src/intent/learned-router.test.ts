@@ -703,6 +703,20 @@ test('a level said of something else is none; an Arabic name ends before "and I"
 
 test('roles and fields that are not the writer’s: a workplace, a place, a likeness', () => {
   const profile = (text: string, session = NEW) => routeLearned({ text, session }).intent.profile;
+  // a government body's name is where one works; what one works on is said apart
+  assert.deepEqual(
+    profile(
+      "Je suis attachée d'administration au ministère de la Transition écologique, je " +
+        'travaille sur les politiques du logement.',
+    ),
+    { archetype: "attachée d'administration", domain: 'politiques du logement' },
+  );
+  assert.deepEqual(profile('trabajo en el Ministerio de Agricultura, en políticas de riego'), {
+    domain: 'políticas de riego',
+  });
+  assert.equal(profile('policy officer at the Department for Education')?.domain, undefined);
+  // a university's department of a field teaches it
+  assert.equal(profile("I'm in the Department of Physics, condensed matter")?.domain, 'Physics');
   assert.deepEqual(profile('data engineer at a logistics firm'), { archetype: 'data engineer' });
   assert.deepEqual(profile('senior UX researcher at a fintech'), {
     archetype: 'senior UX researcher',
@@ -967,4 +981,35 @@ test("a field only hoped for, or someone else's, is not the writer's", () => {
   assert.equal(domain('Soy Ana, espero hacer un doctorado en sociología'), undefined);
   // the writer's own, beside them, still counts
   assert.equal(domain("I'm Tom Reyes, I work in geology; my sister is a chemist"), 'geology');
+});
+
+test('a letter is read by its body: its greeting and close neither act nor fill a role', () => {
+  const route = (text: string, session: IntentSession) => routeLearned({ text, session }).intent;
+  const help = route(
+    'Dear Sir or Madam,\n\nI hope this message finds you well. My grandson set this up for ' +
+      'me. Could you kindly explain what exactly this service offers?\n\nWith kind regards,' +
+      '\nMargaret',
+    ANONYMOUS,
+  );
+  assert.equal(help.action, 'help');
+  const run = route(
+    'Dear Assistant, I wonder whether you might research the role of women handloom weavers ' +
+      'in the West Riding wool trade. I should be most grateful. Warm regards, Margaret',
+    READY,
+  );
+  assert.equal(run.action, 'start_run');
+  assert.equal(run.profile?.archetype, undefined);
+  const signUp = route(
+    'Dear assistant, I should very much like to register. Yours sincerely, Margaret Ellison',
+    ANONYMOUS,
+  );
+  assert.equal(signUp.action, 'create_user');
+  assert.equal(signUp.user_id, 'margaret-ellison');
+  // feedback to a paused run is kept whole, greeting and all
+  const feedback = route(
+    'Dear Assistant, the ideas are sound, but the third strays into art history. Regards, E.A.',
+    PAUSED,
+  );
+  assert.equal(feedback.action, 'submit_feedback');
+  assert.match(feedback.feedback ?? '', /^Dear Assistant/);
 });

@@ -7,6 +7,7 @@ import { inLexicons } from './model/gazetteer.ts';
 import { cueOf, levelMarks, lexiconClass } from './model/lexicon.ts';
 import { wordClasses } from './model/word-classes.ts';
 import { readProfileLevels, withoutLevelTail } from './profile-levels.ts';
+import { letterFrame, withoutFrame } from './letter-frame.ts';
 import { settlePersona } from './settle-persona.ts';
 import { isQualifierPair, settleRoles } from './settle-roles.ts';
 import { settleNames, TITLES } from './settle-names.ts';
@@ -76,7 +77,13 @@ export function routeLearned(
       understood: false,
     };
   }
-  let ranked = request.action ? [] : model.classify(text, tokens, session);
+  // a letter's action is read from its body (letter-frame.ts)
+  const frame = letterFrame(text);
+  const framed = frame.bodyStart > 0 || frame.bodyEnd < text.length;
+  const body = framed ? text.slice(frame.bodyStart, frame.bodyEnd) : text;
+  let ranked = request.action
+    ? []
+    : model.classify(body, framed ? model.read(body) : tokens, session);
   let action = request.action ?? ranked[0]!.action;
   let confidence = request.action ? 1 : ranked[0]!.p;
   let tags = model.tag(tokens, action, session);
@@ -135,6 +142,7 @@ export function routeLearned(
   // a field the lexicon finds is no more a workplace's kind, say, than a tagged one
   if (action === 'create_user' || action === 'update_profile')
     tags = withoutLeftJobs(tokens, dropNonFields(tokens, fieldFromLexicon(tokens, tags)));
+  if (framed) tags = withoutFrame(tokens, tags, frame);
   const spans = readSpans(text, tokens, tags);
   const profile = () => profileFrom(spans, tokens, tags, model);
   return {

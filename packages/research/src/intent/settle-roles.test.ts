@@ -46,6 +46,11 @@ test('a field that ends on a person is a role', () => {
     archetype: ['social worker'],
     domain: [],
   });
+  // unless it is a field and an academic position
+  assert.deepEqual(settled('update my profile: [d: criminology lecturer]'), {
+    archetype: ['lecturer'],
+    domain: ['criminology'],
+  });
 });
 
 test('the person words left just after a field are its role, or one role with it', () => {

@@ -147,6 +147,8 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
       const saidElsewhere = () => tokens.some((_, i) => said(i) && !negated(tokens, i));
       if ((role(run.last) && !romanceHead(run.first) && !saidElsewhere()) || arabic || romance) {
         asRole(run.first, run.last);
+        // unless it is a field and an academic position ("criminology lecturer")
+        if (!arabic && !romance) splitField(tokens, out, run.first, run.last);
         continue;
       }
       // The person words the tagger left just after a field: a role of that field ("an

@@ -20,6 +20,11 @@ export function dropWorkplaces(tokens: readonly Token[], out: number[]): number[
       out.fill(0, run.first, run.last + 1);
     }
   }
+  // a government body's name ("the Office for | National Statistics", "ministère de la |
+  // Transition écologique", "وزارة | الصحة"): where one works; what one works on is said apart
+  for (const run of runsOf(out, 'domain')) {
+    if (namesGovernmentBody(words, run.first)) out.fill(0, run.first, run.last + 1);
+  }
   // the kind of a workplace
   for (const run of runsOf(out, 'domain')) {
     const start = words[run.first] === 'of' ? run.first + 1 : run.first;
@@ -46,6 +51,44 @@ export function dropWorkplaces(tokens: readonly Token[], out: number[]): number[
   }
   return out;
 }
+
+/**
+ * Does the field starting at `first` follow the head of a government body's name? Not "the
+ * department of" a field, which a university's department also is ("the Department of
+ * Physics"), but the UK's "Department for …".
+ */
+function namesGovernmentBody(words: readonly string[], first: number): boolean {
+  let at = first - 1;
+  while (BODY_ARTICLES.has(words[at] ?? '')) at--;
+  const [joiner, head] = [words[at] ?? '', words[at - 1] ?? ''];
+  if (MINISTRIES.has(joiner) || MINISTRIES.has(words[first]!)) return true;
+  if (joiner === 'for' || joiner === 'of')
+    return BODIES.has(head) && !(head === 'department' && joiner === 'of');
+  return ['de', 'do', 'da', 'dos', 'das', 'del', 'della', 'dello', 'für', 'fur'].includes(joiner)
+    ? MINISTRIES.has(head)
+    : false;
+}
+
+/** Heads of government bodies' names before "of" or "for" ("Office for National Statistics"). */
+const BODIES = new Set(['ministry', 'office', 'department', 'agency', 'bureau', 'directorate']);
+/** Ministries in seven languages, as the tokens fold them; the Arabic one joins its field. */
+const MINISTRIES = new Set(
+  [
+    'ministry',
+    'ministère',
+    'ministerio',
+    'ministério',
+    'ministero',
+    'ministerium',
+    'bundesministerium',
+    'landesministerium',
+    'وزارة',
+    'بوزارة',
+    'فوزارة',
+  ].map(fold),
+);
+/** Articles between a ministry and its name ("ministère de | la | Transition …"). */
+const BODY_ARTICLES = new Set(['the', 'la', "l'", 'le', 'les', 'el', 'a', 'o', 'der']);
 
 /** Where one works, said before a workplace, with or without an article. */
 const AT_WORK = new Set(['at', 'chez', 'bei', 'presso']);
