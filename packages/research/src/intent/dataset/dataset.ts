@@ -193,6 +193,18 @@ export const HELDOUT_THREADS_PATH = `${DATASET_DIR}heldout-threads.jsonl`;
  */
 export const HELDOUT_DAY_PATH = `${DATASET_DIR}heldout-day.jsonl`;
 
+/**
+ * A fortnight of fourteen people, each writing their own way (a retired teacher's letters,
+ * Hinglish, Chilean Spanish, lower case without stops), every action, by a tenth author.
+ */
+export const HELDOUT_FORTNIGHT_PATH = `${DATASET_DIR}heldout-fortnight.jsonl`;
+/**
+ * People telling who they are and what they want in the middle of a chat (fields in
+ * everyday words, past and hoped-for jobs, preferences given as reasons), with near misses,
+ * seven languages, by an eleventh author.
+ */
+export const HELDOUT_ASIDES_PATH = `${DATASET_DIR}heldout-asides.jsonl`;
+
 /** A held-out set: what the evaluation calls it, its file, and whether it is a test set. */
 export interface HeldoutSet {
   label: string;
@@ -229,6 +241,8 @@ export const HELDOUT_SETS: readonly HeldoutSet[] = [
   { label: 'held-out (month)', path: HELDOUT_MONTH_PATH, test: false },
   { label: 'held-out (chat)', path: HELDOUT_CHAT_PATH, test: false },
   { label: 'held-out (threads)', path: HELDOUT_THREADS_PATH, test: false },
+  { label: 'held-out (fortnight)', path: HELDOUT_FORTNIGHT_PATH, test: false },
+  { label: 'held-out (asides)', path: HELDOUT_ASIDES_PATH, test: false },
 ];
 
 /**
