@@ -122,7 +122,8 @@ export function listsInstead(tokens: readonly Token[], action: IntentAction): bo
   // if of the app ("can I see all the accounts?", "qui utilise l'appli à part moi ?")
   if ((action === 'chitchat' || action === 'help') && asksQuestion(tokens)) {
     const who = (i: number) => WHO_OR_WHICH.has(words[i]!);
-    // accounts, or someone who "is" registered (not "who registered this?")
+    // accounts, or someone who "is" registered (not "who registered this?"; "who's signed
+    // up?")
     const asked = (i: number) => {
       const next = words.slice(i + 1, i + 4);
       const be = next.findIndex((w) => BE.has(w));
@@ -174,7 +175,7 @@ const ACCOUNTS = foldedSet(
     'konto konten usuário usuários conta contas',
 );
 const REGISTERED = foldedSet(
-  'registered registrado registrada registrados inscrit inscrite inscrits مسجل مسجلة ' +
+  'registered signed registrado registrada registrados inscrit inscrite inscrits مسجل مسجلة ' +
     'registrato registrata registrati iscritto iscritti registriert angemeldet cadastrado ' +
     'cadastrada cadastrados',
 );
@@ -187,7 +188,7 @@ const THE_APP = foldedSet(
     'esta este isso dieses diese هذا التطبيق',
 );
 const SEE = foldedSet('see list show vedere elenca ver listar voir afficher sehen zeigen');
-const BE = foldedSet('is are è e sono está estão esta están ist sind est sont هو هي');
+const BE = foldedSet("is are 's è e sono está estão esta están ist sind est sont هو هي");
 const WHO_OR_WHICH = foldedSet(
   'who which chi quali quem quais wer welche qui quels quién quiénes ما ماهي',
 );

@@ -249,6 +249,7 @@ test('who is registered, asked in small talk in any of the languages, lists the 
   assert.ok(listsInstead(tokenize('ما هي الحسابات الموجودة؟'), 'help'));
   assert.ok(!listsInstead(tokenize('can I see my account settings?'), 'help'));
   assert.ok(!listsInstead(tokenize('who uses AI for peer review these days?'), 'chitchat'));
+  assert.ok(listsInstead(tokenize("hi, who's signed up here already?"), 'chitchat'));
 });
 
 test('a run asked of the assistant as a question, in any of the languages, is a run', () => {
@@ -316,6 +317,12 @@ test('asking what the app keeps of the writer lists the memories', () => {
   assert.equal(instead('Me mostra o que ficou salvo no meu perfil'), 'list_memories');
   assert.equal(instead('what do you have about me?'), 'list_memories');
   assert.equal(instead('can you hold the run until monday?'), undefined);
+  // which of the writer's settings it holds, not which to choose
+  assert.equal(instead('what field do you have me down as?'), 'list_memories');
+  assert.equal(instead('what role did I tell you I had?'), 'list_memories');
+  assert.equal(instead('¿qué campo tengo puesto en mi perfil?'), 'list_memories');
+  assert.equal(instead('which risk level did I pick?'), 'list_memories');
+  assert.notEqual(instead('what field should I put?'), 'list_memories');
   // "mon mémoire" is a thesis, and the message asks for a run
   assert.equal(instead('tu peux étudier le sommeil des ados ? c pour mon mémoire'), 'start_run');
 });
@@ -339,4 +346,26 @@ test('a labelled persona, a question of learned skills and "was kann das" are wh
   assert.equal(instead('Quali competenze hai imparato finora?'), 'list_skills');
   assert.equal(instead('Was kann dieses Ding eigentlich?'), 'help');
   assert.equal(instead('what skills does a good nurse need, in your view'), undefined);
+});
+
+test('a level said for the runs to come sets the profile, after thanks or to a paused run', () => {
+  const session = (run_status: 'done' | 'awaiting_feedback') =>
+    ({ user_id: 'sam', run_id: 'run-1', run_status, has_profile: true }) as const;
+  const after = (text: string) => actionInstead(tokenize(text), 'chitchat', session('done'));
+  const paused = (text: string) =>
+    actionInstead(tokenize(text), 'submit_feedback', session('awaiting_feedback'));
+  assert.equal(after('Nice paper. Going forward please be stricter'), 'update_profile');
+  assert.equal(after("thanks! for next time, I'm after bolder stuff"), 'update_profile');
+  assert.equal(
+    paused('avant de répondre : en général je veux des critiques sans pitié'),
+    'update_profile',
+  );
+  assert.equal(
+    paused('ok feedback in a sec, but first: make future reviews gentler'),
+    'update_profile',
+  );
+  // a reaction, or a remark on this run's ideas, is not
+  assert.equal(after('thanks, harsh but fair'), undefined);
+  assert.notEqual(paused('idea 2 is too risky in general'), 'update_profile');
+  assert.notEqual(paused('the ideas are too risky in general'), 'update_profile');
 });

@@ -12,6 +12,7 @@ import { wordClasses } from './model/word-classes.ts';
 import { namesWriter, switchTarget } from './name-fallback.ts';
 import { ASKING_FOR, clausesOfOthers, clausesOfThePast, talksOfOthers } from './talk-of-others.ts';
 import { leftPastJob } from './past-jobs.ts';
+import { setsLevelForLater } from './later-settings.ts';
 import { tellsOnlyDiet } from './non-roles.ts';
 import { teachesSubject } from './field-fallback.ts';
 import { labelsField } from './field-labels.ts';
@@ -124,6 +125,9 @@ export function actionInstead(
   session: IntentSession,
 ): IntentAction | undefined {
   const paused = session.run_status === 'awaiting_feedback';
+  // "Nice paper. Going forward please be stricter", "in general I want harsher reviews"
+  const reacted = action === 'chitchat' || action === 'submit_feedback';
+  if (session.user_id && reacted && setsLevelForLater(tokens)) return 'update_profile';
   if (session.run_id && labelledFeedback(tokens)) return 'submit_feedback';
   // "did u see the news about the nurses' strike in the UK? wild": small talk, whatever
   // its words would set

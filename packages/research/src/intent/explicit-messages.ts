@@ -253,8 +253,31 @@ export function asksWhatIsKept(tokens: readonly Token[]): boolean {
   const shows = words.some((w, i) => SHOW.has(w) && WRITER.has(words[i - 1] ?? ''));
   if (!asksOrShows(tokens) && !shows) return false;
   const aboutMe = words.some((w, i) => ABOUT.has(w) && WRITER.has(words[i + 1] ?? ''));
-  return words.some((w) => KEPT.has(w) || (KNOW.has(w) && aboutMe));
+  return words.some((w) => KEPT.has(w) || (KNOW.has(w) && aboutMe)) || asksWhichSetting(words);
 }
+
+/**
+ * "what field do you have me down as?", "what role did I tell you I had?", "¿qué campo tengo
+ * puesto en mi perfil?": which of the writer's settings the app holds. Not which to choose
+ * ("what field should I put?").
+ */
+function asksWhichSetting(words: readonly string[]): boolean {
+  const setting = words.findIndex(
+    (w, i) => (SETTINGS.has(w) || LEVELS.has(w)) && WHICH.has(words[i - 1] ?? '') && i <= 2,
+  );
+  if (setting < 0) return false;
+  const rest = words.slice(setting + 1);
+  return rest.some((w) => HELD_AS.has(w)) && !rest.some((w) => CHOOSING.has(w));
+}
+const WHICH = foldedSet('what which qué que cuál quel quelle welches welche qual quale');
+const LEVELS = foldedSet('risk strictness riesgo risque rigueur risiko rischio risco');
+/** What the app was told or has: "have me", "did I tell", "tengo puesto", "hast du". */
+const HELD_AS = foldedSet(
+  'have has had did told tell got listed tengo tienes puesto hast habe ai as avez hai ho tenho',
+);
+const CHOOSING = foldedSet(
+  'should shall could can must debo debería puedo dois devrais sollte soll kann devo posso',
+);
 const SHOW = foldedSet('show mostra mostre montre muestra muéstrame zeig zeige mostrami');
 const KEPT = foldedSet(
   'saved stored kept remember remembered record records salvo salva salvos guardado ' +

@@ -13,6 +13,17 @@ import { ARABIC_QUALIFIERS, isDegreeDone } from './role-cues.ts';
 import { formerly } from './past-jobs.ts';
 
 /** Words a role does not end on: what joins it to its field or place. */
+/** Words of being new to something, in the languages the router reads, as tokens fold them. */
+const NOVICES = new Set(
+  (
+    'beginner newbie novice rookie newcomer debutant debutante principiante novato novata ' +
+    'anfanger anfangerin neuling iniciante novizio novizia مبتدئ مبتدئة'
+  ).split(' '),
+);
+/** What may stand with it: "still", "just", "total", "noch", "encore". */
+const HEDGED = new Set(
+  'still just only total complete noch encore todavia ainda ancora'.split(' '),
+);
 const JOIN_WORDS = new Set([
   'de',
   'en',
@@ -148,7 +159,9 @@ export function dropNonRoles(
       // the app addressed ("votre assistant", "your assistant")
       YOUR.has(words[0]!) ||
       YOUR.has(before) ||
-      dietAlone(words, isRoleWord)
+      dietAlone(words, isRoleWord) ||
+      // how new the writer is, which is no occupation ("I'm a beginner", "noch Anfängerin")
+      words.every((w) => NOVICES.has(w) || HEDGED.has(w))
     ) {
       out.fill(0, run.first, run.last + 1);
       continue;

@@ -477,3 +477,11 @@ test('a "role" of no person word beside one that has it is none, unless joined b
     'child and adolescent psychiatrist',
   ]);
 });
+
+test('how new the writer is is no role', () => {
+  assert.deepEqual(settled("make future reviews gentler, I'm a [a: beginner]"), {
+    archetype: [],
+    domain: [],
+  });
+  assert.deepEqual(settled('ich bin [a: noch Anfängerin]'), { archetype: [], domain: [] });
+});
