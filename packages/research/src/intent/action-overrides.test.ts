@@ -369,3 +369,15 @@ test('a level said for the runs to come sets the profile, after thanks or to a p
   assert.notEqual(paused('idea 2 is too risky in general'), 'update_profile');
   assert.notEqual(paused('the ideas are too risky in general'), 'update_profile');
 });
+
+test('a field only hoped for is small talk, unless a level or what the writer is now is said', () => {
+  const ready = { user_id: 'sam', run_id: null, run_status: null, has_profile: true } as const;
+  const instead = (text: string) => actionInstead(tokenize(text), 'update_profile', ready);
+  assert.equal(instead('I might switch to epidemiology next year, not sure yet'), 'chitchat');
+  assert.equal(instead("I'm thinking of going into data science after the PhD"), 'chitchat');
+  assert.equal(instead("I'm hoping you can be stricter"), undefined);
+  assert.equal(
+    instead("J'espère faire un doc en écologie, mais pour l'instant chu auxiliaire au labo"),
+    undefined,
+  );
+});

@@ -12,6 +12,7 @@ import { wordClasses } from './model/word-classes.ts';
 import { namesWriter, switchTarget } from './name-fallback.ts';
 import { ASKING_FOR, clausesOfOthers, clausesOfThePast, talksOfOthers } from './talk-of-others.ts';
 import { leftPastJob } from './past-jobs.ts';
+import { saysNow } from './field-words.ts';
 import { setsLevelForLater } from './later-settings.ts';
 import { tellsOnlyDiet } from './non-roles.ts';
 import { teachesSubject } from './field-fallback.ts';
@@ -21,7 +22,7 @@ import { requestedTopic } from './settle-topics.ts';
 import { asksRunInGerman } from './german-topics.ts';
 import { personaLabel } from './settle-persona.ts';
 import { saysRole } from './role-cues.ts';
-import { imaginedSelf, onlyImagines } from './imagined-roles.ts';
+import { hopedFor, imaginedSelf, onlyImagines } from './imagined-roles.ts';
 import {
   asksOfNews,
   asksWhatAppCovers,
@@ -112,6 +113,10 @@ function statesMore(tokens: readonly Token[]): boolean {
   return levelsIn(tokens).stated || tokens.some((t) => wordClasses(t.lower).includes('field'));
 }
 
+/** "For now" in the words that lack "now": "pour l'instant", "por enquanto", "per adesso". */
+const FOR_NOW = / (?:pour l' instant|por enquanto|por el momento|pour le moment|im moment) /u;
+const lowerText = (tokens: readonly Token[]) => tokens.map((t) => t.lower).join(' ');
+
 /** The number of each token's clause (clauses end at punctuation). */
 function clauseNumbers(tokens: readonly Token[]): number[] {
   let n = 0;
@@ -176,6 +181,12 @@ export function actionInstead(
   // "If I were a physicist this would all be easier lol", "Quero ser cientista de dados um dia"
   const states = ['update_profile', 'create_user', 'start_run'].includes(action);
   if (states && onlyImagines(tokens)) return 'chitchat';
+  // "I might switch to epidemiology next year, not sure yet"
+  // (a level hoped for is still asked for: "I'm hoping you can be stricter")
+  // (nor when it says what the writer is now: "…, mais pour l'instant chu auxiliaire …")
+  const hopes = action === 'update_profile' && onlyImagines(tokens, hopedFor(tokens));
+  const now = saysNow(tokens.map((t) => t.lower)) || FOR_NOW.test(` ${lowerText(tokens)} `);
+  if (hopes && !now && !levelsIn(tokens).stated) return 'chitchat';
   // "I used to be a lawyer but I quit years ago", unless it says what the writer is into now
   if (action === 'update_profile' && leftPastJob(tokens) && !statesMore(tokens)) return 'chitchat';
   // "no wait, wrong one, switch me to Hanako"

@@ -58,4 +58,12 @@ test('a field the writer hopes or plans to go into is marked as hoped for', () =
   // what the writer is now, in another clause, is not
   assert.equal(hoped('I work in hydrology, hoping to switch someday', 'hydrology'), false);
   assert.equal(hoped('PhD student in ecology', 'ecology'), false);
+  // thinking of it, or maybe switching to it; not "urban planning", nor past a new subject
+  assert.equal(hoped("I'm thinking of going into data science", 'science'), true);
+  assert.equal(hoped('I might switch to epidemiology next year', 'epidemiology'), true);
+  assert.equal(hoped('I switched to urban planning last month', 'month'), false);
+  assert.equal(
+    hoped("I'm hoping to start a master's so I guess my field is science education", 'science'),
+    false,
+  );
 });

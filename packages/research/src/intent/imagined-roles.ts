@@ -50,8 +50,10 @@ const GERMAN_WISH = new Set(['wenn', 'mochte', 'will', 'wurde', 'werde', 'irgend
  * de dados um dia, mas por enquanto sou só curioso" is small talk; "…, de momento estudio
  * estadística. Soy Valentina." is not).
  */
-export function onlyImagines(tokens: readonly Token[]): boolean {
-  const imagined = imaginedSelf(tokens);
+export function onlyImagines(
+  tokens: readonly Token[],
+  imagined: readonly boolean[] = imaginedSelf(tokens),
+): boolean {
   if (!imagined.includes(true)) return false;
   return !tokens.some((t, i) => {
     if (imagined[i] || t.punct) return false;
@@ -74,15 +76,28 @@ export function hopedFor(tokens: readonly Token[]): boolean[] {
     const next = words.slice(i + 1, i + 3).join(' ');
     const opens =
       HOPING.has(word) ||
+      // "planning to …", not "urban planning"
+      (word === 'planning' && /^(?:to|on)\b/.test(next)) ||
       (GOING.has(word) && /^to (?:start|begin|do|apply|study)\b/.test(next)) ||
+      // "thinking of going into data science", "I might switch to epidemiology next year"
+      (word === 'thinking' &&
+        /^(?:of|about) (?:going|switching|moving|getting|doing)\b/.test(next)) ||
+      (MAYBE.has(word) && /^(?:switch|move|go|pivot|change)\b/.test(next)) ||
       (PLANS.has(word) && /^(?:fazer|hacer|fare|faire) /.test(`${next} `));
     if (!opens) return;
-    markToClauseEnd(tokens, out, i);
+    // to the clause's end, or to a new subject ("… next fall | so I guess my field is …")
+    for (let j = i; j < tokens.length && !tokens[j]!.punct; j++) {
+      if (j > i && TURNS.has(words[j]!) && SUBJECT.has(words[j + 1] ?? '')) break;
+      out[j] = true;
+    }
   });
   return out;
 }
-const HOPING = foldedSet('hoping hope hopes espero espere spero hoffe planning');
+const TURNS = foldedSet('so but and mais pero mas aber ma');
+const SUBJECT = foldedSet("i i'm im my je j' mon ma yo mi eu meu minha ich mein meine io mio");
+const HOPING = foldedSet('hoping hope hopes espero espere spero hoffe');
 const GOING = new Set(['going', 'gonna']);
+const MAYBE = new Set(['might', 'may', 'could']);
 /** "I want to do" in the other languages, before a degree ("quero fazer doutorado em …"). */
 const PLANS = foldedSet('quero quiero voglio vorrei veux voudrais');
 

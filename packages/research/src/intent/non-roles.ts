@@ -154,6 +154,7 @@ export function dropNonRoles(
       // a role left ("former firefighter", "früher Bankkaufmann", "ex-compta")
       FORMERLY.has(words[0]!) ||
       formerly(words[0]!) ||
+      formerly(before) ||
       ADDRESSING.has(words[0]!) ||
       (UNITS.has(words.at(-1)!) && !HEADS.has(words[0]!)) ||
       // the app addressed ("votre assistant", "your assistant")

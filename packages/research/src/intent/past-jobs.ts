@@ -69,7 +69,12 @@ const OVER = new Set('ago fini finie finito finita terminado terminou acabou vor
 
 /** "Former", "ex-": a role the writer has left ("Former firefighter here", "ex-compta"). */
 export const formerly = (word: string) => FORMER.has(word) || /^ex-\p{L}/u.test(word);
-const FORMER = new Set('former ex ehemaliger ehemalige exfuncionario'.split(' '));
+/** "Former", and the French, Spanish and Portuguese words that mean it before a noun. */
+const FORMER = new Set(
+  'former ex ehemaliger ehemalige exfuncionario ancien ancienne antiguo antigua antigo antiga'.split(
+    ' ',
+  ),
+);
 /** Past forms of teaching. */
 const TAUGHT = new Set(
   (

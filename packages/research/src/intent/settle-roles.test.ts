@@ -485,3 +485,10 @@ test('how new the writer is is no role', () => {
   });
   assert.deepEqual(settled('ich bin [a: noch Anfängerin]'), { archetype: [], domain: [] });
 });
+
+test('a role said to be former is none, in French, Spanish and Portuguese too', () => {
+  assert.deepEqual(settled('au fait, ancienne [a: ingénieure chimiste], à la retraite'), {
+    archetype: [],
+    domain: [],
+  });
+});
