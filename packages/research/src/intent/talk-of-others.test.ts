@@ -85,6 +85,18 @@ test('a clause that goes on about someone else with "she" or "he" is of them too
   // not a clause that says something of the writer, nor one after a clause of their own
   assert.equal(marked('My boss is strict, she says I should be bolder'), 'My boss is strict');
   assert.equal(marked("I'm a nurse, she's a doctor"), '');
+  // so is a clause of a level alone, but not a request
+  assert.equal(
+    marked('Mein Betreuer ist ein Chemiker der alten Schule, sehr streng'),
+    'Mein Betreuer ist ein Chemiker der alten Schule sehr streng',
+  );
+  assert.equal(marked('my advisor is harsh, go easy'), 'my advisor is harsh');
+});
+
+test('a clause in which the writer says what they do is their own, beside someone else’s', () => {
+  const others = (text: string) => talksOfOthers(tokenize(text));
+  assert.equal(others('my wife is a surgeon, I teach ecology'), false);
+  assert.equal(others('my wife is a surgeon and I think she is great'), true);
 });
 
 test('teaching assistants, buddies, nephews and grandchildren are someone else', () => {

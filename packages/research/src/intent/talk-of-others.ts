@@ -27,7 +27,7 @@ export function talksOfOthers(tokens: readonly Token[]): boolean {
   // assistant"), or in a clause of their own ("…, I'm a PhD student myself"; not "…, je n'en
   // peux plus")
   const saysSelf = (i: number, levels: boolean) =>
-    SELF.has(words[i]!) &&
+    (SELF.has(words[i]!) || SUBJECTS.has(words[i]!)) &&
     words
       .slice(i + 1, i + 5)
       .some((w) => isRoleWord(w) || isField(w) || (levels && lexiconClass(w) !== undefined));
@@ -71,16 +71,26 @@ export function clausesOfOthers(tokens: readonly Token[]): boolean[] {
   const out = clausesWhere(tokens, talksOfOthers);
   // A clause that goes on about them goes on of them ("My wife's the academic, | she's in
   // sociology", "Ma directrice est spécialiste de Proust, | elle est très stricte").
+  // So does one of a level alone ("Mein Betreuer ist ein Chemiker der alten Schule, | sehr
+  // streng").
   for (let i = 1; i < tokens.length; i++) {
-    if (out[i] || !THIRD_PERSONS.has(tokens[i]!.lower) || !tokens[i - 1]!.punct) continue;
-    if (!out[i - 2]) continue;
+    if (out[i] || !tokens[i - 1]!.punct || !out[i - 2]) continue;
     let end = i;
     while (end < tokens.length && !tokens[end]!.punct) end++;
     const clause = tokens.slice(i, end).map((t) => t.lower);
+    const levelAlone =
+      clause.length > 0 &&
+      clause.every((w) => INTENSIFIERS.has(w) || lexiconClass(w) !== undefined) &&
+      clause.some((w) => lexiconClass(w) !== undefined);
+    if (!THIRD_PERSONS.has(tokens[i]!.lower) && !levelAlone) continue;
     if (!clause.some((w) => ASKS_OR_SELF.has(w) || FIRST_PERSONS.has(w))) out.fill(true, i, end);
   }
   return out;
 }
+const INTENSIFIERS = foldedSet(
+  'very really so super too quite pretty extremely sehr ganz extrem très trop muy bien molto ' +
+    'muito جدا كتير وايد',
+);
 const THIRD_PERSONS = foldedSet(
   'she he they elle ils elles ella ellas ellos sie er lei lui ela ele eles elas هي هو',
 );
@@ -174,6 +184,8 @@ export const ASKING_FOR = foldedSet(
 );
 /** Words that say who the writer is. */
 const SELF = foldedSet("i'm im am je suis soy أنا");
+/** "I" opening what the writer does ("…, I teach ecology"). */
+const SUBJECTS = new Set(['i', 'je', 'yo', 'ich', 'eu', 'io']);
 /** Words that ask the app for something. */
 const ASKS = new Set([
   ...ASKING_FOR,
