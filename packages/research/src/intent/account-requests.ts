@@ -10,7 +10,7 @@ const RETURNING = new Set(
   (
     'again back returning already existing before encore deja reviens revoila nuevo otra vuelta ' +
     'regrese regresé reconnecte connecte مجددا مجدداً ثانية novo nuovo connexion accesso ' +
-    'accedi entrare دخول'
+    'accedi entrare دخول wieder zuruck nochmal تاني agian'
   ).split(' '),
 );
 /** "Again" said as "anew": the word before "nuevo", "novo", "nuovo" that makes it so. */

@@ -36,6 +36,8 @@ test('someone who says they are back signs in, unless they also say they are new
   assert.equal(back("Bonsoir, c'est encore moi, Yannick"), true);
   assert.equal(back("it's Faith, returning"), true);
   assert.equal(back("I'm Diego, already have an account here"), true);
+  assert.equal(back('Guten Abend, hier ist wieder Katharina Vogel.'), true);
+  assert.equal(back('مساء الخير، دي أميرة حسن تاني'), true);
   assert.equal(back("I'm new here, it's Ana"), false);
   assert.equal(back('soy Joaquín, usuario nuevo'), false);
   assert.equal(back('sign me up again, Ravi'), false);

@@ -30,6 +30,11 @@ test('a field after its label, to the end of the clause', () => {
     'sign language acquisition',
   );
   assert.equal(read('Il mio campo è il restauro di affreschi'), 'restauro di affreschi');
+  assert.equal(
+    read('My subspecialty is paediatric infectious diseases, with a special interest in …'),
+    'paediatric infectious diseases',
+  );
+  assert.equal(read('my niche is medieval Persian poetry'), 'medieval Persian poetry');
   assert.equal(read('Mein Schwerpunkt ist Verwaltungsrecht'), 'Verwaltungsrecht');
   assert.equal(read('research is on hold this week'), '');
   assert.equal(read('my focus is on getting this paper out'), '');

@@ -12,8 +12,9 @@ const domainRuns = (tags: readonly number[]) => runsOf(tags, 'domain');
 /** Words that label a field: "field: security", "مجالي هو إدارة المخاطر", "Schwerpunkt: …". */
 const FIELD_LABELS = new Set(
   (
-    'field domain area discipline major specialty speciality specialisation specialization ' +
-    'campo domaine specialite especialidad especialidade specializzazione ' +
+    'field domain area discipline major specialty speciality subspecialty subspeciality ' +
+    'specialisation specialization campo domaine specialite especialidad especialidade ' +
+    'specializzazione ' +
     'schwerpunkt fach fachgebiet forschungsgebiet مجالي تخصصي مجال تخصص'
   ).split(' '),
 );
@@ -23,8 +24,8 @@ const FIELD_LABELS = new Set(
  */
 const OWN_LABELS = new Set(
   (
-    'research interest interests focus foco fokus enfoque work recherche investigacion pesquisa ' +
-    'ricerca forschung'
+    'research interest interests focus niche foco fokus enfoque work recherche investigacion ' +
+    'pesquisa ricerca forschung'
   ).split(' '),
 );
 export const POSSESSIVES = new Set('my mon ma mi mio mia meu minha mein meine'.split(' '));

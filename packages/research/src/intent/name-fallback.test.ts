@@ -70,12 +70,15 @@ test('a "name" that is a role, a span of time or a lower-case English word is no
   assert.equal(kept('Grüß Gott, Huber Andreas, bitte einloggen', 1, 1), false);
 });
 
-test('a name does not end on a particle', () => {
-  const tokens = tokenize('Hola, soy Lucía de nuevo, entrá a mi cuenta');
-  const tags = tokens.map(() => 0);
-  markSpan(tags, 'name', 3, 4);
-  const named = withoutNonNames(tokens, tags).flatMap((t, i) => (t ? [tokens[i]!.raw] : []));
-  assert.deepEqual(named, ['Lucía']);
+test('a name does not end on a particle, nor on "again"', () => {
+  const named = (text: string, first: number, last: number) => {
+    const tokens = tokenize(text);
+    const tags = tokens.map(() => 0);
+    markSpan(tags, 'name', first, last);
+    return withoutNonNames(tokens, tags).flatMap((t, i) => (t ? [tokens[i]!.raw] : []));
+  };
+  assert.deepEqual(named('Hola, soy Lucía de nuevo, entrá a mi cuenta', 3, 4), ['Lucía']);
+  assert.deepEqual(named('مساء الخير، دي أميرة حسن تاني', 4, 6), ['أميرة', 'حسن']);
 });
 
 test('a name the tagger found is left as it is', () => {
@@ -158,4 +161,6 @@ test('an Arabic name the tagger began on its second word begins on its first', (
   // not over a word that follows another one, nor over a naming word
   assert.equal(read(arabicNameStart, 'أريد حساب منصور', [2, 2]), 'منصور');
   assert.equal(read(arabicNameStart, 'اسمي منصور', [1, 1]), 'منصور');
+  // "this is" in Egyptian
+  assert.equal(read(arabicNameStart, 'مساء الخير، دي أميرة حسن', [5, 5]), 'أميرة حسن');
 });

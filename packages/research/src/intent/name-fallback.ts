@@ -149,11 +149,14 @@ export function withoutNonNames(tokens: readonly Token[], tags: readonly number[
     // nor does a name end on a particle written small ("soy Lucía | de nuevo"; "Anh Tuan Le"
     // ends on a surname)
     let last = run.last;
-    const particle = (t: Token) => PARTICLES.has(t.lower) && t.raw === t.lower;
+    // nor on "again" ("دي أميرة حسن | تاني", this is Amira Hassan again)
+    const particle = (t: Token) =>
+      (PARTICLES.has(t.lower) && t.raw === t.lower) || AGAIN.has(t.lower);
     while (last > run.first && particle(tokens[last]!)) out[last--] = 0;
   }
   return out;
 }
+const AGAIN = new Set(['again', 'wieder', 'encore', 'تاني']);
 const TIME_UNITS = new Set(
   'years months weeks days ans mois anos anni mesi jahre jahren monate'.split(' '),
 );
@@ -338,7 +341,8 @@ export function arabicNameStart(tokens: readonly Token[], tags: readonly number[
   markSpan(out, 'name', at, run.last);
   return out;
 }
-const ARABIC_NAMING = new Set([...ARABIC_INTRO, ...foldedSet('أنا اسمي إسمي اسمى معكم')]);
+/** Words a name follows in Arabic: "I am", "my name is", "with you", "this is" (Egyptian). */
+const ARABIC_NAMING = new Set([...ARABIC_INTRO, ...foldedSet('أنا اسمي إسمي اسمى معكم دي ده')]);
 
 /**
  * The tags with a name signed at the end of the message when the tagger read none: "… —

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cleanTopic } from './slots.ts';
 
-test('a topic drops the words of the request around it, in four languages', () => {
+test('a topic drops the words of the request around it, in five languages', () => {
   const rows: [string, string][] = [
     ['whether sleep helps memory', 'sleep helps memory'],
     ['à propos de la fatigue des soignants de nuit', 'la fatigue des soignants de nuit'],
@@ -12,6 +12,8 @@ test('a topic drops the words of the request around it, in four languages', () =
       'la corrosion des armatures dans le béton armé',
     ],
     ['fallas en puentes porfa', 'fallas en puentes'],
+    ["sull'impatto dello smart working", 'impatto dello smart working'],
+    ['sulla siccità in Sicilia', 'siccità in Sicilia'],
     ['فيما إذا كان الصيام يحسن التركيز', 'الصيام يحسن التركيز'],
     ['تحلية المياه بالطاقة الشمسية فتخصصي هو الهندسة الكيميائية', 'تحلية المياه بالطاقة الشمسية'],
     ['دور وسائل التواصل، أنا في مجال العلوم السياسية', 'دور وسائل التواصل'],

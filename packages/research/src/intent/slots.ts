@@ -38,12 +38,12 @@ const TOPIC_TAIL = new RegExp(
 /**
  * What may open a span read as a topic without being part of it: a label ("topic: …") or the
  * verb of the request ("examining rent control", "a deep dive on …", "un artículo sobre …",
- * "j'aimerais que tu étudies …"), or "about" and "whether" in Spanish, French and Arabic
- * ("فيما إذا كان"). Not "studying" or "exploring", which also begin topics
- * ("studying habits of bees").
+ * "j'aimerais que tu étudies …"), or "about" and "whether" in Spanish, French, Italian and
+ * Arabic ("sull'impatto …", "فيما إذا كان"). Not "studying" or "exploring", which also begin
+ * topics ("studying habits of bees").
  */
 const TOPIC_HEAD =
-  /^(?:(?:research\s+)?topic\s*:\s*|(?:the\s+)?(?:topic|subject|question)\s+of\s+|(?:whether|if|sobre|sur|acerca\s+de|(?:[àa]\s+)?propos\s+de|عن|حول)\s+|(?:(?:(?:في)?ما\s+)?إذا\s+)?(?:كان|كانت)\s+(?=\S+\s+\S)|(?:aimerais|voudrais)\s+que\s+tu\s+(?:[ée]tudies|analyses|explores|examines)\s+|(?:[àa]\s+)?propos\s+d['’]|(?:(?:an?|un|une|el|la)\s+)?(?:paper|article|art[ií]culo|estudio|[ée]tude|informe)\s+(?:on|about|sobre|sur)\s+|(?:examining|investigating|researching|looking\s+(?:at|into)|(?:a\s+)?deep[\s-]+dive\s+(?:on|into)|[ée]tudier|analyser|explorer|examiner|estudiar|analizar|explorar|investigar|examinar)\s+(?=\S+\s+\S))/iu;
+  /^(?:(?:research\s+)?topic\s*:\s*|(?:the\s+)?(?:topic|subject|question)\s+of\s+|(?:whether|if|sobre|sur|acerca\s+de|(?:[àa]\s+)?propos\s+de|sul|sullo|sulla|sui|sugli|sulle|عن|حول)\s+|sull['’]|(?:(?:(?:في)?ما\s+)?إذا\s+)?(?:كان|كانت)\s+(?=\S+\s+\S)|(?:aimerais|voudrais)\s+que\s+tu\s+(?:[ée]tudies|analyses|explores|examines)\s+|(?:[àa]\s+)?propos\s+d['’]|(?:(?:an?|un|une|el|la)\s+)?(?:paper|article|art[ií]culo|estudio|[ée]tude|informe)\s+(?:on|about|sobre|sur)\s+|(?:examining|investigating|researching|looking\s+(?:at|into)|(?:a\s+)?deep[\s-]+dive\s+(?:on|into)|[ée]tudier|analyser|explorer|examiner|estudiar|analizar|explorar|investigar|examinar)\s+(?=\S+\s+\S))/iu;
 
 /**
  * Where a topic ends when a second statement follows it: a new sentence after "?" or "!", or
