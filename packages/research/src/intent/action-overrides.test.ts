@@ -383,3 +383,25 @@ test('a field only hoped for is small talk, unless a level or what the writer is
     undefined,
   );
 });
+
+test('to a paused run, small talk or a question that numbers one of its ideas is feedback', () => {
+  const paused = {
+    user_id: 'sam',
+    run_id: 'r',
+    run_status: 'awaiting_feedback',
+    has_profile: true,
+  } as const;
+  const instead = (text: string, action: 'chitchat' | 'help') =>
+    actionInstead(tokenize(text), action, paused);
+  assert.equal(
+    instead('Thank you. Idea 1 is interesting, but I cannot do idea 2', 'chitchat'),
+    'submit_feedback',
+  );
+  assert.equal(
+    instead('number 2 is way to technical, i need somthing for class', 'help'),
+    'submit_feedback',
+  );
+  assert.equal(instead('la deuxième idée me plaît', 'chitchat'), 'submit_feedback');
+  assert.equal(instead('thanks!', 'chitchat'), undefined);
+  assert.equal(instead('how do I give feedback?', 'help'), undefined);
+});

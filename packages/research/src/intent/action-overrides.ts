@@ -14,6 +14,7 @@ import { ASKING_FOR, clausesOfOthers, clausesOfThePast, talksOfOthers } from './
 import { leftPastJob } from './past-jobs.ts';
 import { saysNow } from './field-words.ts';
 import { setsLevelForLater } from './later-settings.ts';
+import { numbersRunItem } from './run-items.ts';
 import { tellsOnlyDiet } from './non-roles.ts';
 import { teachesSubject } from './field-fallback.ts';
 import { labelsField } from './field-labels.ts';
@@ -153,6 +154,9 @@ export function actionInstead(
   if (session.user_id && runFromLabel && labelsNextRun(tokens)) return 'start_run';
   if (paused && action !== 'status' && asksWhyPaused(tokens)) return 'status';
   if (paused && answersRunInstead(tokens, action)) return 'submit_feedback';
+  // "Thank you. Idea 1 is interesting, but I cannot do idea 2 …"
+  const remarks = action === 'chitchat' || action === 'help';
+  if (paused && remarks && numbersRunItem(tokens.map((t) => t.lower))) return 'submit_feedback';
   if (!paused && action !== 'chitchat' && onlyGreets(tokens)) return 'chitchat';
   // "untersuch mal Lastmanagement mit E-Autos": the tagger knows German requests little
   const toldOf = !paused && toldOfReading(tokens);

@@ -5,6 +5,7 @@
 // feedback, do not. Read by the action corrections (action-overrides.ts).
 import { levelMarks, readLevels } from './model/lexicon.ts';
 import type { Token } from './model/tokens.ts';
+import { pointsAtRun } from './run-items.ts';
 
 /**
  * Phrases that put what follows past this run, as the tokens fold them and joined by spaces
@@ -57,27 +58,6 @@ const LATER_PATTERN = new RegExp(`(?:^| )(?:${LATER.join('|')})(?= |$)`, 'u');
 
 /** Where sentences end: a full stop, a question or exclamation mark, a colon or a semicolon. */
 const SENTENCE_END = new Set(['.', '!', '?', ':', ';', '؟', '…']);
-
-/** What a run shows for feedback, said of this run when pointed at ("idea 2", "the plan"). */
-const RUN_ITEMS = new Set(
-  (
-    'idea ideas plan draft section idee idees brouillon borrador ideen entwurf bozza ideia ' +
-    'ideias rascunho فكرة الفكرة الافكار الخطة المسودة'
-  ).split(' '),
-);
-const POINTING = new Set(
-  (
-    'the this these that those cette ces ce cet la le les esta estas este estos la las el ' +
-    'diese dieser dieses die der das questa queste questo il essa essas esse a as o os'
-  ).split(' '),
-);
-/** True when the sentence points at something of this run ("idea 2 is too risky in general"). */
-function pointsAtRun(words: readonly string[]): boolean {
-  return words.some(
-    (w, i) =>
-      RUN_ITEMS.has(w) && (POINTING.has(words[i - 1] ?? '') || /^\d|^#/u.test(words[i + 1] ?? '')),
-  );
-}
 
 /** True when a sentence that puts itself past this run states a level. */
 export function setsLevelForLater(tokens: readonly Token[]): boolean {

@@ -1013,3 +1013,15 @@ test('a letter is read by its body: its greeting and close neither act nor fill 
   assert.equal(feedback.action, 'submit_feedback');
   assert.match(feedback.feedback ?? '', /^Dear Assistant/);
 });
+
+test('thanks before a paused run’s feedback are part of it', () => {
+  const feedback = routeLearned({
+    text: 'Thank you. Idea 1 is interesting, but I cannot do idea 2 because my kiln is wood-fired only.',
+    session: PAUSED,
+  }).intent;
+  assert.equal(feedback.action, 'submit_feedback');
+  assert.equal(
+    feedback.feedback,
+    'Thank you. Idea 1 is interesting, but I cannot do idea 2 because my kiln is wood-fired only',
+  );
+});

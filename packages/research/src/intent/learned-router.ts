@@ -190,6 +190,10 @@ const SPAN_CORRECTIONS: ((tokens: readonly Token[], tags: readonly number[]) => 
   settleNames,
 ];
 
+/** Thanks alone, in the languages the router reads, before a run's feedback. */
+const THANKS_ONLY =
+  /^(?:\s*(?:thanks|thank\s+you|thx|many\s+thanks|merci|gracias|danke|grazie|obrigad[oa]|شكرا|شكراً)[\s.!,;:]*)+$/iu;
+
 /** Characters of a message the model reads. */
 export const READ_LIMIT = 2000;
 
@@ -374,11 +378,18 @@ function draftFor(
       // A span that holds every word of the message is the message, emoji and all ("👍 go
       // ahead"): only its edges' punctuation was left out.
       // A span that runs to the last word keeps what follows it ("… baseline 👍").
+      // Thanks before it are part of it ("Thank you. Idea 1 is interesting, but …").
       const span = spans.feedback?.[0] ?? '';
       const at = span ? text.indexOf(span) : -1;
+      const start = at > 0 && THANKS_ONLY.test(text.slice(0, at)) ? 0 : at;
       const toEnd = at >= 0 && wordsOf(text.slice(at + span.length)) === '';
+      const spanWithThanks = at >= 0 ? text.slice(start, at + span.length) : span;
       const whole =
-        span && wordsOf(span) === wordsOf(text) ? text : toEnd ? text.slice(at).trim() : span;
+        span && wordsOf(span) === wordsOf(text)
+          ? text
+          : toEnd
+            ? text.slice(start).trim()
+            : spanWithThanks;
       let feedback = cleanFeedback(whole) || text.trim();
       if (full !== text && feedback) {
         // Cut at the read limit: the feedback runs on to the end of the message.
