@@ -1025,3 +1025,21 @@ test('thanks before a paused run’s feedback are part of it', () => {
     'Thank you. Idea 1 is interesting, but I cannot do idea 2 because my kiln is wood-fired only',
   );
 });
+
+test('a command said in one sentence of small talk is the command', () => {
+  const action = (text: string, session: IntentSession) =>
+    routeLearned({ text, session }).intent.action;
+  assert.equal(
+    action("is it still going? my PI is a chemist so she'll want to read this today", RUNNING),
+    'status',
+  );
+  assert.equal(
+    action('¿Qué usuarios hay dados de alta? Quiero que mi becaria tenga su propia cuenta.', READY),
+    'list_users',
+  );
+  // small talk in every sentence stays small talk
+  assert.equal(
+    action("Sorry, had to step out. Home visit ran long. Kid's doing better though.", RUNNING),
+    'chitchat',
+  );
+});

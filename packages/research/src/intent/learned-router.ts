@@ -8,6 +8,7 @@ import { cueOf, levelMarks, lexiconClass } from './model/lexicon.ts';
 import { wordClasses } from './model/word-classes.ts';
 import { readProfileLevels, withoutLevelTail } from './profile-levels.ts';
 import { letterFrame, withoutFrame } from './letter-frame.ts';
+import { commandInOneSentence } from './sentence-commands.ts';
 import { settlePersona } from './settle-persona.ts';
 import { isQualifierPair, settleRoles } from './settle-roles.ts';
 import { settleNames, TITLES } from './settle-names.ts';
@@ -86,6 +87,12 @@ export function routeLearned(
     : model.classify(body, framed ? model.read(body) : tokens, session);
   let action = request.action ?? ranked[0]!.action;
   let confidence = request.action ? 1 : ranked[0]!.p;
+  // "Ci vuole ancora molto? Ho un'udienza alle tre.": a command in one sentence of small talk
+  const command = action === 'chitchat' ? commandInOneSentence(body, session, model) : undefined;
+  if (command) {
+    ranked = leading(ranked, command.action);
+    [action, confidence] = [command.action, command.p];
+  }
   let tags = model.tag(tokens, action, session);
   // A user to create or switch to whose "name" is a word of the lexicons ("j'aime les idées
   // audacieuses", "as risk-free as possible") is no user: the next guess is taken.
