@@ -133,6 +133,9 @@ test('asking how to use the app or what it can do is help', () => {
   assert.equal(asks('instructions pls'), true);
   assert.equal(asks('hola! qué puede hacer esta app?'), true);
   assert.equal(asks('شو بقدر أعمل هون؟'), true);
+  assert.equal(asks('heyyy 👋 wat is this thing lol'), true);
+  assert.equal(asks('¿Esto sirve para escribir artículos científicos?'), true);
+  assert.equal(asks('السلام عليكم، هو التطبيق ده بيعمل إيه بالظبط؟'), true);
   assert.equal(asks('the instructions were unclear in the last run'), false);
   assert.equal(asks('how to use satellite data for crop yields'), false);
 });
@@ -404,4 +407,14 @@ test('to a paused run, small talk or a question that numbers one of its ideas is
   assert.equal(instead('la deuxième idée me plaît', 'chitchat'), 'submit_feedback');
   assert.equal(instead('thanks!', 'chitchat'), undefined);
   assert.equal(instead('how do I give feedback?', 'help'), undefined);
+});
+
+test('someone new who asks what the app is for, and names nobody, asks for help', () => {
+  const anon = { user_id: '', run_id: null, run_status: null, has_profile: false };
+  const instead = (text: string) => actionInstead(tokenize(text), 'create_user', anon);
+  assert.equal(
+    instead('¿Esto sirve para escribir artículos científicos? Soy nuevo en esto.'),
+    'help',
+  );
+  assert.notEqual(instead('Hola, soy Ana. ¿Esto sirve para escribir artículos?'), 'help');
 });

@@ -198,6 +198,8 @@ export function actionInstead(
     return 'select_user';
   if (['chitchat', 'update_profile', 'list_users'].includes(action) && asksHowToUse(tokens))
     return 'help';
+  // "¿Esto sirve para escribir artículos científicos? Soy nuevo en esto.": new, and asking
+  if (action === 'create_user' && asksHowToUse(tokens) && !namesWriter(tokens)) return 'help';
   const settingAsked = ['chitchat', 'update_profile', 'start_run'].includes(action);
   if (!paused && settingAsked && asksWhatProfileTakes(tokens)) return 'help';
   const subjectOnly = ['start_run', 'list_skills', 'chitchat', 'update_profile'].includes(action);

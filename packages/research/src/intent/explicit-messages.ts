@@ -117,6 +117,12 @@ const HOW_TO_USE = [
   / was (?:kann|kannst|macht) (?:dieses|diese|das|du|ihr) /,
   / cosa (?:sai|puoi|fa|fai) (?:fare )?/,
   / o que (?:voce|vc|tu|esse|este|essa|esta|o) (?:\S+ )?(?:faz|pode|sabe) /,
+  // "wat is this thing lol", "¿Esto sirve para escribir artículos?", "التطبيق ده بيعمل إيه"
+  / (?:what|wat|wut) (?:is|s) this (?:thing|app|site|tool|bot|service|place) /,
+  / (?:esto|esta app|este programa|isso|isto) (?:sirve|serve) para /,
+  / para (?:que|qué) (?:sirve|serve) /,
+  / (?:التطبيق|البرنامج|الموقع) (?:(?:ده|دا|هذا|هاد) )?(?:بيعمل|يعمل|بيسوي|يسوي|يفعل) /,
+  / (?:شو|ايش|ماذا|ايه|وش) (?:بيعمل|يعمل|يسوي|بيسوي|يفعل) /,
 ];
 
 /**
