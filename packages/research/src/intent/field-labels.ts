@@ -102,6 +102,8 @@ export function labelsField(tokens: readonly Token[], opening = false): boolean 
 const OPENING_LABELS = new Set(
   'schwerpunkt fachgebiet forschungsgebiet secteur settore sector setor bereich'.split(' '),
 );
+/** Is the folded word a label that opens a field ("settore | microbiologia")? */
+export const opensFieldLabel = (word: string) => OPENING_LABELS.has(word);
 
 /**
  * The field after a label opening a clause ("Verkehrsplaner bei der Stadt Wien, | Schwerpunkt

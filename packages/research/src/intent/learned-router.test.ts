@@ -1043,3 +1043,11 @@ test('a command said in one sentence of small talk is the command', () => {
     'chitchat',
   );
 });
+
+test('a label opening a clause names the field after it, and is no part of it', () => {
+  const profile = routeLearned({
+    text: "lavoro come tecnica di laboratorio in un'azienda farmaceutica, settore microbiologia",
+    session: NEW,
+  }).intent.profile;
+  assert.equal(profile?.domain, 'microbiologia');
+});

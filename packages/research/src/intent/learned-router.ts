@@ -23,6 +23,7 @@ import {
   withoutNonNames,
 } from './name-fallback.ts';
 import { settleDomains } from './settle-fields.ts';
+import { withArabicHead } from './arabic-fields.ts';
 import { dropNonFields } from './non-fields.ts';
 import { withoutLeftJobs } from './past-jobs.ts';
 import { fieldFromLexicon } from './field-fallback.ts';
@@ -192,6 +193,7 @@ const SPAN_CORRECTIONS: ((tokens: readonly Token[], tags: readonly number[]) => 
   settlePersona,
   withoutLevelTail,
   settleDomains,
+  withArabicHead,
   settleRoles,
   settleTopic,
   settleNames,

@@ -7,7 +7,7 @@ import { ARABIC_WORKPLACES, INDEFINITE_ARTICLES, saysNow } from './field-words.t
 import { isEnglishWord } from './model/english-words.ts';
 import { inLexicons, isField, isRoleWord } from './model/gazetteer.ts';
 import { markSpan, runsOf, slotOf } from './model/tags.ts';
-import type { Token } from './model/tokens.ts';
+import { fold, type Token } from './model/tokens.ts';
 import { imaginedSelf } from './imagined-roles.ts';
 import { ARABIC_QUALIFIERS, isDegreeDone } from './role-cues.ts';
 import { formerly } from './past-jobs.ts';
@@ -192,6 +192,13 @@ export function dropNonRoles(
       last = run.first + joined;
     }
     while (last > run.first && trailing(tokens[last]!)) out[last--] = 0;
+    // nor on an Arabic verb of working or becoming, at either end ("صيدلي | بشتغل", "وبقيت |
+    // معيد")
+    while (last > run.first && arabicVerb(tokens[last]!.lower)) out[last--] = 0;
+    if (run.first < last && arabicVerb(tokens[run.first]!.lower)) {
+      out[run.first] = 0;
+      markSpan(out, 'archetype', run.first + 1, last);
+    }
     // a role joined to another by a slash ("MD/PhD student")
     const [slash, other] = [tokens[run.first - 1], tokens[run.first - 2]];
     const slashed =
@@ -205,6 +212,15 @@ export function dropNonRoles(
     if (slashed) markSpan(out, 'archetype', run.first - 2, run.first);
   }
 }
+
+/** Arabic verbs of working and becoming ("I work", "I became"), "and" or "so" on them or not. */
+const ARABIC_VERBS = new Set(
+  ['بشتغل', 'اشتغل', 'أشتغل', 'بعمل', 'أعمل', 'بقيت', 'صرت', 'أصبحت', 'كنت', 'شغال', 'شغالة'].map(
+    fold,
+  ),
+);
+const arabicVerb = (word: string) =>
+  ARABIC_VERBS.has(word) || (/^[وف]/u.test(word) && ARABIC_VERBS.has(word.slice(1)));
 
 /**
  * True when a folded Arabic word has "and" written on it ("ومتخصص"), or "in" or "at" before a

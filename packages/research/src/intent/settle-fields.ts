@@ -17,7 +17,12 @@ import { markSpan, runsOf, slotOf, TAGS, type SpanRun } from './model/tags.ts';
 import { cueOf, lexiconClass } from './model/lexicon.ts';
 import type { Token } from './model/tokens.ts';
 import { fieldInLexicon } from './field-fallback.ts';
-import { fieldAfterLabel, fieldAfterOpeningLabel, fieldBeforeLabel } from './field-labels.ts';
+import {
+  fieldAfterLabel,
+  fieldAfterOpeningLabel,
+  fieldBeforeLabel,
+  opensFieldLabel,
+} from './field-labels.ts';
 import { withoutTimes } from './field-times.ts';
 import { dropNonFields, dropPurposes } from './non-fields.ts';
 import { fieldEnd } from './field-tails.ts';
@@ -238,7 +243,8 @@ export function settleDomains(tokens: readonly Token[], tags: readonly number[])
       opens &&
       run.first === run.last &&
       isField(words[run.first]!) &&
-      contentWord(tokens[run.first - 1]);
+      contentWord(tokens[run.first - 1]) &&
+      !opensFieldLabel(before!);
     const qualifies =
       before &&
       !lexiconClass(before) &&
@@ -317,8 +323,6 @@ const REGIONS = new Set(
     ' ',
   ),
 );
-
-/** Fields whose name ends in "research". */
 
 /** How many words join a faculty to its field at `at` ("of", "de la"; none in Arabic), or -1. */
 function facultyJoin(words: readonly string[], at: number): number {

@@ -492,3 +492,11 @@ test('a role said to be former is none, in French, Spanish and Portuguese too', 
     domain: [],
   });
 });
+
+test('an Arabic role ends, and opens, on no verb of working or becoming', () => {
+  assert.deepEqual(settled('أنا [a: صيدلي بشتغل] في مستشفى'), { archetype: ['صيدلي'], domain: [] });
+  assert.deepEqual(settled('خلصت الماجستير [a: وبقيت معيد] في كلية الآداب'), {
+    archetype: ['معيد'],
+    domain: [],
+  });
+});
