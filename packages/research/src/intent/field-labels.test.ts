@@ -35,6 +35,7 @@ test('a field after its label, to the end of the clause', () => {
     'paediatric infectious diseases',
   );
   assert.equal(read('my niche is medieval Persian poetry'), 'medieval Persian poetry');
+  assert.equal(read('Soy agricultor. Lo mío es la fruticultura.'), 'fruticultura');
   assert.equal(read('Mein Schwerpunkt ist Verwaltungsrecht'), 'Verwaltungsrecht');
   assert.equal(read('research is on hold this week'), '');
   assert.equal(read('my focus is on getting this paper out'), '');
@@ -87,4 +88,16 @@ test('a field before the writer’s label, in place of any other', () => {
   // A question, or nothing before the label, names none.
   assert.equal(read('what is my field again?'), '');
   assert.equal(read("that's my field"), '');
+});
+
+test('the field after the writer’s own label wins over others read', () => {
+  const text = 'backend software engineer in lahore, my area is database query optimization';
+  const tokens = tokenize(text);
+  const tags = tokens.map(() => 0);
+  tags[4] = TAGS.indexOf('B-domain'); // lahore
+  tags[9] = TAGS.indexOf('B-domain');
+  tags[10] = TAGS.indexOf('I-domain');
+  tags[11] = TAGS.indexOf('I-domain');
+  fieldAfterLabel(tokens, tags);
+  assert.equal(fieldOf(text, tags), 'database query optimization');
 });

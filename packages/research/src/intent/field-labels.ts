@@ -29,6 +29,9 @@ const OWN_LABELS = new Set(
   ).split(' '),
 );
 export const POSSESSIVES = new Set('my mon ma mi mio mia meu minha mein meine'.split(' '));
+/** The Spanish "lo mío es …" (my thing is …), at its "mío": a label of the writer's own. */
+const spanishMine = (tokens: readonly Token[], i: number) =>
+  tokens[i]!.lower === 'mio' && tokens[i - 1]?.lower === 'lo';
 /**
  * What joins a label to its field; folded, Italian "è" and Portuguese "é" are "e"; "il mio
  * campo resta il restauro".
@@ -53,7 +56,8 @@ const WHERE_OR_WHOM = new Set('in at for with among chez bei para pour per com c
 function afterLabel(tokens: readonly Token[], i: number): number {
   const word = tokens[i]!.lower;
   const owned = POSSESSIVES.has(tokens[i - 1]?.lower ?? '');
-  if (!FIELD_LABELS.has(word) && !(OWN_LABELS.has(word) && owned)) return -1;
+  const mine = spanishMine(tokens, i);
+  if (!FIELD_LABELS.has(word) && !(OWN_LABELS.has(word) && owned) && !mine) return -1;
   let at = i + 1;
   const separator = tokens[at]?.lower ?? '';
   // a bare Italian or Portuguese "e" after a label is "and" unless the label is the writer's
@@ -69,10 +73,19 @@ function afterLabel(tokens: readonly Token[], i: number): number {
  * tagged.
  */
 export function fieldAfterLabel(tokens: readonly Token[], out: number[]): void {
-  if (domainRuns(out).length > 0) return;
+  const tagged = domainRuns(out).length > 0;
   for (let i = 0; i < tokens.length; i++) {
     const at = afterLabel(tokens, i);
     if (at < 0) continue;
+    // With fields read elsewhere too, the one after the writer's own label is the field
+    // ("backend software engineer in lahore, my area is database query optimization").
+    if (tagged) {
+      const owned = POSSESSIVES.has(tokens[i - 1]?.lower ?? '') || spanishMine(tokens, i);
+      const labelled = domainRuns(out).find((run) => run.first === at);
+      if (owned && labelled) replaceField(out, labelled.first, labelled.last);
+      if (owned && labelled) return;
+      continue;
+    }
     // words the tagger took for a level though the lexicon knows no level in them are free
     const free = (k: number) =>
       out[k] === 0 || (LEVEL_TAGS.has(out[k]!) && !lexiconClass(tokens[k]!.lower));

@@ -1051,3 +1051,11 @@ test('a label opening a clause names the field after it, and is no part of it', 
   }).intent.profile;
   assert.equal(profile?.domain, 'microbiologia');
 });
+
+test('what is the app’s is no field of the writer’s', () => {
+  const intent = routeLearned({
+    text: 'thank you for your patient explanation. I should very much like to register. My name is Margaret Ellison.',
+    session: ANONYMOUS,
+  }).intent;
+  assert.equal(intent.profile?.domain, undefined);
+});

@@ -33,6 +33,10 @@ export function dropNonFields(tokens: readonly Token[], out: number[]): number[]
     if (marks.slice(run.first, run.last + 1).every((m) => m?.idiom))
       out.fill(0, run.first, run.last + 1);
   }
+  // nor what is the app's ("thank you for your | patient explanation")
+  for (const run of domainRuns(out)) {
+    if (YOURS.has(words[run.first - 1] ?? '')) out.fill(0, run.first, run.last + 1);
+  }
   // nor a stretch of talk with a word no field's name holds and no field word ("very
   // interesting", "Nature or anything", "suffered enough from …", "völlig abgehoben")
   for (const run of domainRuns(out)) {
@@ -68,6 +72,11 @@ export function dropNonFields(tokens: readonly Token[], out: number[]): number[]
   dropPurposes(tokens, out);
   return withoutTimes(tokens, out);
 }
+
+/** "Your", said to the app, in the languages the router reads. */
+const YOURS = new Set(
+  'your votre vos ton ta tes tu tus seu sua teu tua dein deine vostro vostra'.split(' '),
+);
 
 /** Intensifiers, negatives and fillers, in no field's name. */
 const NEVER_IN_FIELD = new Set(
