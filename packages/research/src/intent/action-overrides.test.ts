@@ -136,6 +136,12 @@ test('asking how to use the app or what it can do is help', () => {
   assert.equal(asks('heyyy 👋 wat is this thing lol'), true);
   assert.equal(asks('¿Esto sirve para escribir artículos científicos?'), true);
   assert.equal(asks('السلام عليكم، هو التطبيق ده بيعمل إيه بالظبط؟'), true);
+  // how to start a run, with no topic after it
+  const ready = { user_id: 'sam', run_id: null, run_status: null, has_profile: true };
+  const start = (text: string) => actionInstead(tokenize(text), 'start_run', ready);
+  assert.equal(start('how do i start a new research thing'), 'help');
+  assert.equal(start('إزاي أبدأ بحث جديد؟ وهل ينفع أحدد المصادر؟'), 'help');
+  assert.equal(start('how do I start a new run on coral reefs?'), undefined);
   assert.equal(asks('the instructions were unclear in the last run'), false);
   assert.equal(asks('how to use satellite data for crop yields'), false);
 });
@@ -367,6 +373,13 @@ test('a level said for the runs to come sets the profile, after thanks or to a p
   );
   assert.equal(
     paused('ok feedback in a sec, but first: make future reviews gentler'),
+    'update_profile',
+  );
+  // read as help too
+  const pausedHelp = (text: string) =>
+    actionInstead(tokenize(text), 'help', session('awaiting_feedback'));
+  assert.equal(
+    pausedHelp('Bevor ich Feedback gebe: grundsätzlich mag ich ein mittleres Risiko'),
     'update_profile',
   );
   // a reaction, or a remark on this run's ideas, is not

@@ -33,6 +33,7 @@ import {
 import {
   asksWhyPaused,
   answersRunInstead,
+  asksHowToStart,
   asksHowToUse,
   asksForSkills,
   asksToRetrain,
@@ -132,7 +133,7 @@ export function actionInstead(
 ): IntentAction | undefined {
   const paused = session.run_status === 'awaiting_feedback';
   // "Nice paper. Going forward please be stricter", "in general I want harsher reviews"
-  const reacted = action === 'chitchat' || action === 'submit_feedback';
+  const reacted = ['chitchat', 'submit_feedback', 'help'].includes(action);
   if (session.user_id && reacted && setsLevelForLater(tokens)) return 'update_profile';
   if (session.run_id && labelledFeedback(tokens)) return 'submit_feedback';
   // "did u see the news about the nurses' strike in the UK? wild": small talk, whatever
@@ -198,6 +199,7 @@ export function actionInstead(
     return 'select_user';
   if (['chitchat', 'update_profile', 'list_users'].includes(action) && asksHowToUse(tokens))
     return 'help';
+  if (action === 'start_run' && asksHowToStart(tokens)) return 'help';
   // "¿Esto sirve para escribir artículos científicos? Soy nuevo en esto.": new, and asking
   if (action === 'create_user' && asksHowToUse(tokens) && !namesWriter(tokens)) return 'help';
   const settingAsked = ['chitchat', 'update_profile', 'start_run'].includes(action);

@@ -95,6 +95,23 @@ const FEEDBACK_LABELS = new Set(
 );
 
 /**
+ * How to start a run, asked with no topic after it: "how do i start a new research thing",
+ * "إزاي أبدأ بحث جديد؟", "¿Cómo empiezo una nueva investigación?".
+ */
+const HOW_TO_START = [
+  / how (?:do|can|should|would) (?:i|we) (?:start|begin|launch|kick off|create|set up) (?:(?:a|an|the|my) )?(?:new |first )?(?:research|run|paper|study|project)(?: thing)? (?:[?.!] )?$/,
+  / (?:ازاي|كيف|كيفاش) (?:ابدا|نبدا|اعمل|ابدء) (?:بحث|دراسة) /,
+  / comment (?:je |on )?(?:lance|lancer|commence|commencer|demarre|demarrer) (?:une |un )?(?:nouvelle |nouveau )?(?:recherche|etude|projet) (?:[?.!] )?$/,
+  / como (?:empiezo|inicio|lanzo|comienzo|empezar|iniciar|lanzar) (?:una |un )?(?:nueva |nuevo )?(?:investigacion|estudio|proyecto) (?:[?.!] )?$/,
+];
+
+/** True when the message asks how to start a run and names no topic. */
+export function asksHowToStart(tokens: readonly Token[]): boolean {
+  const text = ` ${tokens.map((t) => t.lower).join(' ')} `;
+  return HOW_TO_START.some((pattern) => pattern.test(text));
+}
+
+/**
  * True when the message asks how to use the app or what it can do, in words the classifier
  * has met too seldom ("hello, how to use this website?", "instructions pls", "qué puede hacer
  * esta app?", "شو بقدر أعمل هون؟"): a question for `help`.
@@ -117,6 +134,7 @@ const HOW_TO_USE = [
   / was (?:kann|kannst|macht) (?:dieses|diese|das|du|ihr) /,
   / cosa (?:sai|puoi|fa|fai) (?:fare )?/,
   / o que (?:voce|vc|tu|esse|este|essa|esta|o) (?:\S+ )?(?:faz|pode|sabe) /,
+  ...HOW_TO_START,
   // "wat is this thing lol", "¿Esto sirve para escribir artículos?", "التطبيق ده بيعمل إيه"
   / (?:what|wat|wut) (?:is|s) this (?:thing|app|site|tool|bot|service|place) /,
   / (?:esto|esta app|este programa|isso|isto) (?:sirve|serve) para /,

@@ -20,6 +20,10 @@ const NOVICES = new Set(
     'anfanger anfangerin neuling iniciante novizio novizia مبتدئ مبتدئة'
   ).split(' '),
 );
+/** "In general", which says how the writer puts it, not who they are. */
+const GENERALLY = new Set(
+  'generally basically grundsatzlich generell generalmente generalement'.split(' '),
+);
 /** What may stand with it: "still", "just", "total", "noch", "encore". */
 const HEDGED = new Set(
   'still just only total complete noch encore todavia ainda ancora'.split(' '),
@@ -162,7 +166,9 @@ export function dropNonRoles(
       YOUR.has(before) ||
       dietAlone(words, isRoleWord) ||
       // how new the writer is, which is no occupation ("I'm a beginner", "noch Anfängerin")
-      words.every((w) => NOVICES.has(w) || HEDGED.has(w))
+      words.every((w) => NOVICES.has(w) || HEDGED.has(w)) ||
+      // an adverb read as one ("grundsätzlich mag ich …")
+      words.every((w) => GENERALLY.has(w))
     ) {
       out.fill(0, run.first, run.last + 1);
       continue;

@@ -500,3 +500,13 @@ test('an Arabic role ends, and opens, on no verb of working or becoming', () => 
     domain: [],
   });
 });
+
+test('an adverb of generality read as a role is none', () => {
+  assert.deepEqual(
+    settled('Bevor ich Feedback gebe: [a: grundsätzlich] mag ich ein mittleres Risiko'),
+    {
+      archetype: [],
+      domain: [],
+    },
+  );
+});

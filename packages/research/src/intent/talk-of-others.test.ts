@@ -97,6 +97,9 @@ test('a clause in which the writer says what they do is their own, beside someon
   const others = (text: string) => talksOfOthers(tokenize(text));
   assert.equal(others('my wife is a surgeon, I teach ecology'), false);
   assert.equal(others('my wife is a surgeon and I think she is great'), true);
+  // what someone else thinks ends at a "but" that turns back to the writer
+  assert.equal(others("my partner thinks I'm crazy but I want the riskiest ideas"), false);
+  assert.equal(others('my supervisor says I should be bolder'), true);
 });
 
 test('teaching assistants, buddies, nephews and grandchildren are someone else', () => {

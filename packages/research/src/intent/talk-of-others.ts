@@ -20,8 +20,12 @@ export function talksOfOthers(tokens: readonly Token[]): boolean {
   // what they say is theirs, whatever it asks ("my supervisor says I should be bolder"), up
   // to the end of its clause
   const reported = tokens.map(() => false);
+  // (or to a "but" that turns back to the writer: "my partner thinks I'm crazy | but I want …")
   for (const i of named.filter((i) => REPORTING.has(words[i + 1] ?? ''))) {
-    for (let j = i + 1; j < tokens.length && !tokens[j]!.punct; j++) reported[j] = true;
+    for (let j = i + 1; j < tokens.length && !tokens[j]!.punct; j++) {
+      if (BUT.has(words[j]!) && SUBJECTS.has(words[j + 1] ?? '')) break;
+      reported[j] = true;
+    }
   }
   // though the writer may say who they are in it ("… says I should say I'm a research
   // assistant"), or in a clause of their own ("…, I'm a PhD student myself"; not "…, je n'en
@@ -184,6 +188,7 @@ export const ASKING_FOR = foldedSet(
 );
 /** Words that say who the writer is. */
 const SELF = foldedSet("i'm im am je suis soy أنا");
+const BUT = new Set(['but', 'mais', 'pero', 'aber', 'ma', 'mas']);
 /** "I" opening what the writer does ("…, I teach ecology"). */
 const SUBJECTS = new Set(['i', 'je', 'yo', 'ich', 'eu', 'io']);
 /** Words that ask the app for something. */
