@@ -15,6 +15,7 @@ import { leftPastJob } from './past-jobs.ts';
 import { saysNow } from './field-words.ts';
 import { setsLevelForLater } from './later-settings.ts';
 import { numbersRunItem } from './run-items.ts';
+import { asksProgress } from './progress-questions.ts';
 import { tellsOnlyDiet } from './non-roles.ts';
 import { teachesSubject } from './field-fallback.ts';
 import { labelsField } from './field-labels.ts';
@@ -154,6 +155,9 @@ export function actionInstead(
   const runFromLabel = ['update_profile', 'chitchat'].includes(action) && !paused;
   if (session.user_id && runFromLabel && labelsNextRun(tokens)) return 'start_run';
   if (paused && action !== 'status' && asksWhyPaused(tokens)) return 'status';
+  const running = session.run_status === 'running';
+  if (running && (action === 'chitchat' || action === 'help') && asksProgress(tokens))
+    return 'status';
   if (paused && answersRunInstead(tokens, action)) return 'submit_feedback';
   // "Thank you. Idea 1 is interesting, but I cannot do idea 2 …"
   const remarks = action === 'chitchat' || action === 'help';

@@ -1,0 +1,23 @@
+// A question whether the running run is done or how far it has got, in words the classifier
+// has met too seldom: "Come procede?", "واش سالا ولا مازال؟" (is it done or not yet?), "Ci
+// vuole ancora molto?". Read by the action corrections (action-overrides.ts) for a run that
+// is running, where such a question can only be about it.
+import { asksQuestion } from './explicit-messages.ts';
+import { foldedSet, type Token } from './model/tokens.ts';
+
+/** Words of a run's progress and end, as the tokens fold them. */
+const PROGRESS = foldedSet(
+  'progress progressing eta done finished procede procedendo avanza avanzando avance ' +
+    'avancement fini finie termine termino terminado terminada terminou acabou acabo listo lista ' +
+    'pronto pronta fertig soweit سالا سلا خلص خلصت مازال لسه جاهز',
+);
+/** "Still a long way?": "ancora molto", "encore longtemps", "falta mucho", "noch lange". */
+const LONG =
+  / (?:ancora molto|encore longtemps|falta mucho|falta muito|noch lange|how much longer) /u;
+
+/** True when the message asks after the run's progress, in a few words. */
+export function asksProgress(tokens: readonly Token[]): boolean {
+  const words = tokens.filter((t) => !t.punct).map((t) => t.lower);
+  if (!asksQuestion(tokens) || words.length > 10) return false;
+  return words.some((w) => PROGRESS.has(w)) || LONG.test(` ${words.join(' ')} `);
+}
