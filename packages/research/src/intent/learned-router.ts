@@ -24,6 +24,7 @@ import {
 } from './name-fallback.ts';
 import { settleDomains } from './settle-fields.ts';
 import { withArabicHead } from './arabic-fields.ts';
+import { withCompoundHead } from './role-compounds.ts';
 import { dropNonFields } from './non-fields.ts';
 import { withoutLeftJobs } from './past-jobs.ts';
 import { fieldFromLexicon } from './field-fallback.ts';
@@ -195,6 +196,7 @@ const SPAN_CORRECTIONS: ((tokens: readonly Token[], tags: readonly number[]) => 
   settleDomains,
   withArabicHead,
   settleRoles,
+  withCompoundHead,
   settleTopic,
   settleNames,
 ];

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { settleRoles } from './settle-roles.ts';
+import { withCompoundHead } from './role-compounds.ts';
 import { spanRuns, TAGS } from './model/tags.ts';
 import { tokenize } from './model/tokens.ts';
 
@@ -509,4 +510,20 @@ test('an adverb of generality read as a role is none', () => {
       domain: [],
     },
   );
+});
+
+test('a role takes in the acronym or the taught field the tagger left before it', () => {
+  const compound = (text: string, role: string) => {
+    const tokens = tokenize(text);
+    const tags = tokens.map((t) => (t.raw === role ? TAGS.indexOf('B-archetype') : 0));
+    return spanRuns(withCompoundHead(tokens, tags)).map((run) =>
+      tokens
+        .slice(run.first, run.last + 1)
+        .map((t) => t.raw)
+        .join(' '),
+    );
+  };
+  assert.deepEqual(compound('ER nurse. Night shifts mostly.', 'nurse'), ['ER nurse']);
+  assert.deepEqual(compound('call me a science educator', 'educator'), ['science educator']);
+  assert.deepEqual(compound('I am a proud nurse', 'nurse'), ['nurse']);
 });

@@ -298,7 +298,7 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
 }
 
 /** Roles named with what they teach: "a biology teacher", "a science educator". */
-const TEACHING = new Set(['teacher', 'educator', 'tutor', 'instructor', 'schoolteacher']);
+export const TEACHING = new Set(['teacher', 'educator', 'tutor', 'instructor', 'schoolteacher']);
 
 /** "Researcher" in the languages the router reads, as the tokens fold them. */
 const BARE_RESEARCHER = new Set(
