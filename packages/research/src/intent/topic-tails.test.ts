@@ -56,3 +56,32 @@ test('a formal German request leaves its "Sie", "bitte" and article out of the t
     'Lebensdauer von Holzbrücken',
   );
 });
+
+test('a topic runs on after a spaced dash to the message’s end, unless a request follows it', () => {
+  assert.equal(
+    topicOf(
+      'Run another: gout flare prophylaxis duration after starting allopurinol — 3 vs 6 months',
+    ),
+    'gout flare prophylaxis duration after starting allopurinol — 3 vs 6 months',
+  );
+  assert.equal(
+    topicOf(
+      'Could you run something on trauma-informed training for foster parents — does it reduce placement breakdowns?',
+    ),
+    'trauma-informed training for foster parents — does it reduce placement breakdowns',
+  );
+  assert.equal(
+    topicOf('microplastic shedding from synthetic clothing during washing — write that up'),
+    'microplastic shedding from synthetic clothing during washing',
+  );
+  assert.equal(topicOf("research soil erosion — I'm a geographer"), 'soil erosion');
+  // nor an aside, or a short question about it
+  assert.equal(
+    topicOf('queue one on supply risk for Chinese graphite export controls — saw it in the FT'),
+    'supply risk for Chinese graphite export controls',
+  );
+  assert.equal(
+    topicOf('Neues Thema: Zustandsbewertung von Brücken mit Drohnen – taugt das was?'),
+    'Zustandsbewertung von Brücken mit Drohnen',
+  );
+});

@@ -1,4 +1,4 @@
-// What a run's topic carries on with after a comma or in brackets: "fairness metrics in credit
+// What a run's topic carries on with after a comma, a dash or in brackets: "fairness metrics in credit
 // scoring, esp. disparate impact for thin-file applicants", "plantas de cobertura
 // (braquiária, crotalária) no sequestro de carbono …". The tagger, trained mostly on short
 // topics, stops at the first comma or bracket; people who ask for a run in one long
@@ -53,6 +53,21 @@ export function withTopicTail(tokens: readonly Token[], tags: readonly number[])
       if (asked || PURPOSES.has(words[last + 2]!)) break;
       // a piece needs words: ", cox vs random survival forests", not ", ok" or ", short-term"
       if (count < 2 || !belongs(last + 2, end, true)) break;
+    } else if (DASHES.has(next.raw) && tokens[last]!.end < next.start) {
+      // after a spaced dash, what runs to the message's end says more of it ("… — hard
+      // carbon suppliers, costs, bottlenecks", "… — does it reduce placement breakdowns?")
+      end = pieceEnd(tokens, last + 2);
+      const after = tokens[end + 1];
+      const final =
+        !after ||
+        PIECE_OPENS.has(after.raw) ||
+        (SENTENCE_ENDS.has(after.raw) && end + 2 >= tokens.length);
+      // not the request said after the topic ("… — write that up", "… — hazme un paper"), an
+      // aside ("… — saw it in the FT") or a short question about it ("… – taugt das was?")
+      const count = wordsIn(last + 2, end);
+      const aside = words.slice(last + 2, end + 1).some((w) => ASIDES.has(w));
+      const asked = QUESTIONS.has(tokens[end + 1]?.raw ?? '') && count <= 4;
+      if (count < 1 || !final || aside || asked) break;
     } else if (tokens[last]!.raw === ')' || suspended(tokens, last)) {
       // words go on after a bracket ("(X70, X80) | and how …") or a word cut short
       // ("Fußgänger- | und Radverkehr")
@@ -72,6 +87,17 @@ const IS = new Set(["'s", 'is', 'was']);
 const POINTERS = new Set(['it', 'them', 'this', 'that']);
 /** What opens a piece of a topic: a comma, Latin or Arabic. */
 const PIECE_OPENS = new Set([',', '،']);
+/**
+ * Words of a request, of what points back at the topic, or of where the writer met it, after
+ * a dash.
+ */
+const ASIDES = foldedSet(
+  'write do make run research draft paper fais fais-moi ecris redige papier la-dessus hazme ' +
+    'haz escribe eso esto escreve faz faca isso scrivi fai questo mach schreib اكتب اعمل عنها عنه ' +
+    'saw read heard vu lu vi lei visto letto gesehen gelesen',
+);
+/** Dashes that open a piece between spaces. */
+const DASHES = new Set(['—', '–', '-']);
 /** What ends a sentence, and so a topic's last piece. */
 const SENTENCE_ENDS = new Set(['.', '?', '!', ';', ':', '—', '؟', '…', '¿', '¡']);
 const QUESTIONS = new Set(['?', '؟']);
