@@ -261,4 +261,16 @@ test('a bold word held back by a denied extreme in any language is the middle', 
     risk_preference: 'medium',
   });
   assert.deepEqual(levels('a measured amount of risk'), { risk_preference: 'medium' });
+  assert.deepEqual(levels('un peu risquées mais pas délirantes'), { risk_preference: 'medium' });
+  assert.deepEqual(levels('a bissl gewagt, aber ned völlig abgehoben'), {
+    risk_preference: 'medium',
+  });
+  assert.deepEqual(levels('ابيها bold شوي بس مو مجنونة'), { risk_preference: 'medium' });
+});
+
+test('hating a level wants the other end', () => {
+  assert.deepEqual(levels('I hate boring incremental stuff so surprise me'), {
+    risk_preference: 'high',
+  });
+  assert.deepEqual(levels('I hate harsh reviews'), { baseline_strictness: 'low' });
 });

@@ -61,6 +61,7 @@ export const NEGATORS: ReadonlySet<string> = new Set([
   'bored',
   'tired',
   'sick',
+  'hate',
   // "novel ideas over safe ones", "bold rather than safe"
   'over',
   'than',
@@ -83,6 +84,8 @@ export const NEGATORS: ReadonlySet<string> = new Set([
   'بدون',
   'مش',
   'بلاش',
+  'مو', // Gulf and Levantine "not"
+  'مب',
   // in German, Portuguese and Italian ("nicht so streng", "não muito rigoroso")
   'nicht',
   'ned', // Austrian and Bavarian "nicht"

@@ -21,7 +21,8 @@ export const OTHER_LANGUAGES: Entries = [
     'audacieux audacieuse audacieuses ambitieux ambitieuse ambitieuses osee osees temeraire ' +
       'temeraires aventureux aventureuse aventureuses hardi hardie hardis hardies fou folle ' +
       'fous folles risquee risquees farfelu farfelue farfelus farfelues ose oses osez osons ' +
-      'decoiffe decoiffent decoiffant decoiffante decoiffantes dingue dingues exagerer',
+      'decoiffe decoiffent decoiffant decoiffante decoiffantes dingue dingues exagerer ' +
+      'delirant delirante delirants delirantes',
   ],
   [
     'risk',
@@ -117,7 +118,7 @@ export const OTHER_LANGUAGES: Entries = [
       'gewagt gewagte gewagter gewagten kuhn kuhne kuhner kuhnen verruckt verruckte verruckten ' +
       'ehrgeizig ehrgeizige ehrgeizigen abgedreht abgedrehte abgedrehtes experimente radikal ' +
       'radikale radikalen radikaler risikofreudig risikofreudige risikofreudigen risikofreudiger ' +
-      'ubertreiben',
+      'ubertreiben abgehoben abgehobene abgehobenes abgehobenen',
   ],
   [
     'risk',
