@@ -268,6 +268,14 @@ test('a bold word held back by a denied extreme in any language is the middle', 
   assert.deepEqual(levels('ابيها bold شوي بس مو مجنونة'), { risk_preference: 'medium' });
 });
 
+test('practical ideas are safe ones, flashy or pie in the sky ones bold', () => {
+  assert.deepEqual(levels("I'd want the ideas to be practical, nothing pie in the sky"), {
+    risk_preference: 'low',
+  });
+  assert.deepEqual(levels('want practical not flashy ideas'), { risk_preference: 'low' });
+  assert.deepEqual(levels('ambitious but credible'), { risk_preference: 'medium' });
+});
+
 test('hating a level wants the other end', () => {
   assert.deepEqual(levels('I hate boring incremental stuff so surprise me'), {
     risk_preference: 'high',

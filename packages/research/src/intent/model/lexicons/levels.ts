@@ -76,14 +76,15 @@ export const LEVEL_WORDS: Entries = [
       'fearless gamble gambles gambler gamblers taker takers cowboy maverick reckless yolo ' +
       'daredevil unconventional unorthodox contrarian outlandish crazy wacky edgy provocative ' +
       'groundbreaking visionary blue-sky high-risk unusual surprising risk-tolerant adventure ' +
-      'risk-seeking risk-loving',
+      'risk-seeking risk-loving flashy',
   ],
   [
     'risk',
     'low',
     'safe safer safest safely cautious cautiously careful carefully conservative incremental ' +
       'averse risk-averse risk-free riskless prudent timid proven conventional steady secure ' +
-      'grounded realistic feasible pragmatic modest tame predictable dependable low-risk boring',
+      'grounded realistic feasible pragmatic modest tame predictable dependable low-risk boring ' +
+      'credible practical',
   ],
   [
     'strict',
@@ -116,6 +117,7 @@ export const LEVEL_PHRASES: Entries = [
     'risk',
     'high',
     'long shot|long shots|moon shot|moon shots|shoot for the moon|swing for the fences|' +
+      'pie in the sky|' +
       'dream big|think big|go big|aim high|reach for the stars|push the envelope|' +
       'push the boundaries|push boundaries|out there|out of the box|outside the box|blue sky|' +
       'big bets|big bet|big swings|roll the dice|take chances|take a chance|go wild|off the wall|' +
