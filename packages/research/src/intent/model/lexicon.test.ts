@@ -276,6 +276,16 @@ test('practical ideas are safe ones, flashy or pie in the sky ones bold', () => 
   assert.deepEqual(levels('ambitious but credible'), { risk_preference: 'medium' });
 });
 
+test('needing no hand-holding, liking to be challenged and "pegar pesado" are strict', () => {
+  assert.deepEqual(levels('I do not need hand-holding in reviews'), {
+    baseline_strictness: 'high',
+  });
+  assert.deepEqual(levels('I like being challenged in reviews'), { baseline_strictness: 'high' });
+  assert.deepEqual(levels('pode pegar pesado nas revisões, eu aguento'), {
+    baseline_strictness: 'high',
+  });
+});
+
 test('hating a level wants the other end', () => {
   assert.deepEqual(levels('I hate boring incremental stuff so surprise me'), {
     risk_preference: 'high',

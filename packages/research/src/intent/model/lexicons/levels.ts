@@ -166,7 +166,8 @@ export const LEVEL_PHRASES: Entries = [
       'every detail|line by line|' +
       'sin contemplaciones|sans concession|sans concessions|con lupa|a la loupe|sin concesiones|' +
       'mas critico|mas critica|plus critique|mano dura|sem do|sem piedade|senza pieta|' +
-      'ohne gnade|بدون رحمة|بلا رحمة|من غير رحمة|giu pesante|vai pesante|andateci pesante',
+      'ohne gnade|بدون رحمة|بلا رحمة|من غير رحمة|giu pesante|vai pesante|andateci pesante|' +
+      'pegar pesado|pega pesado|being challenged',
   ],
   [
     'strict',
@@ -177,7 +178,8 @@ export const LEVEL_PHRASES: Entries = [
       'go light|light review|lighter touch|gentle touch|cut me slack|benefit of the doubt|' +
       'kid gloves|be soft|soft feedback|soft review|soft reviews|soft reviewer|should be soft|' +
       'keep it light|reviews light|review light|light reviews|light reviewing|' +
-      'plus cool|mas suave|no tan duro|pas trop dur|pas trop severe',
+      'plus cool|mas suave|no tan duro|pas trop dur|pas trop severe|hand-holding|hand holding|' +
+      'handholding',
   ],
   [
     'level',
