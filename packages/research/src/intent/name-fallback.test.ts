@@ -70,7 +70,7 @@ test('a "name" that is a role, a span of time or a lower-case English word is no
   assert.equal(kept('Grüß Gott, Huber Andreas, bitte einloggen', 1, 1), false);
 });
 
-test('a name does not end on a particle, nor on "again"', () => {
+test('a name does not end on a particle, nor on "again", nor is it a year of study', () => {
   const named = (text: string, first: number, last: number) => {
     const tokens = tokenize(text);
     const tags = tokens.map(() => 0);
@@ -79,6 +79,8 @@ test('a name does not end on a particle, nor on "again"', () => {
   };
   assert.deepEqual(named('Hola, soy Lucía de nuevo, entrá a mi cuenta', 3, 4), ['Lucía']);
   assert.deepEqual(named('مساء الخير، دي أميرة حسن تاني', 4, 6), ['أميرة', 'حسن']);
+  // a year of study is no name, whatever its ordinal
+  assert.deepEqual(named('studente di ingegneria al terzo anno', 4, 5), []);
 });
 
 test('a name the tagger found is left as it is', () => {

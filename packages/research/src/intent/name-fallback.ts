@@ -146,6 +146,10 @@ export function withoutNonNames(tokens: readonly Token[], tags: readonly number[
     // (after "I'm" or "call me" any word may be a name: "I'm Dev", "Hi! I'm rose")
     const named = beforeOwnName(tokens[run.first - 1]?.lower ?? '');
     if (!named && span.every(none)) out.fill(0, run.first, run.last + 1);
+    // nor is a year of study, whose ordinal may be a name too ("al | terzo anno")
+    if (run.last > run.first && YEARS.has(tokens[run.last]!.lower)) {
+      out.fill(0, run.first, run.last + 1);
+    }
     // nor does a name end on a particle written small ("soy Lucía | de nuevo"; "Anh Tuan Le"
     // ends on a surname)
     let last = run.last;
@@ -157,6 +161,7 @@ export function withoutNonNames(tokens: readonly Token[], tags: readonly number[
   return out;
 }
 const AGAIN = new Set(['again', 'wieder', 'encore', 'تاني']);
+const YEARS = new Set(['year', 'anno', 'ano', 'annee', 'semester', 'semestre', 'jahr']);
 const TIME_UNITS = new Set(
   'years months weeks days ans mois anos anni mesi jahre jahren monate'.split(' '),
 );
