@@ -119,12 +119,14 @@ test('a run request whose only "topic" is the level, role or field it sets is a 
   assert.equal(notRun('start a run, be bold'), false);
 });
 
-test('a message of greetings, thanks and goodbyes only is small talk', () => {
+test('a message of greetings, thanks, praise and goodbyes only is small talk', () => {
   const greets = (text: string) => onlyGreets(tokenize(text));
-  for (const text of ['Bonsoir', 'hi there!', 'thanks, bye', 'مساء الخير', 'never mind'])
+  const only = ['Bonsoir', 'hi there!', 'thanks, bye', 'مساء الخير', 'never mind'];
+  for (const text of [...only, 'Well done. Thank you.', 'great, thanks'])
     assert.equal(greets(text), true, text);
   for (const text of ['hi, I am Ada', 'bonsoir, je suis Karim', 'thanks, now start a run', '🙂'])
     assert.equal(greets(text), false, text);
+  for (const text of ['done', 'well?']) assert.equal(greets(text), false, text);
 });
 
 test('asking how to use the app or what it can do is help', () => {

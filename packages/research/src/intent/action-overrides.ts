@@ -333,12 +333,18 @@ const NO_TOPIC = new Set(
  */
 export function onlyGreets(tokens: readonly Token[]): boolean {
   const words = tokens.filter((t) => !t.punct);
+  // "Well done. Thank you.": praise is small talk too
+  const wellDone = (i: number) =>
+    words[i]!.lower === 'well' ? words[i + 1]?.lower === 'done' : words[i - 1]?.lower === 'well';
   return (
     words.length > 0 &&
-    words.every((t) => wordClasses(t.lower).some((c) => SMALL_TALK.has(c)) || FILLERS.has(t.lower))
+    words.every(
+      (t, i) =>
+        wordClasses(t.lower).some((c) => SMALL_TALK.has(c)) || FILLERS.has(t.lower) || wellDone(i),
+    )
   );
 }
-const SMALL_TALK = new Set(['greet', 'thanks', 'bye']);
+const SMALL_TALK = new Set(['greet', 'thanks', 'bye', 'praise']);
 /** Words that go with a greeting: "hi there", "good evening", "buenas noches", "مساء الخير". */
 const FILLERS = new Set(
   (
