@@ -292,3 +292,9 @@ test('hating a level wants the other end', () => {
   });
   assert.deepEqual(levels('I hate harsh reviews'), { baseline_strictness: 'low' });
 });
+
+test('a level word said of a stretch of time sets nothing', () => {
+  assert.deepEqual(levels('Brutal week. thanks for carrying some of it'), {});
+  assert.deepEqual(levels('tough day at work'), {});
+  assert.deepEqual(levels("be tough, it's for a top journal"), { baseline_strictness: 'high' });
+});

@@ -340,6 +340,13 @@ export interface LevelReading {
  * a bare level ("high", "moderate") sets the setting named nearest to it (in its own token
  * first: "low-stakes"), and nothing when neither is named.
  */
+/** Stretches of time a level word may describe without setting anything. */
+const SPANS_OF_TIME = new Set(
+  'week weeks day days night nights month months year morning evening weekend shift winter summer semester'.split(
+    ' ',
+  ),
+);
+
 export function readLevels(
   tokens: readonly string[],
   skip: readonly boolean[],
@@ -351,6 +358,8 @@ export function readLevels(
   };
   marks.forEach((mark, i) => {
     if (!mark?.first || skip[i]) return;
+    // a word said of a stretch of time sets nothing ("Brutal week", "tough day at work")
+    if (!mark.idiom && SPANS_OF_TIME.has(tokens[i + 1] ?? '')) return;
     // "moderately demanding, nothing crazy": a denied extreme is a hedge on the setting
     // said beside it, and the risk it names only when no setting is
     const hedge = EXTREMES.has(tokens[i]!) && deniedAt(tokens, marks, i);
