@@ -118,7 +118,6 @@ function statesMore(tokens: readonly Token[]): boolean {
 
 /** "For now" in the words that lack "now": "pour l'instant", "por enquanto", "per adesso". */
 const FOR_NOW = / (?:pour l' instant|por enquanto|por el momento|pour le moment|im moment) /u;
-const lowerText = (tokens: readonly Token[]) => tokens.map((t) => t.lower).join(' ');
 
 /** The number of each token's clause (clauses end at punctuation). */
 function clauseNumbers(tokens: readonly Token[]): number[] {
@@ -133,6 +132,7 @@ export function actionInstead(
   session: IntentSession,
 ): IntentAction | undefined {
   const paused = session.run_status === 'awaiting_feedback';
+  const words = tokens.map((t) => t.lower);
   // "Nice paper. Going forward please be stricter", "in general I want harsher reviews"
   const reacted = ['chitchat', 'submit_feedback', 'help'].includes(action);
   if (session.user_id && reacted && setsLevelForLater(tokens)) return 'update_profile';
@@ -161,7 +161,7 @@ export function actionInstead(
   if (paused && answersRunInstead(tokens, action)) return 'submit_feedback';
   // "Thank you. Idea 1 is interesting, but I cannot do idea 2 …"
   const remarks = action === 'chitchat' || action === 'help';
-  if (paused && remarks && numbersRunItem(tokens.map((t) => t.lower))) return 'submit_feedback';
+  if (paused && remarks && numbersRunItem(words)) return 'submit_feedback';
   if (!paused && action !== 'chitchat' && onlyGreets(tokens)) return 'chitchat';
   // "untersuch mal Lastmanagement mit E-Autos": the tagger knows German requests little
   const toldOf = !paused && toldOfReading(tokens);
@@ -180,7 +180,7 @@ export function actionInstead(
   if (!session.user_id && introduced) return 'create_user';
   if (others && !statesOwnLevel(tokens)) {
     // nor is it a run unless one is asked for ("il mio relatore è un professore di economia")
-    const run = asksForRun(tokens.map((t) => t.lower)) || requestedTopic(tokens);
+    const run = asksForRun(words) || requestedTopic(tokens);
     const profileOrRun = action === 'update_profile' || (action === 'start_run' && !run);
     return profileOrRun ? 'chitchat' : undefined;
   }
@@ -194,7 +194,7 @@ export function actionInstead(
   // (a level hoped for is still asked for: "I'm hoping you can be stricter")
   // (nor when it says what the writer is now: "…, mais pour l'instant chu auxiliaire …")
   const hopes = action === 'update_profile' && onlyImagines(tokens, hopedFor(tokens));
-  const now = saysNow(tokens.map((t) => t.lower)) || FOR_NOW.test(` ${lowerText(tokens)} `);
+  const now = saysNow(words) || FOR_NOW.test(` ${words.join(' ')} `);
   if (hopes && !now && !levelsIn(tokens).stated) return 'chitchat';
   // "I used to be a lawyer but I quit years ago", unless it says what the writer is into now
   if (action === 'update_profile' && leftPastJob(tokens) && !statesMore(tokens)) return 'chitchat';

@@ -107,8 +107,13 @@ const HOW_TO_START = [
 
 /** True when the message asks how to start a run and names no topic. */
 export function asksHowToStart(tokens: readonly Token[]): boolean {
+  return matchesAny(tokens, HOW_TO_START);
+}
+
+/** True when one of the patterns matches the folded words, spaced at both ends. */
+function matchesAny(tokens: readonly Token[], patterns: readonly RegExp[]): boolean {
   const text = ` ${tokens.map((t) => t.lower).join(' ')} `;
-  return HOW_TO_START.some((pattern) => pattern.test(text));
+  return patterns.some((pattern) => pattern.test(text));
 }
 
 /**
@@ -117,8 +122,7 @@ export function asksHowToStart(tokens: readonly Token[]): boolean {
  * esta app?", "شو بقدر أعمل هون؟"): a question for `help`.
  */
 export function asksHowToUse(tokens: readonly Token[]): boolean {
-  const text = ` ${tokens.map((t) => t.lower).join(' ')} `;
-  return HOW_TO_USE.some((pattern) => pattern.test(text));
+  return matchesAny(tokens, HOW_TO_USE);
 }
 const HOW_TO_USE = [
   / how (?:to|do i|can i|should i|do you) use (?:(?:this|the|your) (?:app|website|site|tool|thing|chat|assistant|service|bot|platform)|this|it|you) (?:[?.!] )?$/,

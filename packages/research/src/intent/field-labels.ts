@@ -82,9 +82,9 @@ export function fieldAfterLabel(tokens: readonly Token[], out: number[]): void {
     if (tagged) {
       const owned = POSSESSIVES.has(tokens[i - 1]?.lower ?? '') || spanishMine(tokens, i);
       const labelled = domainRuns(out).find((run) => run.first === at);
-      if (owned && labelled) replaceField(out, labelled.first, labelled.last);
-      if (owned && labelled) return;
-      continue;
+      if (!owned || !labelled) continue;
+      replaceField(out, labelled.first, labelled.last);
+      return;
     }
     // words the tagger took for a level though the lexicon knows no level in them are free
     const free = (k: number) =>

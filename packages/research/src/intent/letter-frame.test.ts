@@ -1,6 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { letterBody } from './letter-frame.ts';
+import { letterFrame } from './letter-frame.ts';
+
+/** The text the action is read from: the letter's body, or the whole text. */
+function letterBody(text: string): string {
+  const { bodyStart, bodyEnd } = letterFrame(text);
+  return text.slice(bodyStart, bodyEnd).trim();
+}
 
 test('a letter’s body is what its greeting and close frame', () => {
   assert.equal(

@@ -62,12 +62,6 @@ export function letterFrame(text: string): LetterFrame {
   return { bodyStart, bodyEnd };
 }
 
-/** The text the action is read from: the letter's body, or the whole text. */
-export function letterBody(text: string): string {
-  const { bodyStart, bodyEnd } = letterFrame(text);
-  return text.slice(bodyStart, bodyEnd).trim();
-}
-
 /** The tags without the frame's, but for the name a close signs. */
 export function withoutFrame(
   tokens: readonly Token[],
