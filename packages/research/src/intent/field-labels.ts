@@ -14,8 +14,7 @@ const FIELD_LABELS = new Set(
   (
     'field domain area discipline major specialty speciality subspecialty subspeciality ' +
     'specialisation specialization campo domaine specialite especialidad especialidade ' +
-    'specializzazione ' +
-    'schwerpunkt fach fachgebiet forschungsgebiet مجالي تخصصي مجال تخصص'
+    'specializzazione schwerpunkt fach fachgebiet forschungsgebiet مجالي تخصصي مجال تخصص'
   ).split(' '),
 );
 /**

@@ -87,14 +87,15 @@ export function hopedFor(tokens: readonly Token[]): boolean[] {
     if (!opens) return;
     // to the clause's end, or to a new subject ("… next fall | so I guess my field is …")
     for (let j = i; j < tokens.length && !tokens[j]!.punct; j++) {
-      if (j > i && TURNS.has(words[j]!) && SUBJECT.has(words[j + 1] ?? '')) break;
+      if (j > i && TURNS.has(words[j]!) && SELF_OPENERS.has(words[j + 1] ?? '')) break;
       out[j] = true;
     }
   });
   return out;
 }
+/** Words that join a new clause, and what opens one about the writer ("so I", "but my"). */
 const TURNS = foldedSet('so but and mais pero mas aber ma');
-const SUBJECT = foldedSet("i i'm im my je j' mon ma yo mi eu meu minha ich mein meine io mio");
+const SELF_OPENERS = foldedSet("i i'm im my je j' mon ma yo mi eu meu minha ich mein meine io mio");
 const HOPING = foldedSet('hoping hope hopes espero espere spero hoffe');
 const GOING = new Set(['going', 'gonna']);
 const MAYBE = new Set(['might', 'may', 'could']);

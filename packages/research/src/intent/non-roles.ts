@@ -12,7 +12,6 @@ import { imaginedSelf } from './imagined-roles.ts';
 import { ARABIC_QUALIFIERS, isDegreeDone } from './role-cues.ts';
 import { formerly } from './past-jobs.ts';
 
-/** Words a role does not end on: what joins it to its field or place. */
 /** Words of being new to something, in the languages the router reads, as tokens fold them. */
 const NOVICES = new Set(
   (
@@ -28,6 +27,7 @@ const GENERALLY = new Set(
 const HEDGED = new Set(
   'still just only total complete noch encore todavia ainda ancora'.split(' '),
 );
+/** Words a role does not end on: what joins it to its field or place. */
 const JOIN_WORDS = new Set([
   'de',
   'en',

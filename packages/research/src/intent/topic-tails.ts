@@ -1,7 +1,7 @@
-// What a run's topic carries on with after a comma, a dash or in brackets: "fairness metrics in credit
-// scoring, esp. disparate impact for thin-file applicants", "plantas de cobertura
+// What a run's topic carries on with after a comma, a dash or in brackets: "fairness metrics
+// in credit scoring, esp. disparate impact for thin-file applicants", "plantas de cobertura
 // (braquiária, crotalária) no sequestro de carbono …". The tagger, trained mostly on short
-// topics, stops at the first comma or bracket; people who ask for a run in one long
+// topics, stops at the first comma, dash or bracket; people who ask for a run in one long
 // sentence mean the whole of it, up to where the sentence ends or turns to the writer, the
 // reader or the profile.
 import { levelMarks } from './model/lexicon.ts';
@@ -66,7 +66,7 @@ export function withTopicTail(tokens: readonly Token[], tags: readonly number[])
       // aside ("… — saw it in the FT") or a short question about it ("… – taugt das was?")
       const count = wordsIn(last + 2, end);
       const aside = words.slice(last + 2, end + 1).some((w) => ASIDES.has(w));
-      const asked = QUESTIONS.has(tokens[end + 1]?.raw ?? '') && count <= 4;
+      const asked = QUESTIONS.has(after?.raw ?? '') && count <= 4;
       if (count < 1 || !final || aside || asked) break;
     } else if (tokens[last]!.raw === ')' || suspended(tokens, last)) {
       // words go on after a bracket ("(X70, X80) | and how …") or a word cut short
