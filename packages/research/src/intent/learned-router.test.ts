@@ -718,6 +718,15 @@ test('roles and fields that are not the writer’s: a workplace, a place, a like
   // a university's department of a field teaches it
   assert.equal(profile("I'm in the Department of Physics, condensed matter")?.domain, 'Physics');
   assert.deepEqual(profile('data engineer at a logistics firm'), { archetype: 'data engineer' });
+  // …but a department's or a law firm's kind is the field they are of
+  assert.deepEqual(profile('a registrar in the oncology department'), {
+    archetype: 'registrar',
+    domain: 'oncology',
+  });
+  assert.deepEqual(profile('I am an associate at a criminal law firm'), {
+    archetype: 'associate',
+    domain: 'criminal law',
+  });
   assert.deepEqual(profile('senior UX researcher at a fintech'), {
     archetype: 'senior UX researcher',
   });

@@ -2,6 +2,7 @@
 // works, not what one works on ("a data engineer at a logistics firm", "engenheiro de
 // software numa fintech", "مهندس بيانات في شركة شحن"); a department "of" a field teaches it.
 import { ARABIC_WORKPLACES, ARTICLES, FACULTIES, INDEFINITE_ARTICLES } from './field-words.ts';
+import { isField } from './model/gazetteer.ts';
 import { runsOf } from './model/tags.ts';
 import { fold, type Token } from './model/tokens.ts';
 
@@ -43,9 +44,11 @@ export function dropWorkplaces(tokens: readonly Token[], out: number[]): number[
     // "at a …", "chez …", "bei …", or "in a …", "numa …" ("in a pharmaceutical company")
     if (!AT_WORK.has(at) && !(article && IN_WORK.has(at)) && !CONTRACTED.has(at)) continue;
     const [last, next] = [words[run.last] ?? '', words[run.last + 1] ?? ''];
-    // a lab's kind is a field ("a lab tech in a neuroscience lab")
+    // a lab's kind is a field ("a lab tech in a neuroscience lab"), as is a department's or a
+    // law firm's when a field names it ("in the cardiology department", "a family law firm")
     const lab = RESEARCH_UNITS.has(last) || RESEARCH_UNITS.has(next);
-    if (ofWorkplace || ((WORKPLACES.has(last) || WORKPLACES.has(next)) && !lab)) {
+    const named = (DEPARTMENTS.has(next) && isField(last)) || (last === 'law' && next === 'firm');
+    if (ofWorkplace || ((WORKPLACES.has(last) || WORKPLACES.has(next)) && !lab && !named)) {
       out.fill(0, run.first, run.last + 1);
     }
   }
@@ -141,5 +144,7 @@ const WARDS = new Set(
     'الانعاش',
   ].map(fold),
 );
+/** A department, whose kind is the field it is of. */
+const DEPARTMENTS = new Set(['department', 'dept', 'departement', 'departamento', 'dipartimento']);
 /** Workplaces whose kind is a research field. */
 const RESEARCH_UNITS = new Set(['lab', 'labs', 'laboratory', 'laboratorio', 'laboratoire']);
