@@ -244,9 +244,14 @@ test('a Spanish, Portuguese or Italian superlative reads as its adjective', () =
   assert.deepEqual(levels('bellissima giornata'), {});
 });
 
-test("a label's value is the label's setting; Portuguese 'no' is 'in the'; a diet is no level", () => {
+test("a label's or a set setting's value is its own; Portuguese 'no' is 'in the'; a diet is no level", () => {
   assert.deepEqual(levels('risk appetite: low. strictness: cranked to eleven.'), {
     risk_preference: 'low',
+  });
+  // …as is a level a setting is set to, whatever is named after it
+  assert.deepEqual(levels('set my risk appetite to medium and strictness to low'), {
+    risk_preference: 'medium',
+    baseline_strictness: 'low',
   });
   assert.deepEqual(levels('pras próximas, coloca o risco no baixo'), { risk_preference: 'low' });
   assert.deepEqual(levels('no high-risk stuff please'), { risk_preference: 'low' });

@@ -274,8 +274,9 @@ function nearestSetting(
   otherThanExtremes = false,
 ): keyof LevelReading | undefined {
   let nearest = tokens[i]!.includes('-') ? cueOf(tokens[i]!) : undefined;
-  // a level given as a label's value is the label's ("risk appetite: low. strictness: …")
-  if (!nearest && [':', '='].includes(tokens[i - 1] ?? '')) {
+  // a level given as a label's value is the label's ("risk appetite: low. strictness: …"),
+  // as is one a setting is set to ("risk appetite to medium and strictness to low")
+  if (!nearest && [':', '=', 'to'].includes(tokens[i - 1] ?? '')) {
     for (let j = i - 2; j >= Math.max(0, i - 4) && !nearest; j--) nearest = cueOf(tokens[j]!);
   }
   for (let d = 1; d < tokens.length && !nearest; d++) {
