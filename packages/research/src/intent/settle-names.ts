@@ -104,6 +104,10 @@ export const INTRODUCING: ReadonlySet<string> = new Set([
   'utilisateur',
   'utilisatrice',
   'انا',
+  // Hindi and Urdu in Latin letters: "Main Priya Raman" (I), "mera naam …" (my name)
+  'main',
+  'mein',
+  'naam',
   ...ARABIZI_NAMING,
 ]);
 
@@ -129,6 +133,8 @@ export const NOT_NAME: ReadonlySet<string> = new Set([
   'aqui',
   'ici',
   'hai',
+  'hoon',
+  'hun',
   'ich',
   'before',
   'again',

@@ -191,6 +191,15 @@ test('a run asked for after the context names the topic; "on that" points back t
   assert.deepEqual(topics('[coral bleaching], can you write a paper on it?'), ['coral bleaching']);
 });
 
+test('a topic takes in a range of numbers written with a dash', () => {
+  const tokens = tokenize('Run: cost curves for lithium recovery, 2018–2024');
+  const tags = tokens.map((_, i) =>
+    i < 2 || i > 8 ? 0 : TAGS.indexOf(i > 2 ? 'I-topic' : 'B-topic'),
+  );
+  const out = settleTopic(tokens, tags);
+  assert.equal(tokens.filter((_, i) => out[i] !== 0).at(-1)?.raw, '2024');
+});
+
 test('a plural possessive does not end a topic', () => {
   // The topic runs the tagger found, as [first, last] word indexes; the topic settled.
   const topic = (text: string, runs: [number, number][]) => {
@@ -230,6 +239,7 @@ test('a full name is one name; a greeting or a title is not the name', () => {
   assert.deepEqual(names('[Olá], sou a [Ana] Ribeiro e trabalho em oceanografia'), ['Ana Ribeiro']);
   assert.deepEqual(names('Habari! [Naitwa Baraka]'), ['Baraka']);
   assert.deepEqual(names('[Sat Sri Akal]! [Harpreet Kaur] here'), ['Harpreet Kaur']);
+  assert.deepEqual(names('Hi! [Main Priya Raman], account banana hai'), ['Priya Raman']);
   assert.deepEqual(names('[Cambiar] al usuario [Valentina]'), ['Valentina']);
   // of two, not the one said as a place
   assert.deepEqual(names('Sou médica em [Coimbra], [Teresa Almeida], com interesse'), [

@@ -136,6 +136,11 @@ function settleSpans(tokens: readonly Token[], tags: readonly number[]): number[
     }
   }
   if (last >= 0) last = joinedField(tokens, out, last);
+  // nor inside a range of numbers written with a dash ("…, 2018–2024")
+  if (last >= 0 && rangeAfter(tokens, out, last)) {
+    out.fill(TOPIC_I, last + 1, last + 3);
+    last += 2;
+  }
   const next = tokens[last + 1];
   if (last < 0 || !next || next.punct || out[last + 1] !== 0) return out;
   const ends = (i: number) => !tokens[i] || (tokens[i]!.punct && tokens[i]!.raw !== "'");
@@ -151,6 +156,14 @@ function settleSpans(tokens: readonly Token[], tags: readonly number[]): number[
   if (phrase && ends(last + 3) && plain(word) && !word!.punct && !MANNER.has(word!.lower))
     out.fill(TOPIC_I, last + 1, last + 3);
   return out;
+}
+
+/** Whether a dash and a number, written close up, follow the number at `last`. */
+function rangeAfter(tokens: readonly Token[], out: readonly number[], last: number): boolean {
+  const [from, dash, to] = [tokens[last]!, tokens[last + 1], tokens[last + 2]];
+  if (!dash || !to || out[last + 1] !== 0 || out[last + 2] !== 0) return false;
+  const closeUp = dash.start === from.end && to.start === dash.end;
+  return closeUp && /^[–—-]$/u.test(dash.raw) && /^\p{N}+$/u.test(from.raw + to.raw);
 }
 
 /**

@@ -58,6 +58,9 @@ test('family and co-workers in six languages, and what they say, are someone els
   assert.equal(others('Meine Chefin ist Biochemikerin und super streng.'), true);
   assert.equal(others('Minha chefe é super exigente com prazos.'), true);
   assert.equal(others("my financial advisor says I'm too risk-averse lol"), true);
+  // those who teach or edit the writer, in English and in Hindi in Latin letters
+  assert.equal(others('my lecturer is sooo strict abt citations'), true);
+  assert.equal(others('Meri editor bahut strict hai fact-checking pe'), true);
   // a clause of the writer's own says who they are only when it does say it
   assert.equal(others("Mon directeur de thèse est hyper strict, je n'en peux plus"), true);
   assert.equal(others("my supervisor is a professor, I'm a PhD student in ecology"), false);

@@ -163,7 +163,9 @@ const OTHERS = new Set(
     'orientador orientadora doktorvater doktormutter betreuer betreuerin relatore relatrice ' +
     // teaching assistants, friends and family further out
     'ta buddy pal nephew niece grandma grandpa grandmother grandfather cheffe neveu ' +
-    'sobrino sobrina sobrinho sobrinha nipote neffe nichte enkelin enkel'
+    'sobrino sobrina sobrinho sobrinha nipote neffe nichte enkelin enkel ' +
+    // those who teach, examine or edit the writer
+    'lecturer teacher instructor examiner editor dean'
   ).split(' '),
 );
 /**
@@ -176,7 +178,9 @@ const OWNED_OTHERS = foldedSet(
 const POSSESSIVES = new Set(
   (
     'my mon ma mes mi mis our notre nuestro nuestra mein meine meinem meiner unser unsere ' +
-    'meu minha nosso nossa mio mia miei mie nostro nostra'
+    'meu minha nosso nossa mio mia miei mie nostro nostra ' +
+    // Hindi and Urdu in Latin letters
+    'mera meri mere'
   ).split(' '),
 );
 /** Arabic dialect possessives written after the noun: "المشرف تبعي", "الدكتور بتاعي". */
