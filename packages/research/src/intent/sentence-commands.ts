@@ -16,8 +16,9 @@ const COMMANDS: ReadonlySet<IntentAction> = new Set([
   'train_planner',
   'help',
 ]);
-/** How sure the sentence alone must be. */
+/** How sure the sentence alone must be: a question less than a statement ("Kid's doing better"). */
 const SURE = 0.8;
+const SURE_UNASKED = 0.85;
 
 /** A sentence's end: a full stop, a question or exclamation mark, an ellipsis, then a space. */
 const SENTENCE_BREAK = /(?<=[.!?؟…])\s+/u;
@@ -32,7 +33,8 @@ export function commandInOneSentence(
   if (sentences.length < 2) return undefined;
   for (const sentence of sentences) {
     const best = model.classify(sentence, model.read(sentence), session)[0];
-    if (best && COMMANDS.has(best.action) && best.p >= SURE) return best;
+    const sure = /[?؟]/u.test(sentence) ? SURE : SURE_UNASKED;
+    if (best && COMMANDS.has(best.action) && best.p >= sure) return best;
   }
   return undefined;
 }

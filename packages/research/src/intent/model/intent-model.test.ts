@@ -1,7 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { readExamples, FILLERS_PATH, TRAIN_PATH } from '../dataset/dataset.ts';
+import {
+  readExamples,
+  readTrainingExamples,
+  FILLERS_PATH,
+  TRAIN_PATH,
+} from '../dataset/dataset.ts';
 import { readFillers } from '../dataset/augment.ts';
 import {
   dataFingerprint,
@@ -27,10 +32,10 @@ test('the shipped model loads in well under a second', () => {
 });
 
 test('the shipped model was trained on the data in the repository', () => {
-  // Retrain with `npm run train:intent` after changing train.jsonl or fillers.json.
+  // Retrain with `npm run train:intent` after changing the training data or fillers.json.
   const json = shippedJSON();
   assert.equal(json.trained_on.sha256, dataFingerprint());
-  assert.equal(json.trained_on.examples, readExamples(TRAIN_PATH).length);
+  assert.equal(json.trained_on.examples, readTrainingExamples().length);
   assert.equal(json.trained_on.seed, DEFAULT_INTENT_TRAIN_OPTIONS.seed);
 });
 

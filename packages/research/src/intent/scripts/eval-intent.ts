@@ -14,7 +14,8 @@ import {
   readExamples,
   type Example,
   readNonsense,
-  TRAIN_PATH,
+  readTrainingExamples,
+  WRITTEN_SETS,
 } from '../dataset/dataset.ts';
 import { routeLearned } from '../learned-router.ts';
 import { routeLocally } from '../local-router.ts';
@@ -60,7 +61,8 @@ function learned(model: IntentModel): Router {
 /** The old rules (local-router.ts), kept for this comparison only. */
 const rules: Router = (request) => ({ intent: routeLocally(request).intent });
 
-const train = readExamples(TRAIN_PATH);
+const train = readTrainingExamples();
+const folded = WRITTEN_SETS.filter((set) => set.trained).map((set) => set.label);
 /** The first held-out split, the test sets (scored, never listed), the development sets. */
 const [FIRST, ...LATER] = HELDOUT_SETS;
 const SETS = [FIRST!, ...LATER.filter((set) => set.test), ...LATER.filter((set) => !set.test)];
@@ -91,7 +93,8 @@ const held = sets.reduce((n, set) => n + set.examples.length, 0);
 const share = (100 * held) / (held + train.length);
 const counts = sets.map((set) => `${set.label}: ${set.examples.length}`);
 console.log(
-  `Training set: ${train.length} phrasings; ${counts.join(', ')} (${held} held out in all, ` +
+  `Training set: ${train.length} phrasings (train.jsonl and the development sets ` +
+    `${folded.join(', ')}); ${counts.join(', ')} (${held} held out in all, ` +
     `${share.toFixed(1)} % of all phrasings); nonsense: ${nonsense.length}. ` +
     `Model loaded in ${loadMs.toFixed(0)} ms; confidence threshold ` +
     `${DEFAULT_CONFIDENCE_THRESHOLD}; load average ${loadavg()[0]!.toFixed(1)} on ` +

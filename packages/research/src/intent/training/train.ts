@@ -10,10 +10,10 @@ import { ENGLISH_FIELDS } from '../model/lexicons/fields.ts';
 import { ENGLISH_ROLES } from '../model/lexicons/roles.ts';
 import {
   FILLERS_PATH,
-  readExamples,
+  readTrainingExamples,
   SESSIONS,
   spanTags,
-  TRAIN_PATH,
+  TRAINING_PATHS,
   type Example,
 } from '../dataset/dataset.ts';
 import {
@@ -290,13 +290,12 @@ function levelData(
 
 /** SHA-256 of the training data and fillers, as stored in the model file. */
 export function dataFingerprint(
-  trainPath: string = TRAIN_PATH,
+  trainPaths: readonly string[] = TRAINING_PATHS,
   fillersPath: string = FILLERS_PATH,
 ): string {
-  return createHash('sha256')
-    .update(readFileSync(trainPath))
-    .update(readFileSync(fillersPath))
-    .digest('hex');
+  const hash = createHash('sha256');
+  for (const path of trainPaths) hash.update(readFileSync(path));
+  return hash.update(readFileSync(fillersPath)).digest('hex');
 }
 
 /** Trains on the repository's training set, as scripts/train-intent.ts does. */
@@ -305,7 +304,7 @@ export function trainShippedModel(options: IntentTrainOptions = DEFAULT_INTENT_T
   report: TrainReport;
 } {
   return trainIntentModel(
-    readExamples(TRAIN_PATH),
+    readTrainingExamples(),
     readFillers(FILLERS_PATH),
     dataFingerprint(),
     options,
