@@ -694,6 +694,15 @@ test('a level said of something else is none; an Arabic name ends before "and I"
     session: READY,
   }).intent;
   assert.deepEqual(intent.profile, { baseline_strictness: 'low' });
+  // nor is an acronym the tagger took for one at the end of a run request
+  const run = routeLearned({
+    text:
+      'Research please on: machine-learning interatomic potentials for predicting grain ' +
+      'boundary segregation in nickel superalloys (focus on Re, W), compared with DFT',
+    session: READY,
+  }).intent;
+  assert.equal(run.action, 'start_run');
+  assert.equal(run.profile, undefined);
   const arabic = routeLearned({
     text: 'مرحبا، اسمي خالد وأنا باحث في الذكاء الاصطناعي',
     session: ANONYMOUS,

@@ -82,8 +82,10 @@ export function readProfileLevels(
         .some(Boolean);
       if (plain) continue; // "a high school teacher"
       if (saidOfSomethingElse(words, span[0])) continue; // "my confidence is low"
-      // capitalised words no lexicon or dictionary knows name someone ("be Yusuf now")
-      if (tokens.slice(span[0], span[1] + 1).every(placeWord)) continue;
+      // capitalised words no lexicon or dictionary knows name someone ("be Yusuf now"), and
+      // an acronym no lexicon knows names a thing ("compared with DFT")
+      const named = (t: Token) => placeWord(t) || (!known && ACRONYM.test(t.raw));
+      if (tokens.slice(span[0], span[1] + 1).every(named)) continue;
       // what a field joined by "and" goes on with is more field ("antropologia e saúde |
       // global")
       const fieldGoesOn =
@@ -98,6 +100,9 @@ export function readProfileLevels(
   if (out.risk_preference && hedgesRisk(words, marks)) out.risk_preference = 'medium';
   return out;
 }
+
+/** A word in capitals: "DFT", "RCTs". */
+const ACRONYM = /^\p{Lu}{2,6}s?$/u;
 
 /** True when a hedge stands before more of a risk word ("a bit | more | adventurous"). */
 function hedgesRisk(words: readonly string[], marks: readonly (LevelMark | undefined)[]): boolean {
