@@ -23,6 +23,19 @@ const NOVICES = new Set(
 const GENERALLY = new Set(
   'generally basically grundsatzlich generell generalmente generalement'.split(' '),
 );
+/**
+ * Words of how the writer feels, how big they are or how they put it, no role alone ("ich
+ * bin neugierig", "sou pequeno", "o que me interessa mesmo"), as tokens fold them.
+ */
+const NO_ROLE = new Set(
+  (
+    'curious neugierig curioso curiosa curieux curieuse small pequeno pequena petit ' +
+    'petite klein piccolo piccola mesmo vraiment realmente wirklich davvero ' +
+    'pensando melhor mejor meilleur besser meglio'
+  ).split(' '),
+);
+/** "Also" opening a role, which is no part of it ("sono anche | dottoranda"). */
+const ALSO = new Set('also aussi tambien tambem anche auch'.split(' '));
 /** What may stand with it: "still", "just", "total", "noch", "encore". */
 const HEDGED = new Set(
   'still just only total complete noch encore todavia ainda ancora'.split(' '),
@@ -168,12 +181,18 @@ export function dropNonRoles(
       // how new the writer is, which is no occupation ("I'm a beginner", "noch Anfängerin")
       words.every((w) => NOVICES.has(w) || HEDGED.has(w)) ||
       // an adverb read as one ("grundsätzlich mag ich …")
-      words.every((w) => GENERALLY.has(w))
+      words.every((w) => GENERALLY.has(w)) ||
+      words.every((w) => NO_ROLE.has(w))
     ) {
       out.fill(0, run.first, run.last + 1);
       continue;
     }
     let last = run.last;
+    // nor opens on "also" ("sono anche | dottoranda")
+    if (ALSO.has(words[0]!) && run.first < last) {
+      out[run.first] = 0;
+      markSpan(out, 'archetype', run.first + 1, last);
+    }
     // a role ends on no joining word nor on a verb ("an undergrad | majoring in …",
     // "ingeniera civil | especializada en …"), and before a second role joined by "and"
     // ("psicóloga clínica | e investigadora")

@@ -255,6 +255,8 @@ test("a label's or a set setting's value is its own; Portuguese 'no' is 'in the'
   });
   assert.deepEqual(levels('pras próximas, coloca o risco no baixo'), { risk_preference: 'low' });
   assert.deepEqual(levels('no high-risk stuff please'), { risk_preference: 'low' });
+  // a "no" after the level that ends its clause denies it
+  assert.deepEqual(levels('ideia arriscada não, sou pequeno'), { risk_preference: 'low' });
   assert.deepEqual(levels('Idee moderatamente rischiose, grazie.'), { risk_preference: 'medium' });
   assert.deepEqual(levels('el nutricionista me puso una dieta estricta'), {});
 });

@@ -320,6 +320,9 @@ function deniedAt(
   i: number,
 ): boolean {
   if (LITTLE.has(tokens[i - 1] ?? '') || LITTLE.has(tokens[i + 1] ?? '')) return true;
+  // a "no" after it that ends its clause ("ideia arriscada não, …", "arriesgado no")
+  const end = tokens[i + 2];
+  if (NO_AFTER.has(tokens[i + 1] ?? '') && (end === undefined || CLAUSE_ENDS.has(end))) return true;
   // back to the start of its clause: "not so strict, | gentle is ok" is gentle
   for (let j = i - 1; j >= Math.max(0, i - 5) && !CLAUSE_ENDS.has(tokens[j]!); j--) {
     if (negates(tokens, marks, j)) return true;
@@ -327,6 +330,8 @@ function deniedAt(
   return false;
 }
 const CLAUSE_ENDS = new Set([',', '.', ';', ':', '!', '?', '—', '–']);
+/** "No" said after what it denies, as tokens fold it. */
+const NO_AFTER = new Set(['nao', 'no', 'non', 'nein']);
 
 export interface LevelReading {
   risk_preference?: Level;
