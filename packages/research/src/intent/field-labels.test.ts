@@ -85,9 +85,11 @@ test('a field before the writer’s label, in place of any other', () => {
   );
   assert.equal(read("la santé publique, c'est mon domaine"), 'la santé publique');
   assert.equal(read('econ is my area now', 'now'), 'econ');
+  assert.equal(read('clinical psychologist. CBT for insomnia is my niche'), 'CBT for insomnia');
   // A question, or nothing before the label, names none.
   assert.equal(read('what is my field again?'), '');
   assert.equal(read("that's my field"), '');
+  assert.equal(read('what is my focus?'), '');
 });
 
 test('the field after the writer’s own label wins over others read', () => {

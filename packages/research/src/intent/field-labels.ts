@@ -143,7 +143,8 @@ export function fieldAfterOpeningLabel(tokens: readonly Token[], out: number[]):
 export function fieldBeforeLabel(tokens: readonly Token[], out: number[]): void {
   const words = tokens.map((t) => t.lower);
   for (let i = 2; i < words.length; i++) {
-    if (!FIELD_LABELS.has(words[i]!) || !POSSESSIVES.has(words[i - 1]!)) continue;
+    const label = FIELD_LABELS.has(words[i]!) || NAMED_BEFORE.has(words[i]!);
+    if (!label || !POSSESSIVES.has(words[i - 1]!)) continue;
     let k = i - 2;
     if (['il', 'o', 'a', 'la', 'el'].includes(words[k]!)) k--;
     if (!COPULAS.has(words[k] ?? '')) continue;
@@ -158,6 +159,8 @@ export function fieldBeforeLabel(tokens: readonly Token[], out: number[]): void 
     return;
   }
 }
+/** The writer's own labels that may follow the field too: "CBT for insomnia is my niche". */
+const NAMED_BEFORE = new Set('niche focus interest foco fokus enfoque'.split(' '));
 const COPULAS = new Set(['is', "'s", 'est', 'es', 'ist', 'e', 'هو']);
 const DEMONSTRATIVES = new Set("that this it c' ce das dies esto eso isso questo".split(' '));
 const QUESTION_WORDS = new Set(

@@ -50,6 +50,7 @@ const WHEN = new Set(
 const UNITS = new Set(
   (
     'year years yr yrs month months week weeks weekend weekends day days night nights ' +
+    'ages decade decades ' +
     'an ans annee annees mois semaine semaines ano anos mes meses semana semanas ' +
     'anno anni mese mesi jahr jahre jahren monat monate sene sneen ' +
     'سنة سنه سنين سنوات شهر شهور اشهر'
