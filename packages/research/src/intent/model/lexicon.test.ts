@@ -152,6 +152,8 @@ test('idioms with a gap, "too" idioms under a negation, and words that are no le
 
 test('"don\'t mind" turns nothing; what follows "over" or "than" is what the user does not want', () => {
   assert.deepEqual(levels("I don't mind harsh reviews"), { baseline_strictness: 'high' });
+  assert.deepEqual(levels("n'ayez pas peur de prendre des risques"), { risk_preference: 'high' });
+  assert.deepEqual(levels("don't be afraid to take risks"), { risk_preference: 'high' });
   assert.deepEqual(levels('novel ideas over safe ones'), { risk_preference: 'high' });
   assert.deepEqual(levels('bold rather than safe'), { risk_preference: 'high' });
   assert.deepEqual(levels('ideas can be a bit risky'), { risk_preference: 'medium' });

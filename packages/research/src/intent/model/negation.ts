@@ -11,6 +11,9 @@ export function negates(
 ): boolean {
   // "don't mind harsh reviews", "don't care if it's risky": no turn
   if (NOT_TURNED.has(tokens[i + 1] ?? '')) return false;
+  // "don't be afraid to take risks", "n'ayez pas peur de prendre des risques": the fear is
+  // denied, not the risk
+  if (FEARS.has(tokens[i + 1] ?? '') || FEARS.has(tokens[i + 2] ?? '')) return false;
   // Portuguese "no" is "in the": "coloca o risco no baixo"
   if (tokens[i] === 'no' && PORTUGUESE_AFTER_NO.has(tokens[i + 1] ?? '')) return false;
   return (NEGATORS.has(tokens[i]!) || dialectNot(tokens, i)) && !marks[i]?.idiom;
@@ -27,6 +30,7 @@ function dialectNot(tokens: readonly string[], i: number): boolean {
 }
 
 const NOT_TURNED = new Set(['mind', 'care', 'matter']);
+const FEARS = new Set('afraid scared fear peur miedo medo paura angst'.split(' '));
 const PORTUGUESE_AFTER_NO = new Set(['baixo', 'medio', 'maximo', 'minimo']);
 
 /**
