@@ -11,7 +11,7 @@ import { listsInstead, returnsInstead, signsUpInstead } from './account-requests
 import { wordClasses } from './model/word-classes.ts';
 import { namesWriter, switchTarget } from './name-fallback.ts';
 import { ASKING_FOR, clausesOfOthers, clausesOfThePast, talksOfOthers } from './talk-of-others.ts';
-import { leftPastJob } from './past-jobs.ts';
+import { clausesOfLeftJobs, leftPastJob } from './past-jobs.ts';
 import { saysNow } from './field-words.ts';
 import { setsLevelForLater } from './later-settings.ts';
 import { numbersRunItem } from './run-items.ts';
@@ -113,7 +113,10 @@ export function setsLevelInstead(tokens: readonly Token[], action: IntentAction)
 
 /** True when a message states a level or names a field. */
 function statesMore(tokens: readonly Token[]): boolean {
-  return levelsIn(tokens).stated || tokens.some((t) => wordClasses(t.lower).includes('field'));
+  // (a field said in the clause of the job left is that job's: "I quit accounting")
+  const left = clausesOfLeftJobs(tokens);
+  const field = tokens.some((t, i) => !left[i] && wordClasses(t.lower).includes('field'));
+  return levelsIn(tokens).stated || field;
 }
 
 /** "For now" in the words that lack "now": "pour l'instant", "por enquanto", "per adesso". */

@@ -618,6 +618,8 @@ test('what is said of a workplace, a time or someone else is not the profile', (
   // a job left, and nothing since, is small talk; a job since is the profile
   assert.equal(routed('I used to be a lawyer but I quit years ago').action, 'chitchat');
   assert.equal(routed('كنت مهندس بس تركت الشغل من زمان').action, 'chitchat');
+  // the field of the job left says nothing more ("I quit accounting")
+  assert.equal(routed('I quit accounting last year and never been happier').action, 'chitchat');
   assert.deepEqual(
     profile('I was a chemist before I left for industry, now I do machine learning'),
     { domain: 'machine learning' },

@@ -15,7 +15,10 @@ import { saysNow } from './field-words.ts';
  */
 export function leftPastJob(tokens: readonly Token[]): boolean {
   const words = tokens.map((t) => t.lower);
-  const past = words.some((_, i) => saysPast(words, i));
+  // ("I quit accounting", "I left nursing": leaving said in the past tense)
+  const past = words.some(
+    (w, i) => saysPast(words, i) || (QUITTING.has(w) && words[i - 1] === 'i'),
+  );
   // a role said "former" is left, unless the writer names another ("pensionato, ex
   // ferroviere, …")
   const otherRole = words.some(
