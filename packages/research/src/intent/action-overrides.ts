@@ -11,7 +11,7 @@ import { listsInstead, returnsInstead, signsUpInstead } from './account-requests
 import { wordClasses } from './model/word-classes.ts';
 import { namesWriter, switchTarget } from './name-fallback.ts';
 import { ASKING_FOR, clausesOfOthers, clausesOfThePast, talksOfOthers } from './talk-of-others.ts';
-import { clausesOfLeftJobs, leftPastJob } from './past-jobs.ts';
+import { leftField, leftPastJob } from './past-jobs.ts';
 import { saysNow } from './field-words.ts';
 import { setsLevelForLater } from './later-settings.ts';
 import { numbersRunItem } from './run-items.ts';
@@ -113,9 +113,9 @@ export function setsLevelInstead(tokens: readonly Token[], action: IntentAction)
 
 /** True when a message states a level or names a field. */
 function statesMore(tokens: readonly Token[]): boolean {
-  // (a field said in the clause of the job left is that job's: "I quit accounting")
-  const left = clausesOfLeftJobs(tokens);
-  const field = tokens.some((t, i) => !left[i] && wordClasses(t.lower).includes('field'));
+  // (the field left is no more: "I quit accounting")
+  const words = tokens.map((t) => t.lower);
+  const field = words.some((w, i) => !leftField(words, i) && wordClasses(w).includes('field'));
   return levelsIn(tokens).stated || field;
 }
 

@@ -1,7 +1,7 @@
 // Jobs the writer has left: a message that tells only of one is small talk, and the field or
 // role said in a clause about one is no longer the writer's. Read by the action corrections
 // (action-overrides.ts) and by the learned router before it reads a profile.
-import { isRoleWord } from './model/gazetteer.ts';
+import { isField, isRoleWord } from './model/gazetteer.ts';
 import { runsOf } from './model/tags.ts';
 import type { Token } from './model/tokens.ts';
 import { clausesWhere } from './talk-of-others.ts';
@@ -15,9 +15,11 @@ import { saysNow } from './field-words.ts';
  */
 export function leftPastJob(tokens: readonly Token[]): boolean {
   const words = tokens.map((t) => t.lower);
-  // ("I quit accounting", "I left nursing": leaving said in the past tense)
+  // ("I quit accounting", "I left nursing": a field left, said in the past tense)
   const past = words.some(
-    (w, i) => saysPast(words, i) || (QUITTING.has(w) && words[i - 1] === 'i'),
+    (w, i) =>
+      saysPast(words, i) ||
+      (QUITTING.has(w) && words[i - 1] === 'i' && isField(words[i + 1] ?? '')),
   );
   // a role said "former" is left, unless the writer names another ("pensionato, ex
   // ferroviere, …")
@@ -104,6 +106,12 @@ function saysPast(words: readonly string[], i: number): boolean {
     (['was', 'worked'].includes(w) && words[i - 1] === 'i') ||
     (['era', 'war'].includes(w) && SELF_BEFORE_WAS.has(words[i - 1] ?? ''))
   );
+}
+
+/** True when the folded word at `i` is what was left: "I quit | accounting", "left | the law". */
+export function leftField(words: readonly string[], i: number): boolean {
+  const before = ['the', 'la', 'le', 'el', 'a', 'o'].includes(words[i - 1] ?? '') ? i - 2 : i - 1;
+  return QUITTING.has(words[before] ?? '');
 }
 
 /** True when the folded word at `i` says a job was left: "quit", "ya no", "non … più". */
