@@ -696,6 +696,12 @@ test('a level said of something else is none; an Arabic name ends before "and I"
     session: READY,
   }).intent;
   assert.deepEqual(intent.profile, { baseline_strictness: 'low' });
+  // nor a word of a proper name ("Middle Kingdom")
+  const named = routeLearned({
+    text: "I'm an amateur Egyptologist, mostly Middle Kingdom stuff. Ideas can be as wild as you like.",
+    session: READY,
+  }).intent;
+  assert.equal(named.profile?.risk_preference, 'high');
   // nor is an acronym the tagger took for one at the end of a run request
   const run = routeLearned({
     text:

@@ -59,7 +59,9 @@ export function readProfileLevels(
   const marks = levelMarks(words);
   // words of a clause about someone else ("…, my advisor is harsh enough") set nothing
   const others = clausesOfOthers(tokens);
-  const skipped = inContentSlots(tags, marks).map((inSlot, i) => inSlot || others[i]!);
+  const skipped = inContentSlots(tags, marks).map(
+    (inSlot, i) => inSlot || others[i]! || inProperName(tokens, i),
+  );
   // a clause about how a past run was counts only for a setting nothing else sets
   const past = clausesOfThePast(tokens);
   const levels = {
@@ -99,6 +101,17 @@ export function readProfileLevels(
   // little more of either way, from the middle, is the middle
   if (out.risk_preference && hedgesRisk(words, marks)) out.risk_preference = 'medium';
   return out;
+}
+
+/**
+ * Whether the token at `i` is a word of a proper name inside a sentence ("mostly Middle
+ * Kingdom stuff", "the High Court"): capitalised, as is the word after it.
+ */
+function inProperName(tokens: readonly Token[], i: number): boolean {
+  const [before, word, after] = [tokens[i - 1], tokens[i]!, tokens[i + 1]];
+  const capital = (t: Token | undefined) => t !== undefined && /^\p{Lu}\p{Ll}/u.test(t.raw);
+  const opens = before === undefined || /^[.!?:;"“(\n]$/u.test(before.raw);
+  return !opens && capital(word) && capital(after);
 }
 
 /** A word in capitals: "DFT", "RCTs". */

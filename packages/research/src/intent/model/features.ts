@@ -11,7 +11,7 @@ import type { Token } from './tokens.ts';
  * Bump when the features change (here, in the level reader's, in FEATURE_WORDS, in the word
  * classes or in the gazetteer): a model trained on other features is refused, never misread.
  */
-export const FEATURE_VERSION = 8;
+export const FEATURE_VERSION = 9;
 
 /** The session as one word: what the user can be doing. */
 export function sessionState(session: IntentSession): string {

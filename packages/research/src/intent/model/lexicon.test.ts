@@ -154,6 +154,12 @@ test('"don\'t mind" turns nothing; what follows "over" or "than" is what the use
   assert.deepEqual(levels("I don't mind harsh reviews"), { baseline_strictness: 'high' });
   assert.deepEqual(levels("n'ayez pas peur de prendre des risques"), { risk_preference: 'high' });
   assert.deepEqual(levels("don't be afraid to take risks"), { risk_preference: 'high' });
+  assert.deepEqual(levels('ich will bold ideas, nix Langweiliges'), { risk_preference: 'high' });
+  // a denied extreme hedges a setting of its own sentence
+  assert.deepEqual(levels('I prefer safer ideas, nothing too wild. and be strict with baselines'), {
+    risk_preference: 'low',
+    baseline_strictness: 'high',
+  });
   assert.deepEqual(levels('novel ideas over safe ones'), { risk_preference: 'high' });
   assert.deepEqual(levels('bold rather than safe'), { risk_preference: 'high' });
   assert.deepEqual(levels('ideas can be a bit risky'), { risk_preference: 'medium' });

@@ -279,10 +279,15 @@ function nearestSetting(
   if (!nearest && [':', '=', 'to'].includes(tokens[i - 1] ?? '')) {
     for (let j = i - 2; j >= Math.max(0, i - 4) && !nearest; j--) nearest = cueOf(tokens[j]!);
   }
+  // (a hedge is on a setting of its own sentence: "I prefer safer ideas, nothing too wild. and
+  // be strict …" hedges the risk, not the strictness)
+  const open = [true, true];
   for (let d = 1; d < tokens.length && !nearest; d++) {
-    for (const j of [i - d, i + d]) {
+    for (const [side, j] of [i - d, i + d].entries()) {
       const w = tokens[j];
-      if (w === undefined || skip[j] || (otherThanExtremes && EXTREMES.has(w))) continue;
+      if (otherThanExtremes && w !== undefined && SENTENCE_ENDS.has(w)) open[side] = false;
+      if (w === undefined || !open[side] || skip[j]) continue;
+      if (otherThanExtremes && EXTREMES.has(w)) continue;
       nearest ??= cueOf(w) ?? settingOf(marks[j]);
     }
   }
@@ -330,6 +335,7 @@ function deniedAt(
   return false;
 }
 const CLAUSE_ENDS = new Set([',', '.', ';', ':', '!', '?', '—', '–']);
+const SENTENCE_ENDS = new Set(['.', '!', '?', ';']);
 /** "No" said after what it denies, as tokens fold it. */
 const NO_AFTER = new Set(['nao', 'no', 'non', 'nein']);
 

@@ -93,6 +93,8 @@ export const NEGATORS: ReadonlySet<string> = new Set([
   // in German, Portuguese and Italian ("nicht so streng", "não muito rigoroso")
   'nicht',
   'ned', // Austrian and Bavarian "nicht"
+  'nichts',
+  'nix', // spoken "nichts"
   'kein',
   'keine',
   'ohne',
