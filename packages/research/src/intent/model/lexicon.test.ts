@@ -155,6 +155,8 @@ test('"don\'t mind" turns nothing; what follows "over" or "than" is what the use
   assert.deepEqual(levels("n'ayez pas peur de prendre des risques"), { risk_preference: 'high' });
   assert.deepEqual(levels("don't be afraid to take risks"), { risk_preference: 'high' });
   assert.deepEqual(levels('ich will bold ideas, nix Langweiliges'), { risk_preference: 'high' });
+  // "as usual" keeps what is said beside it
+  assert.deepEqual(levels('keep the baselines strict as usual'), { baseline_strictness: 'high' });
   // a denied extreme hedges a setting of its own sentence
   assert.deepEqual(levels('I prefer safer ideas, nothing too wild. and be strict with baselines'), {
     risk_preference: 'low',

@@ -372,6 +372,8 @@ export function readLevels(
     if (!mark?.first || skip[i]) return;
     // a word said of a stretch of time sets nothing ("Brutal week", "tough day at work")
     if (!mark.idiom && SPANS_OF_TIME.has(tokens[i + 1] ?? '')) return;
+    // nor "as usual", which keeps whatever is said beside it ("strict as usual")
+    if (tokens[i] === 'usual' && tokens[i - 1] === 'as') return;
     // "moderately demanding, nothing crazy": a denied extreme is a hedge on the setting
     // said beside it, and the risk it names only when no setting is
     const hedge = EXTREMES.has(tokens[i]!) && deniedAt(tokens, marks, i);
