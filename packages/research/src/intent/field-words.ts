@@ -199,8 +199,11 @@ export const AND = new Set(['and', '&', '+', 'y', 'et', 'e', 'und']);
  * writer names two subjects ("Mathe | und Physik", "literatura | y lengua").
  */
 export function joinsField(words: readonly string[], tags: readonly number[], k: number): boolean {
+  const next = words[k + 1] ?? '';
+  // "+" and "&" join nothing but fields, whatever the word after ("biostatistics + epi")
+  const symbol = (words[k] === '+' || words[k] === '&') && /^\p{L}{2,}$/u.test(next);
   return (
-    AND.has(words[k] ?? '') && tags[k] === 0 && tags[k + 1] === 0 && isField(words[k + 1] ?? '')
+    AND.has(words[k] ?? '') && tags[k] === 0 && tags[k + 1] === 0 && (isField(next) || symbol)
   );
 }
 

@@ -484,4 +484,6 @@ test('a stretch of talk with an intensifier or a negative and no field word is n
   assert.deepEqual(settled('I do [really applied statistics]'), ['really applied statistics']);
   // subjects joined by "and" are one field ("Mathe und Physik", "literatura y lengua")
   assert.deepEqual(settled('ich unterrichte [Mathe] und Physik'), ['Mathe und Physik']);
+  // "+" and "&" join whatever word follows them
+  assert.deepEqual(settled('field: [biostatistics] + epi'), ['biostatistics + epi']);
 });
