@@ -202,9 +202,7 @@ export function joinsField(words: readonly string[], tags: readonly number[], k:
   const next = words[k + 1] ?? '';
   // "+" and "&" join nothing but fields, whatever the word after ("biostatistics + epi")
   const symbol = (words[k] === '+' || words[k] === '&') && /^\p{L}{2,}$/u.test(next);
-  return (
-    AND.has(words[k] ?? '') && tags[k] === 0 && tags[k + 1] === 0 && (isField(next) || symbol)
-  );
+  return AND.has(words[k] ?? '') && tags[k] === 0 && tags[k + 1] === 0 && (isField(next) || symbol);
 }
 
 /** How many words join a field to the word it takes in French or Spanish: "de", "de la". */
