@@ -735,6 +735,8 @@ test('roles and fields that are not the writer’s: a workplace, a place, a like
   // a university's department of a field teaches it
   assert.equal(profile("I'm in the Department of Physics, condensed matter")?.domain, 'Physics');
   assert.deepEqual(profile('data engineer at a logistics firm'), { archetype: 'data engineer' });
+  // a school level opens no field
+  assert.deepEqual(profile('doing A-level chemistry and bio'), { domain: 'chemistry and bio' });
   // …but a department's or a law firm's kind is the field they are of
   assert.deepEqual(profile('a registrar in the oncology department'), {
     archetype: 'registrar',

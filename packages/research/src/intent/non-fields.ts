@@ -5,7 +5,7 @@
 import { isField, isFieldHead } from './model/gazetteer.ts';
 import { levelMarks } from './model/lexicon.ts';
 import { runsOf, TAGS } from './model/tags.ts';
-import type { Token } from './model/tokens.ts';
+import { foldedSet, type Token } from './model/tokens.ts';
 import { withoutTimes } from './field-times.ts';
 import { dropWorkplaces } from './workplaces.ts';
 import { hopedFor } from './imagined-roles.ts';
@@ -70,6 +70,7 @@ export function dropNonFields(tokens: readonly Token[], out: number[]): number[]
   }
   dropWorkplaces(tokens, out);
   dropPurposes(tokens, out);
+  trimFieldEdges(tokens, out);
   return withoutTimes(tokens, out);
 }
 
@@ -93,6 +94,35 @@ const NEVER_OPENS = new Set(
 const LEFT = new Set('quit left تركت استقلت'.split(' '));
 /** "Topics" before "of" and a field: "temas de vivienda", "temi di …", "thèmes de …". */
 const TOPICS_OF = new Set(['temas', 'temi', 'themes', 'questoes', 'cuestiones']);
+
+/**
+ * How the writer works (freelance, part-time) is no field, the school level before one is
+ * no part of it ("A-level | chemistry and bio"), nor is doing it alone after it ("astronomia |
+ * sozinho pelo YouTube").
+ */
+function trimFieldEdges(tokens: readonly Token[], out: number[]): void {
+  const words = tokens.map((t) => t.lower);
+  for (const run of domainRuns(out)) {
+    const span = words.slice(run.first, run.last + 1);
+    if (span.every((w) => WORK_MODES.has(w))) {
+      out.fill(0, run.first, run.last + 1);
+      continue;
+    }
+    let first = run.first;
+    while (first < run.last && SCHOOL_LEVELS.has(words[first]!)) out[first++] = 0;
+    const alone = span.findIndex((w) => ALONE.has(w));
+    if (alone > 0) out.fill(0, run.first + alone, run.last + 1);
+    if (first > run.first) out[first] = B;
+  }
+}
+/** Ways of working, as tokens fold them. */
+const WORK_MODES = foldedSet(
+  'freelance freelancer part-time full-time self-employed independent بدوام جزئي كامل',
+);
+/** School levels said before a subject. */
+const SCHOOL_LEVELS = new Set(['a-level', 'a-levels', 'gcse', 'gcses', 'abitur']);
+/** Doing it alone, said after the subject. */
+const ALONE = new Set(['sozinho', 'sozinha', 'alone', 'myself']);
 
 /** Drops the field spans that say what a piece of work is for ("it's for a | policy brief"). */
 export function dropPurposes(tokens: readonly Token[], out: number[]): void {

@@ -484,6 +484,9 @@ test('a stretch of talk with an intensifier or a negative and no field word is n
   assert.deepEqual(settled('I do [really applied statistics]'), ['really applied statistics']);
   // subjects joined by "and" are one field ("Mathe und Physik", "literatura y lengua")
   assert.deepEqual(settled('ich unterrichte [Mathe] und Physik'), ['Mathe und Physik']);
+  // how the writer works is no field, nor part of one; a school level opens none
+  assert.deepEqual(settled("I'm a journalist ([freelance], mostly climate)"), []);
+  assert.deepEqual(settled('agora estudo [astronomia sozinho pelo YouTube]'), ['astronomia']);
   // "+" and "&" join whatever word follows them
   assert.deepEqual(settled('field: [biostatistics] + epi'), ['biostatistics + epi']);
 });
