@@ -166,6 +166,12 @@ test('small talk that says the writer’s role updates the profile; an imagined 
     'update_profile',
   );
   assert.equal(instead('thanks! my wife is a surgeon btw', 'chitchat'), undefined);
+  // so does a doubt about the app beside "I'm" a role; a question how to use it does not
+  assert.equal(
+    instead("i'm a dental hygienist lol not sure if this app is for me", 'help'),
+    'update_profile',
+  );
+  assert.equal(instead('Kann ich das als Journalistin auch nutzen?', 'help'), undefined);
   assert.equal(
     instead('If I were a physicist this would all be easier lol', 'update_profile'),
     'chitchat',

@@ -216,7 +216,10 @@ export function actionInstead(
   if (action === 'start_run' && toldOf) return 'chitchat';
   if (session.user_id && setsLevelInstead(tokens, action)) return 'update_profile';
   // "¡Gracias! Por cierto, soy médico de familia", "Danke! Übrigens bin ich Postdoc in …"
-  if (session.user_id && !paused && action === 'chitchat' && !others && saysOwnRole(tokens))
+  // (and said beside a doubt about the app, not in a question how to use it: "i'm a dental
+  // hygienist lol not sure if this app is for me", not "I'm a teacher, how do I start?")
+  const aside = action === 'chitchat' || (action === 'help' && !asksHowToUse(tokens));
+  if (session.user_id && !paused && aside && !others && saysOwnRole(tokens, action === 'help'))
     return 'update_profile';
   // "Il mio campo è il restauro di affreschi", "my research is on sign language acquisition"
   // (a run request only when the label opens it)
@@ -239,14 +242,19 @@ export function actionInstead(
  * True when a message that tells of nobody else says a role as the writer's ("…, sono un
  * ingegnere ambientale"), not a past one or an imagined one.
  */
-function saysOwnRole(tokens: readonly Token[]): boolean {
+function saysOwnRole(tokens: readonly Token[], iAm = false): boolean {
   if (leftPastJob(tokens)) return false;
   const untagged = tokens.map(() => 0);
   const imagined = imaginedSelf(tokens);
+  // (with `iAm`, only after "I'm": "Kann ich das als Journalistin nutzen?" is no statement)
+  const said = (i: number) =>
+    !iAm || tokens.slice(Math.max(0, i - 3), i).some((t) => I_AM.has(t.lower));
   return tokens.some(
-    (t, i) => !imagined[i] && isRoleWord(t.lower) && saysRole(tokens, untagged, i),
+    (t, i) => !imagined[i] && isRoleWord(t.lower) && saysRole(tokens, untagged, i) && said(i),
   );
 }
+/** "I am", said before a role. */
+const I_AM = new Set(["i'm", 'im', 'am', 'suis', 'soy', 'sou', 'sono', 'bin', 'انا']);
 
 /**
  * True when an exact cue says the action the classifier guessed: greetings or thanks only
