@@ -152,6 +152,9 @@ test('a name after a title that opens a clause wins over one the tagger read els
   const schulz = 'Guten Tag, Dr. Petra Schulz, Oberärztin am Uniklinikum Köln.';
   assert.equal(read(nameAfterTitle, schulz, [10, 11]), 'Petra Schulz');
   assert.equal(read(nameAfterTitle, 'Hi, I am Dr. Elena Ruiz, a chemist', undefined), 'Elena Ruiz');
+  // after "I'm", a family name alone will do
+  assert.equal(read(nameAfterTitle, "Greetings, I'm Professor Adeyemi and I teach"), 'Adeyemi');
+  assert.equal(read(nameAfterTitle, 'Greetings. Professor Adeyemi and I teach'), '');
   // not a title inside a clause, nor when a naming verb says the name
   assert.equal(read(nameAfterTitle, 'my advisor Dr. Smith Jones told me', undefined), '');
   assert.equal(read(nameAfterTitle, 'Prof. Ada Lee sent me. Me llamo Rui.', [9, 9]), 'Rui');

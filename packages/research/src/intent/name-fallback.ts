@@ -241,10 +241,18 @@ export function nameAfterTitle(tokens: readonly Token[], tags: readonly number[]
     const opens = !before || before.punct || SELF_NAMING.has(before.lower) || iAm;
     if (!TITLES.has(tokens[i]!.lower) || !opens || !/^\p{Lu}/u.test(tokens[i]!.raw)) continue;
     const at = tokens[i + 1]?.raw === '.' ? i + 2 : i + 1;
-    if (!nameLike(tokens, at, false, false, true) || !nameLike(tokens, at + 1, false)) continue;
+    // (after "I'm" a family name alone will do: "I'm Professor Adeyemi")
+    const self = before !== undefined && !before.punct;
+    if (!nameLike(tokens, at, false, false, true)) continue;
+    if (!self && !nameLike(tokens, at + 1, false)) continue;
     const out = [...tags];
+    const end = nameEnd(tokens, at, false);
     for (const run of runsOf(out, 'name')) out.fill(0, run.first, run.last + 1);
-    markSpan(out, 'name', at, nameEnd(tokens, at, false));
+    // the title and name are no role, though the tagger may have read them as one
+    for (const run of runsOf(out, 'archetype')) {
+      if (run.first <= end && run.last >= i) out.fill(0, run.first, run.last + 1);
+    }
+    markSpan(out, 'name', at, end);
     return out;
   }
   return [...tags];
