@@ -148,6 +148,11 @@ test('a name signed at the end, after a full stop, a dash or regards', () => {
   assert.equal(read(signedName, 'sign me up. rose'), '');
 });
 
+test('a handle after "as" is the name when the tagger read none', () => {
+  assert.equal(read(nameFromCue, 'Entra como thiago.santos aí'), 'thiago.santos');
+  assert.equal(read(nameFromCue, 'Entra como thiago.santos aí', [0, 0]), 'Entra');
+});
+
 test('a name after a title that opens a clause wins over one the tagger read elsewhere', () => {
   const schulz = 'Guten Tag, Dr. Petra Schulz, Oberärztin am Uniklinikum Köln.';
   assert.equal(read(nameAfterTitle, schulz, [10, 11]), 'Petra Schulz');

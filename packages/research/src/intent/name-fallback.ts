@@ -194,6 +194,11 @@ export function nameFromPlace(tokens: readonly Token[], tags: readonly number[])
   return out;
 }
 
+/** A user handle: words joined by dots or underscores ("thiago.santos", "j_doe"). */
+const HANDLE = /^[\p{L}\d]+(?:[._][\p{L}\d]+)+$/u;
+/** "As", before the name to sign in as. */
+const AS = new Set(['as', 'como', 'comme', 'als', 'come']);
+
 /**
  * The tags with the name a naming verb introduces ("mi chiamo Gino", "chamo-me Inês Pereira",
  * "Ich heiße Stefan", "heiß anna", "Name: Lindiwe Dube", "اسمي سعود") in place of the
@@ -224,6 +229,15 @@ export function nameFromCue(tokens: readonly Token[], tags: readonly number[]): 
     for (const run of runsOf(out, 'name')) out.fill(0, run.first, run.last + 1);
     markSpan(out, 'name', at, last);
     return out;
+  }
+  // a handle after "as" is the name the tagger missed ("Entra como thiago.santos aí")
+  if (runsOf(out, 'name').length === 0) {
+    const at = tokens.findIndex((t, i) => HANDLE.test(t.raw) && AS.has(tokens[i - 1]?.lower ?? ''));
+    if (at >= 0) {
+      out[at] = 0;
+      markSpan(out, 'name', at, at);
+      return out;
+    }
   }
   return nameBeforeLabel(tokens, out);
 }
