@@ -190,7 +190,8 @@ export const ARTICLES = new Set(['the', 'a', 'an']);
 export const GERMAN_ADJECTIVE = /^[a-zäöü]{4,}(?:ische|ischen|ischer|isches|alen|aler)$/u;
 /** "A" in the other languages the router reads, as German declines it too. */
 export const INDEFINITE_ARTICLES: ReadonlySet<string> = new Set(
-  'un una une um uma uno ein eine einen einer einem'.split(' '),
+  // (with spoken German's "nem", "ner": "an nem Gymnasium")
+  'un una une um uma uno ein eine einen einer einem nem ner'.split(' '),
 );
 export const AND = new Set(['and', '&', '+', 'y', 'et', 'e', 'und']);
 

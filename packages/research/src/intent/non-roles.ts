@@ -34,6 +34,30 @@ const NO_ROLE = new Set(
     'pensando melhor mejor meilleur besser meglio'
   ).split(' '),
 );
+/** Schools, which stand where a teacher works ("Lehrerin an | nem Gymnasium"). */
+const SCHOOLS = new Set(
+  'school gymnasium realschule gesamtschule grundschule schule college lycee liceo colegio escola scuola'.split(
+    ' ',
+  ),
+);
+const isArticle = (word: string) => INDEFINITE_ARTICLES.has(word) || ARTICLE_WORDS.has(word);
+const ARTICLE_WORDS = new Set([
+  'a',
+  'an',
+  'the',
+  'der',
+  'die',
+  'das',
+  'dem',
+  'den',
+  'le',
+  'la',
+  'el',
+  'il',
+  'o',
+]);
+/** "Not" inside a role span, in the languages the router reads. */
+const ROLE_DENIALS = new Set(['not', 'pas', 'nicht', 'kein', 'non', 'nao', 'مش', 'مو', 'ليس']);
 /** "Also" opening a role, which is no part of it ("sono anche | dottoranda"). */
 const ALSO = new Set('also aussi tambien tambem anche auch'.split(' '));
 /** What may stand with it: "still", "just", "total", "noch", "encore". */
@@ -136,7 +160,11 @@ export function dropNonRoles(
   for (const run of runsOf(out, 'archetype')) {
     const words = tokens.slice(run.first, run.last + 1).map((t) => t.lower);
     const before = tokens[run.first - 1]?.lower ?? '';
-    const school = words.length === 2 && words[1] === 'school';
+    const school =
+      (words.length === 2 && words[1] === 'school') ||
+      (words.length <= 2 &&
+        SCHOOLS.has(words.at(-1)!) &&
+        (words.length === 1 || isArticle(words[0]!)));
     const others =
       ['to', 'for', 'with'].includes(before) && words.at(-1)!.endsWith('s') && words.length === 1;
     // a degree being done is no role ("I'm doing a PhD in …"; "doing a postdoc" is one)
@@ -215,6 +243,12 @@ export function dropNonRoles(
     if (joined >= 0) {
       out.fill(0, run.first + 1 + joined, last + 1);
       last = run.first + joined;
+    }
+    // nor runs on past a "not" ("صحفي | مش أكاديمي", "a journalist | not an academic")
+    const not = tokens.slice(run.first + 1, last + 1).findIndex((t) => ROLE_DENIALS.has(t.lower));
+    if (not >= 0) {
+      out.fill(0, run.first + 1 + not, last + 1);
+      last = run.first + not;
     }
     while (last > run.first && trailing(tokens[last]!)) out[last--] = 0;
     // nor on an Arabic verb of working or becoming, at either end ("صيدلي | بشتغل", "وبقيت |

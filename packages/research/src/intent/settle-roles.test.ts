@@ -287,11 +287,14 @@ test('a degree being done is no role; "no longer" in French; "I am now" a role',
   ]);
 });
 
-test('how the writer feels or how big they are is no role; "also" opens none', () => {
+test('how the writer feels or how big they are, or a school, is no role; "also" opens none', () => {
   const role = (marked: string) => settled(marked).archetype;
   assert.deepEqual(role('Recherchieren Sie das bitte, ich bin [a: neugierig].'), []);
   assert.deepEqual(role('ideia arriscada não, sou [a: pequeno], não dá pra perder safra'), []);
   assert.deepEqual(role('adesso sono [a: anche dottoranda] in chimica'), ['dottoranda']);
+  // a school is where a teacher works; a role ends before "not"
+  assert.deepEqual(role('bin [a: lehrerin] an [a: nem gymnasium], mathe'), ['lehrerin']);
+  assert.deepEqual(role("I'm a [a: journalist not an academic]"), ['journalist']);
 });
 
 test('a role ends before "specialised" and before a second role joined by "and"', () => {
