@@ -216,6 +216,20 @@ export function dropNonRoles(
       continue;
     }
     let last = run.last;
+    // of a role the writer "turned" into, the one now ("PhD dropout turned | machine learning
+    // engineer")
+    const turned = words.lastIndexOf('turned');
+    if (turned > 0 && run.first + turned < last) {
+      out.fill(0, run.first, run.first + turned + 1);
+      markSpan(out, 'archetype', run.first + turned + 1, last);
+      continue;
+    }
+    // (or tagged apart: "PhD | dropout turned | machine learning engineer")
+    if (before === 'turned') {
+      for (const earlier of runsOf(out, 'archetype').filter((r) => r.last < run.first)) {
+        out.fill(0, earlier.first, earlier.last + 1);
+      }
+    }
     // nor opens on "also" ("sono anche | dottoranda")
     if (ALSO.has(words[0]!) && run.first < last) {
       out[run.first] = 0;

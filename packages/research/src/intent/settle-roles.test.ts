@@ -295,6 +295,13 @@ test('how the writer feels or how big they are, or a school, is no role; "also" 
   // a school is where a teacher works; a role ends before "not"
   assert.deepEqual(role('bin [a: lehrerin] an [a: nem gymnasium], mathe'), ['lehrerin']);
   assert.deepEqual(role("I'm a [a: journalist not an academic]"), ['journalist']);
+  // of a role the writer turned into, the one now, whether tagged as one span or two
+  assert.deepEqual(role('[a: Self-taught programmer turned bioinformatician], Kim'), [
+    'bioinformatician',
+  ]);
+  assert.deepEqual(role('Luis, [a: PhD] dropout turned [a: machine learning engineer]'), [
+    'machine learning engineer',
+  ]);
 });
 
 test('a role ends before "specialised" and before a second role joined by "and"', () => {
