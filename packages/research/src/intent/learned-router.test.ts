@@ -696,6 +696,11 @@ test('a level said of something else is none; an Arabic name ends before "and I"
     session: READY,
   }).intent;
   assert.deepEqual(intent.profile, { baseline_strictness: 'low' });
+  // nor a level word inside a field's name
+  assert.deepEqual(
+    routeLearned({ text: 'I focus on drought tolerant maize', session: READY }).intent.profile,
+    { domain: 'drought tolerant maize' },
+  );
   // nor a word of a proper name ("Middle Kingdom")
   const named = routeLearned({
     text: "I'm an amateur Egyptologist, mostly Middle Kingdom stuff. Ideas can be as wild as you like.",

@@ -30,8 +30,12 @@ function inContentSlots(
   // Only the first topic is the run's; the tagger's later "topics" are often what the user
   // adds ("… à Lyon, avec des relectures exigeantes").
   const topicEnd = runsOf(tags, 'topic')[0]?.last ?? -1;
+  // a level word inside a field's name is the field's ("drought tolerant maize")
+  const inField = tags.map(() => false);
+  for (const run of runsOf(tags, 'domain')) inField.fill(true, run.first + 1, run.last);
   return tags.map((tag, i) => {
     const slot = slotOf(tag);
+    if (inField[i]) return true;
     if (slot === 'name') return !marks[i] || marks[i]!.cls === 'level';
     // level words inside a labelled persona describe it ("a skeptical reviewer")
     return (slot === 'topic' && i <= topicEnd) || slot === 'feedback' || slot === 'persona_brief';

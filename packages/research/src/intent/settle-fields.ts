@@ -207,8 +207,10 @@ export function settleDomains(tokens: readonly Token[], tags: readonly number[])
   for (const run of domainRuns(out)) {
     const span = words.slice(run.first, run.last + 1);
     const headOnly = span.length === 1 && span[0]!.endsWith('ing') && !isField(span[0]!);
-    // A "field" of level words is the level ("مراجعة دقيقة | وصارمة", precise and strict).
-    const level = span.some((w) => ['strict', 'risk'].includes(lexiconClass(w) ?? ''));
+    // A "field" of level words is the level ("مراجعة دقيقة | وصارمة", precise and strict);
+    // one inside a name of a field is not ("drought tolerant maize")
+    const edges = [span[0]!, span.at(-1)!];
+    const level = edges.some((w) => ['strict', 'risk'].includes(lexiconClass(w) ?? ''));
     if (
       span.every((w) => NOT_OF_FIELD.has(w) || NEVER_FIELD.has(w)) ||
       cueOf(span.at(-1)!) === 'baseline_strictness' ||
