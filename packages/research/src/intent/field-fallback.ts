@@ -164,9 +164,8 @@ const PROFILE = new Set(
 
 /**
  * The words a clause opens with "mainly" ("cardiologist, | mainly | heart failure"), or ends
- * with "mostly" ("…, vaccines mostly"), or that a
- * role puts in brackets ("Middle school teacher (science)"): one to four plain words, the
- * whole clause.
+ * with "mostly" ("…, vaccines mostly"), or that a role puts in brackets ("Middle school
+ * teacher (science)") or is of ("curator of textiles"): one to four plain words.
  */
 function fieldAfterMark(tokens: readonly Token[], out: number[]): number[] {
   const words = tokens.map((t) => t.lower);
@@ -183,6 +182,10 @@ function fieldAfterMark(tokens: readonly Token[], out: number[]): number[] {
     if (MARKS.has(words[i]!) && opens(i)) [first, last] = [i + 1, plainTo(i + 1, clauseEnd)];
     else if (words[i] === '(' && i > 0 && (isRoleWord(words[i - 1]!) || roleAt(i - 1))) {
       [first, last] = [i + 1, plainTo(i + 1, (k) => words[k] === ')')];
+    } else if (words[i] === 'of' && i > 0 && roleAt(i - 1) && !UNITS_OF.has(words[i + 1] ?? '')) {
+      // what a role is of ("a curator | of | textiles at a regional museum")
+      const ends = (k: number) => clauseEnd(k) || CUE_ENDS.has(words[k]!);
+      [first, last] = [i + 1, plainTo(i + 1, ends)];
     } else if (TRAILING_MARKS.has(words[i]!) && clauseEnd(i + 1)) {
       let start = i;
       while (start > 0 && !tokens[start - 1]!.punct) start--;
@@ -199,6 +202,16 @@ const MARKS = new Set(
   'mainly mostly especially principalmente sobretudo soprattutto surtout principalement'.split(' '),
 );
 const TRAILING_MARKS = new Set(['mostly', 'mainly']);
+/**
+ * What a role is of that is no field: a unit ("head of department", "member of staff"), or a
+ * measure of its holder ("a palaeographer of considerable talent", "a man of many talents").
+ */
+const UNITS_OF = new Set(
+  (
+    'department dept staff team school faculty unit division board ' +
+    'considerable great good some many much note long high little few all no two three'
+  ).split(' '),
+);
 /** A word of letters (any case: German nouns) that no slot holds and no lexicon knows. */
 function cueWord(tokens: readonly Token[], tags: readonly number[], i: number): boolean {
   const t = tokens[i];

@@ -740,6 +740,13 @@ test('roles and fields that are not the writer’s: a workplace, a place, a like
   // a university's department of a field teaches it
   assert.equal(profile("I'm in the Department of Physics, condensed matter")?.domain, 'Physics');
   assert.deepEqual(profile('data engineer at a logistics firm'), { archetype: 'data engineer' });
+  // what a role is of is the field, but not a unit nor a measure of the person
+  assert.deepEqual(
+    routeLearned({ text: "Amara here. I'm a curator of textiles at a museum", session: ANONYMOUS })
+      .intent.profile,
+    { archetype: 'curator', domain: 'textiles' },
+  );
+  assert.deepEqual(profile("I'm head of department"), { archetype: 'head of department' });
   // a school level opens no field
   assert.deepEqual(profile('doing A-level chemistry and bio'), { domain: 'chemistry and bio' });
   // …but a department's or a law firm's kind is the field they are of
