@@ -58,6 +58,7 @@ test('the words after a verb of interest or of work in any language, to a place 
     'cartographie ancienne',
   );
   assert.equal(fromLexicon('beschäftige mich mit Ornithologie'), 'Ornithologie');
+  assert.equal(fromLexicon('interesso-me por criptografia'), 'criptografia');
   assert.equal(fromLexicon('I specialise in coastal erosion'), 'coastal erosion');
   // a verb of work needs its preposition; what follows must be plain words to a clause end
   assert.equal(fromLexicon('trabajo mucho'), '');

@@ -229,7 +229,8 @@ const INTEREST_VERBS = new Set(
     'interesse interessent interesa interesan interessa interessam interessano interessiert ' +
     'interesso beschaftige dedico especializo specialise specialize specialising ' +
     'specializing focus focusing hacking ' +
-    'learning learn curious covering cover coverin occupo passionne passiono cubro'
+    'learning learn curious covering cover coverin occupo passionne passiono cubro ' +
+    'interesso-me interessa-me dedico-me'
   ).split(' '),
 );
 /**
@@ -267,7 +268,7 @@ const CUE_FILLERS = new Set(
   ),
 );
 const CUE_PREPOSITIONS = new Set(
-  "a au aux about in con com mit sui sugli sulle sul sull' su an zu uber fur de sobre dans di pour".split(
+  "a au aux about in con com mit sui sugli sulle sul sull' su an zu uber fur de sobre dans di pour por pela pelo".split(
     ' ',
   ),
 );

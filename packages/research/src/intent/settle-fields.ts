@@ -230,6 +230,8 @@ export function settleDomains(tokens: readonly Token[], tags: readonly number[])
     // and after the preposition of a move ("shifted toward | science policy")
     let start = run.first;
     if (start < run.last && LEADING_VERBS.has(words[start]!)) start++;
+    // nor opens on "por" ("me interesso | por | criptografia")
+    if (start < run.last && FOR_WORDS.has(words[start]!)) start++;
     const moved = LEADING_VERBS.has(words[start - 1] ?? '');
     if (start < run.last && TOWARD.has(words[start]!) && moved) start++;
     if (start > run.first) {
@@ -337,6 +339,8 @@ function facultyJoin(words: readonly string[], at: number): number {
 /** Words that open a new clause after a field: "… urban heat islands but also …". */
 const CLAUSE_JOINS = new Set(['and', 'but', 'so', 'because', 'since', 'while', 'which', 'who']);
 
+/** "For" and "by" in the Romance languages, which open no field. */
+const FOR_WORDS = new Set(['por', 'pela', 'pelo', 'pour', 'par', 'per']);
 /** Punctuation that opens a clause. */
 const BREAKS = new Set([',', '.', ':', ';', '—', '–', '(']);
 
