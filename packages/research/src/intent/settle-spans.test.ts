@@ -200,6 +200,24 @@ test('a topic takes in a range of numbers written with a dash', () => {
   assert.equal(tokens.filter((_, i) => out[i] !== 0).at(-1)?.raw, '2024');
 });
 
+test('a topic takes in the last item of a list it holds when that ends the message', () => {
+  const tokens = tokenize('dig into anode materials — suppliers, costs, bottlenecks');
+  const tags = tokens.map((_, i) =>
+    i < 2 || i > 7 ? 0 : TAGS.indexOf(i > 2 ? 'I-topic' : 'B-topic'),
+  );
+  const out = settleTopic(tokens, tags);
+  assert.equal(tokens.filter((_, i) => out[i] !== 0).at(-1)?.raw, 'bottlenecks');
+  // not a courtesy
+  const polite = tokenize('research soil health, cover crops, please');
+  const politeTags = polite.map((_, i) =>
+    i < 1 || i > 5 ? 0 : TAGS.indexOf(i > 1 ? 'I-topic' : 'B-topic'),
+  );
+  assert.equal(
+    polite.filter((_, i) => settleTopic(polite, politeTags)[i] !== 0).at(-1)?.raw,
+    'crops',
+  );
+});
+
 test('a plural possessive does not end a topic', () => {
   // The topic runs the tagger found, as [first, last] word indexes; the topic settled.
   const topic = (text: string, runs: [number, number][]) => {

@@ -141,6 +141,12 @@ function settleSpans(tokens: readonly Token[], tags: readonly number[]): number[
     out.fill(TOPIC_I, last + 1, last + 3);
     last += 2;
   }
+  // nor before the last item of a list it holds, when that ends the message ("… — hard carbon
+  // suppliers, costs, | bottlenecks")
+  if (last >= 0 && lastListItem(tokens, out, last)) {
+    out.fill(TOPIC_I, last + 1, last + 3);
+    return out;
+  }
   const next = tokens[last + 1];
   if (last < 0 || !next || next.punct || out[last + 1] !== 0) return out;
   const ends = (i: number) => !tokens[i] || (tokens[i]!.punct && tokens[i]!.raw !== "'");
@@ -158,10 +164,22 @@ function settleSpans(tokens: readonly Token[], tags: readonly number[]): number[
   return out;
 }
 
+/** Whether ", word" ends the message after a topic that is itself a list ending at `last`. */
+function lastListItem(tokens: readonly Token[], out: readonly number[], last: number): boolean {
+  const [comma, word] = [tokens[last + 1], tokens[last + 2]];
+  if (comma?.raw !== ',' || !word || word.punct || out[last + 1] !== 0 || out[last + 2] !== 0)
+    return false;
+  const ends = tokens.slice(last + 3).every((t) => t.punct && t.raw !== ',');
+  const first = tokens.findIndex((_, i) => isTopic(out[i]));
+  const commas = tokens.slice(first, last).filter((t) => t.raw === ',').length;
+  return ends && commas >= 1 && /^\p{L}+$/u.test(word.raw) && !NOT_TOPIC.has(word.lower);
+}
+
 /** Whether a dash and a number, written close up, follow the number at `last`. */
 function rangeAfter(tokens: readonly Token[], out: readonly number[], last: number): boolean {
   const [from, dash, to] = [tokens[last]!, tokens[last + 1], tokens[last + 2]];
-  if (!dash || !to || out[last + 1] !== 0 || out[last + 2] !== 0) return false;
+  // (the tagger may read the second number as anything; a number is no level nor field)
+  if (!dash || !to || out[last + 1] !== 0 || isTopic(out[last + 2])) return false;
   const closeUp = dash.start === from.end && to.start === dash.end;
   return closeUp && /^[–—-]$/u.test(dash.raw) && /^\p{N}+$/u.test(from.raw + to.raw);
 }
