@@ -476,6 +476,15 @@ test('a deadline after a topic and a preamble before feedback are not part of th
   );
 });
 
+test('a topic ends on no "after" cut from what it is of', () => {
+  const topic = (text: string) => routeLearned({ text, session: READY }).intent.topic;
+  assert.equal(
+    topic("Can you research microplastics in freshwater fish after this one? I'm a toxicologist."),
+    'microplastics in freshwater fish',
+  );
+  assert.equal(topic('research what happens to wages after'), 'what happens to wages after');
+});
+
 test('a run request that ends with an instruction about risk or rigour: topic and level apart', () => {
   const rows: [string, string, ProfilePatch][] = [
     [

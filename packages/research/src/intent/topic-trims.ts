@@ -31,6 +31,9 @@ export function trimTopic(tokens: readonly Token[], tags: readonly number[]): nu
     }
   }
   if (tokens[last + 1]?.lower === "'s" && (tokens[last + 2]?.punct ?? true)) last++;
+  // a topic ends on no "after" or "before" cut from what they are of ("… fish | after | this
+  // one?")
+  while (last > first && TIME_PREPOSITIONS.has(words[last]!) && out[last + 1] === 0) last--;
   if (first === run.first && last === run.last) return out;
   out.fill(0, run.first, run.last + 1);
   if (last >= first) markSpan(out, 'topic', first, last);
@@ -52,3 +55,14 @@ const INDEFINITE = new Set(['a', 'an', 'un', 'une', 'una', 'um', 'uma', 'ein', '
 const MY = new Set(
   'my our mia mio ma mon mes mi mis minha meu meine meinen meiner nostra'.split(' '),
 );
+/** Prepositions of time, which end no topic. */
+const TIME_PREPOSITIONS = new Set([
+  'after',
+  'before',
+  'until',
+  'during',
+  'après',
+  'avant',
+  'después',
+  'antes',
+]);
