@@ -6,6 +6,7 @@ import { tokenize } from './model/tokens.ts';
 test('a short question of how far a run has got, in the languages the router reads', () => {
   const asks = (text: string) => asksProgress(tokenize(text));
   assert.equal(asks('Come procede?'), true);
+  assert.equal(asks('kitna hua? Deadline hai meri Friday ko'), true);
   assert.equal(asks('واش سالا ولا مازال؟'), true);
   assert.equal(asks("Ci vuole ancora molto? Ho un'udienza alle tre."), true);
   assert.equal(asks('ya terminó?'), true);

@@ -11,9 +11,12 @@ const PROGRESS = foldedSet(
     'avancement fini finie termine termino terminado terminada terminou acabou acabo listo lista ' +
     'pronto pronta fertig soweit سالا سلا خلص خلصت مازال لسه جاهز',
 );
-/** "Still a long way?": "ancora molto", "encore longtemps", "falta mucho", "noch lange". */
+/**
+ * "Still a long way?": "ancora molto", "encore longtemps", "falta mucho", "noch lange", and in
+ * Hindi in Latin letters "kitna hua?" (how far has it got?), "kab tak?" (till when?).
+ */
 const LONG =
-  / (?:ancora molto|encore longtemps|falta mucho|falta muito|noch lange|how much longer) /u;
+  / (?:ancora molto|encore longtemps|falta mucho|falta muito|noch lange|how much longer|kitna hua|kitna bacha|kab tak|ho gaya) /u;
 
 /** True when the message asks after the run's progress, in a few words. */
 export function asksProgress(tokens: readonly Token[]): boolean {
