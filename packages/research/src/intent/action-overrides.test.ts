@@ -335,6 +335,7 @@ test('asking what the app keeps of the writer lists the memories', () => {
   const instead = (text: string) => actionInstead(tokenize(text), 'update_profile', ready);
   assert.equal(instead('Me mostra o que ficou salvo no meu perfil'), 'list_memories');
   assert.equal(instead('what do you have about me?'), 'list_memories');
+  assert.equal(instead('Mere baare mein kya yaad hai tumhe?'), 'list_memories');
   assert.equal(instead('can you hold the run until monday?'), undefined);
   // which of the writer's settings it holds, not which to choose
   assert.equal(instead('what field do you have me down as?'), 'list_memories');

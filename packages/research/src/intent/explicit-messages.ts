@@ -310,7 +310,7 @@ const SHOW = foldedSet('show mostra mostre montre muestra muéstrame zeig zeige 
 const KEPT = foldedSet(
   'saved stored kept remember remembered record records salvo salva salvos guardado ' +
     'guardada guardaste gespeichert gemerkt gardé gardée ricordi ' +
-    'memorizzato registrado',
+    'memorizzato registrado yaad',
 );
 const KNOW = foldedSet('know knows hold have sais savez sabes sabe sai weißt wisst');
 const ABOUT = foldedSet('about sur de sobre su über uber di');
