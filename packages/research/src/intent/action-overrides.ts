@@ -9,7 +9,7 @@ import { runsOf } from './model/tags.ts';
 import type { Token } from './model/tokens.ts';
 import { listsInstead, returnsInstead, signsUpInstead } from './account-requests.ts';
 import { wordClasses } from './model/word-classes.ts';
-import { namesWriter, switchTarget } from './name-fallback.ts';
+import { namesWriter, SELF_NAMING, switchTarget } from './name-fallback.ts';
 import { ASKING_FOR, clausesOfOthers, clausesOfThePast, talksOfOthers } from './talk-of-others.ts';
 import { leftField, leftPastJob } from './past-jobs.ts';
 import { saysNow } from './field-words.ts';
@@ -254,7 +254,7 @@ function saysOwnRole(tokens: readonly Token[], iAm = false): boolean {
   );
 }
 /** "I am", said before a role. */
-const I_AM = new Set(["i'm", 'im', 'am', 'suis', 'soy', 'sou', 'sono', 'bin', 'انا']);
+const I_AM = new Set([...SELF_NAMING, 'am', 'انا']);
 
 /**
  * True when an exact cue says the action the classifier guessed: greetings or thanks only

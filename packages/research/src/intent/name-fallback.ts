@@ -341,7 +341,7 @@ export function namesWriter(tokens: readonly Token[], signed = true): boolean {
       candidate(tokens, i + 1),
   );
 }
-const SELF_NAMING = new Set(["i'm", 'im', 'soy', 'sou', 'sono', 'suis', 'bin']);
+export const SELF_NAMING = new Set(["i'm", 'im', 'soy', 'sou', 'sono', 'suis', 'bin']);
 
 /** Verbs that name the writer, as the tokens fold them. */
 const NAMING_VERBS = new Set(

@@ -3,7 +3,7 @@
 // writer imagines, an adjective cut from a noun
 // that is no role; and the words a role does not end on (a joining word, a verb, an Arabic
 // word with "and" or "at" written on it). Read by the role corrections (settle-roles.ts).
-import { ARABIC_WORKPLACES, INDEFINITE_ARTICLES, saysNow } from './field-words.ts';
+import { ARABIC_WORKPLACES, ARTICLES, INDEFINITE_ARTICLES, saysNow } from './field-words.ts';
 import { isEnglishWord } from './model/english-words.ts';
 import { inLexicons, isField, isRoleWord } from './model/gazetteer.ts';
 import { markSpan, runsOf, slotOf } from './model/tags.ts';
@@ -40,22 +40,10 @@ const SCHOOLS = new Set(
     ' ',
   ),
 );
-const isArticle = (word: string) => INDEFINITE_ARTICLES.has(word) || ARTICLE_WORDS.has(word);
-const ARTICLE_WORDS = new Set([
-  'a',
-  'an',
-  'the',
-  'der',
-  'die',
-  'das',
-  'dem',
-  'den',
-  'le',
-  'la',
-  'el',
-  'il',
-  'o',
-]);
+const isArticle = (word: string) =>
+  ARTICLES.has(word) || INDEFINITE_ARTICLES.has(word) || DEFINITE_ARTICLES.has(word);
+/** "The" in the other languages the router reads. */
+const DEFINITE_ARTICLES = new Set(['der', 'die', 'das', 'dem', 'den', 'le', 'la', 'el', 'il', 'o']);
 /** "Not" inside a role span, in the languages the router reads. */
 const ROLE_DENIALS = new Set(['not', 'pas', 'nicht', 'kein', 'non', 'nao', 'مش', 'مو', 'ليس']);
 /** "Also" opening a role, which is no part of it ("sono anche | dottoranda"). */

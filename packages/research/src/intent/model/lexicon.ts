@@ -344,6 +344,13 @@ export interface LevelReading {
   baseline_strictness?: Level;
 }
 
+/** Stretches of time a level word may describe without setting anything. */
+const SPANS_OF_TIME = new Set(
+  'week weeks day days night nights month months year morning evening weekend shift winter summer semester'.split(
+    ' ',
+  ),
+);
+
 /**
  * The risk and strictness levels a message states, from its folded tokens (`skip[i]` marks
  * tokens inside other slots, such as a topic, which say nothing about the profile; `marks`
@@ -352,13 +359,6 @@ export interface LevelReading {
  * a bare level ("high", "moderate") sets the setting named nearest to it (in its own token
  * first: "low-stakes"), and nothing when neither is named.
  */
-/** Stretches of time a level word may describe without setting anything. */
-const SPANS_OF_TIME = new Set(
-  'week weeks day days night nights month months year morning evening weekend shift winter summer semester'.split(
-    ' ',
-  ),
-);
-
 export function readLevels(
   tokens: readonly string[],
   skip: readonly boolean[],
