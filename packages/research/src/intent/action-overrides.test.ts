@@ -291,6 +291,14 @@ test('asking to relearn preferences retrains the planner, whatever the message a
   assert.equal(instead('pls relearn my prefs, it keeps giving me survey ideas'), 'train_planner');
   assert.equal(instead('train the planner again, it proposes only lab work'), 'train_planner');
   assert.equal(instead("don't retrain yet, I'm changing my field to ecology"), undefined);
+  // learning again, in words of its own
+  assert.equal(
+    instead('aprende de novo o que eu gosto, as ideias vieram de laboratório'),
+    'train_planner',
+  );
+  assert.equal(instead('learn my taste again please'), 'train_planner');
+  assert.equal(instead('entrénelo con lo que sabe de mí'), 'train_planner');
+  assert.equal(instead('I want to learn more about soil ecology'), undefined);
 });
 
 test('a label that says another run, then its topic after a colon, starts it', () => {

@@ -2,7 +2,7 @@
 // "feedback:" label, a profile edit asked for, a remark on the app, and, while a run waits
 // for feedback, a "command" that holds none of its command's words. Read by the action
 // corrections (action-overrides.ts).
-import { foldedSet, type Token } from './model/tokens.ts';
+import { fold, foldedSet, type Token } from './model/tokens.ts';
 import { wordClasses } from './model/word-classes.ts';
 import type { IntentAction } from './schema.ts';
 import { ASKING_FOR } from './talk-of-others.ts';
@@ -226,16 +226,36 @@ const GOES_ON = foldedSet(
 export function asksToRetrain(tokens: readonly Token[]): boolean {
   const words = tokens.map((t) => t.lower);
   const planner = words.some((w) => PLANNER.has(w));
+  // "learn again", "learn my taste again", "aprende de novo", "apprends à nouveau"
+  const again = (i: number) =>
+    words.slice(i + 1, i + 5).some((w) => AGAIN.has(w)) ||
+    AGAIN.has(`${words[i + 1]} ${words[i + 2]}`);
   return words.some(
     (w, i) =>
-      (RETRAIN.has(w) || (TRAIN.has(w) && planner)) &&
+      (RETRAIN.has(w) || (TRAIN.has(w) && planner) || (LEARN.has(w) && again(i))) &&
       !NOT_NOW.has(words[i - 1] ?? '') &&
       !NOT_NOW.has(words[i - 2] ?? ''),
   );
 }
+const LEARN = foldedSet(
+  'learn aprende aprenda aprender apprends apprenez apprendre impara imparare lerne lernen تعلم',
+);
+const AGAIN = new Set(
+  [
+    'again',
+    'anew',
+    'wieder',
+    'erneut',
+    'de novo',
+    'de nuevo',
+    'à nouveau',
+    'di nuovo',
+    'من جديد',
+  ].map(fold),
+);
 const RETRAIN = foldedSet(
   'retrain relearn re-learn re-train retreinar retreina reentrena reentrenar reentrenes ' +
-    'réentraîne réentraîner réapprends riaddestra riaddestrare riallena',
+    'réentraîne réentraîner réapprends riaddestra riaddestrare riallena entrénelo entrénalo',
 );
 const TRAIN = foldedSet('train update entraîne entrena treina addestra trainiere');
 const PLANNER = foldedSet('planner planificateur planificador planejador pianificatore planer');

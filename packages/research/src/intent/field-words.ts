@@ -65,7 +65,7 @@ export const NEVER_FIELD = new Set(
  */
 export const LEADING_VERBS = new Set(
   (
-    'covering studying doing working researching teaching taught teach teaches exploring ' +
+    'covering studying doing does working researching teaching taught teach teaches exploring ' +
     'focusing say says ' +
     'shifted moved moving switched pivoted pivoting transitioned turned ' +
     'doy enseno investigo imparto hago enseigne etudie insegno faccio dou ensino leciono faco ' +

@@ -41,9 +41,10 @@ export function dropNonFields(tokens: readonly Token[], out: number[]): number[]
   // interesting", "Nature or anything", "suffered enough from …", "völlig abgehoben")
   for (const run of domainRuns(out)) {
     const span = tokens.slice(run.first, run.last + 1);
-    const known = span.some((t) => isField(t.lower) || isFieldHead(t.lower));
-    if (!known && span.some((t) => NEVER_IN_FIELD.has(t.raw.toLowerCase())))
-      out.fill(0, run.first, run.last + 1);
+    // (a word of talk is no field word when folded: "Muda aí" is no "AI")
+    const talk = (t: Token) => NEVER_IN_FIELD.has(t.raw.toLowerCase());
+    const known = span.some((t) => !talk(t) && (isField(t.lower) || isFieldHead(t.lower)));
+    if (!known && span.some(talk)) out.fill(0, run.first, run.last + 1);
   }
   for (const run of domainRuns(out)) {
     // nor what opens on a verb of being, saying or leaving, or follows one of leaving ("di |

@@ -17,4 +17,10 @@ test('a short question of how far a run has got, in the languages the router rea
     asks('is it done yet? my supervisor keeps asking and I need to send her a draft tonight'),
     false,
   );
+  // a longer one names the run, whose progress it asks
+  assert.equal(
+    asks('Good evening. Might I enquire as to the progress of the study I commissioned today?'),
+    true,
+  );
+  assert.equal(asks('If I change my strictness now, does it affect the paper in progress?'), false);
 });

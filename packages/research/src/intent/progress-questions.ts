@@ -18,9 +18,19 @@ const PROGRESS = foldedSet(
 const LONG =
   / (?:ancora molto|encore longtemps|falta mucho|falta muito|noch lange|how much longer|kitna hua|kitna bacha|kab tak|ho gaya) /u;
 
-/** True when the message asks after the run's progress, in a few words. */
+/** True when the message asks after the run's progress, in a few words or of the run. */
 export function asksProgress(tokens: readonly Token[]): boolean {
   const words = tokens.filter((t) => !t.punct).map((t) => t.lower);
-  if (!asksQuestion(tokens) || words.length > 10) return false;
+  if (!asksQuestion(tokens) || words.length > 20) return false;
+  // a longer question names the run whose progress it asks ("might you tell me how the
+  // research is progressing?"), and not as the one "in progress"
+  if (words.length > 10) {
+    const asked = words.some((w, i) => PROGRESS.has(w) && words[i - 1] !== 'in');
+    return asked && words.some((w) => THE_RUN.has(w));
+  }
   return words.some((w) => PROGRESS.has(w)) || LONG.test(` ${words.join(' ')} `);
 }
+const THE_RUN = foldedSet(
+  'research study run paper project recherche etude investigacion estudio pesquisa estudo ' +
+    'ricerca studio forschung studie بحث البحث',
+);

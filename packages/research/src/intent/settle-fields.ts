@@ -227,6 +227,11 @@ export function settleDomains(tokens: readonly Token[], tags: readonly number[])
       .slice(run.first + 1, run.last + 1)
       .findIndex((w, k) => FIELD_ENDS.has(w) || minorAfter(words, run.first + 1 + k));
     if (end >= 0) out.fill(0, run.first + 1 + end, run.last + 1);
+    // nor on the "more" of "more than" ("science education | more than chemistry")
+    const last = end >= 0 ? run.first + end : run.last;
+    if (last > run.first && COMPARATIVES.has(words[last]!) && words[last + 1] === 'than') {
+      out[last] = 0;
+    }
     // and after the preposition of a move ("shifted toward | science policy")
     let start = run.first;
     if (start < run.last && LEADING_VERBS.has(words[start]!)) start++;
@@ -341,6 +346,8 @@ const CLAUSE_JOINS = new Set(['and', 'but', 'so', 'because', 'since', 'while', '
 
 /** "For" and "by" in the Romance languages, which open no field. */
 const FOR_WORDS = new Set(['por', 'pela', 'pelo', 'pour', 'par', 'per']);
+/** What comes before "than" in a comparison ("more than", "less than"). */
+const COMPARATIVES = new Set(['more', 'less']);
 /** Punctuation that opens a clause. */
 const BREAKS = new Set([',', '.', ':', ';', '—', '–', '(']);
 

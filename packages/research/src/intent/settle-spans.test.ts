@@ -313,6 +313,10 @@ test('a list of fields is one; a field ends before "than" and starts after a ver
   assert.deepEqual(settled('more like [philosophy of language than linguistics]'), [
     'philosophy of language',
   ]);
+  assert.deepEqual(settled('my field is [science education more] than chemistry'), [
+    'science education',
+  ]);
+  assert.deepEqual(settled('a retired engineer who now [does genealogy]'), ['genealogy']);
   assert.deepEqual(settled('data journalist, [covering climate]'), ['climate']);
   assert.deepEqual(settled('profesora de instituto, [doy historia]'), ['historia']);
   assert.deepEqual(settled('Lehrerin, [unterrichte Chemie]'), ['Chemie']);
@@ -498,6 +502,8 @@ test('a stretch of talk with an intensifier or a negative and no field word is n
   assert.deepEqual(settled('small risk is fine if the idea is [very interesting]'), []);
   assert.deepEqual(settled('not trying to publish in [Nature or anything]'), []);
   assert.deepEqual(settled('aber ned [völlig abgehoben]'), []);
+  // nor is such a word a field word when folded ("aí" is no "AI")
+  assert.deepEqual(settled('Muda [aí]: quero revisão bem rigorosa'), []);
   // a field's name may hold such a word when it holds a field word too
   assert.deepEqual(settled('I do [really applied statistics]'), ['really applied statistics']);
   // subjects joined by "and" are one field ("Mathe und Physik", "literatura y lengua")

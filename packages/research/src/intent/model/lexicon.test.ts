@@ -315,3 +315,29 @@ test('a level word said of a stretch of time sets nothing', () => {
   assert.deepEqual(levels('tough day at work'), {});
   assert.deepEqual(levels("be tough, it's for a top journal"), { baseline_strictness: 'high' });
 });
+
+test('a negation stops before an idiom that opens a wish after "and"', () => {
+  assert.deepEqual(levels('nothing too risky and go easy on the grading'), {
+    risk_preference: 'low',
+    baseline_strictness: 'low',
+  });
+  assert.deepEqual(levels('no risky and crazy ideas'), { risk_preference: 'low' });
+});
+
+test('"the utmost", German "zu", Arabic "ألا" and the "very" of Egyptian "قوي"', () => {
+  assert.deepEqual(levels('a review conducted with the utmost rigour'), {
+    baseline_strictness: 'high',
+  });
+  assert.deepEqual(levels('Das letzte Review war mir zu lasch'), { baseline_strictness: 'high' });
+  assert.deepEqual(levels('nicht zu lasch und nicht zu hart'), { baseline_strictness: 'medium' });
+  assert.deepEqual(levels('أرجو ألا تكون المراجعة صارمة جداً'), { baseline_strictness: 'low' });
+  assert.deepEqual(levels('عايزة أفكار مش مجنونة قوي'), { risk_preference: 'low' });
+  assert.deepEqual(levels('أبي مراجعة قوية'), { baseline_strictness: 'high' });
+});
+
+test('a curator is no conservative, and being nice in reviews is lenient', () => {
+  assert.deepEqual(levels('Conservatrice au musée, des idées audacieuses'), {
+    risk_preference: 'high',
+  });
+  assert.deepEqual(levels('stop being so nice in the reviews'), { baseline_strictness: 'high' });
+});

@@ -164,6 +164,8 @@ export function levelMarks(tokens: readonly string[]): (LevelMark | undefined)[]
   markScales(tokens, marks);
   tokens.forEach((token, i) => {
     if (marks[i] || noLevel[i]) return;
+    // Egyptian "قوي" after a level word is "very" ("مش مجنونة قوي"), not "strong"
+    if (token === 'قوي' && marks[i - 1]) return;
     const entry = lookUp(token) ?? levelBeforeCue(token) ?? direction(tokens, i);
     if (entry) marks[i] = { ...entry, idiom: false, first: true };
   });
@@ -330,10 +332,14 @@ function deniedAt(
   if (NO_AFTER.has(tokens[i + 1] ?? '') && (end === undefined || CLAUSE_ENDS.has(end))) return true;
   // back to the start of its clause: "not so strict, | gentle is ok" is gentle
   for (let j = i - 1; j >= Math.max(0, i - 5) && !CLAUSE_ENDS.has(tokens[j]!); j--) {
+    // "nothing too risky and | go easy on the grading": an idiom after "and" opens a wish of
+    // its own, past the level word the negation was on
+    if (marks[i]?.idiom && AND_THEN.has(tokens[j]!) && marks[j - 1]) return false;
     if (negates(tokens, marks, j)) return true;
   }
   return false;
 }
+const AND_THEN = new Set(['and', 'but', 'et', 'mais', 'y', 'pero', 'e', 'ma', 'und', 'aber']);
 const CLAUSE_ENDS = new Set([',', '.', ';', ':', '!', '?', '—', '–']);
 const SENTENCE_ENDS = new Set(['.', '!', '?', ';']);
 /** "No" said after what it denies, as tokens fold it. */

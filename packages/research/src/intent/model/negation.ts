@@ -16,7 +16,9 @@ export function negates(
   if (FEARS.has(tokens[i + 1] ?? '') || FEARS.has(tokens[i + 2] ?? '')) return false;
   // Portuguese "no" is "in the": "coloca o risco no baixo"
   if (tokens[i] === 'no' && PORTUGUESE_AFTER_NO.has(tokens[i + 1] ?? '')) return false;
-  return (NEGATORS.has(tokens[i]!) || dialectNot(tokens, i)) && !marks[i]?.idiom;
+  // German "zu" is "too" only before the word it is too much of ("zu lasch"); else "to"
+  const tooMuch = tokens[i] === 'zu' && marks[i + 1] !== undefined;
+  return (NEGATORS.has(tokens[i]!) || tooMuch || dialectNot(tokens, i)) && !marks[i]?.idiom;
 }
 
 /**
@@ -85,6 +87,7 @@ export const NEGATORS: ReadonlySet<string> = new Set([
   'ni',
   'demasiado',
   'لا',
+  'الا', // "that … not": "أرجو ألا تكون صارمة"
   'بدون',
   'مش',
   'بلاش',

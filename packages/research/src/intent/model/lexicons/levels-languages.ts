@@ -92,7 +92,7 @@ export const OTHER_LANGUAGES: Entries = [
     'risk',
     'high',
     'جريء جريئة جريئا جريئه مغامرة مغامر طموح طموحة جرأة نغامر غامر نخاطر خاطر مجنون مجنونة ' +
-      'مجنونه',
+      'مجنونه أجرأ مجازفة مجازف مجازفات',
   ],
   ['risk', 'low', 'آمنة آمنه حذر حذرة مضمون مضمونة محافظ محافظة تقليدي تقليدية ممل مملة'],
   [
@@ -132,13 +132,13 @@ export const OTHER_LANGUAGES: Entries = [
     'high',
     'streng strenge strenger strengen rigoros rigorose grundlich grundliche kritisch ' +
       'kritische kritischer anspruchsvoll anspruchsvolle gnadenlos gnadenlose gnadenlosen ' +
-      'unerbittlich knallhart',
+      'unerbittlich knallhart hart harte harten harter',
   ],
   [
     'strict',
     'low',
     'nachsichtig nachsichtige milde milder locker lockere lockerer sanft sanfte großzugig ' +
-      'großzugige entspannt entspannte',
+      'großzugige entspannt entspannte lasch lasche laschen',
   ],
   // Portuguese
   ['level', 'high', 'elevada elevadas'],
@@ -154,9 +154,13 @@ export const OTHER_LANGUAGES: Entries = [
     'high',
     'arriscado arriscada arriscados arriscadas ousado ousada ousados ousadas ambiciosa ' +
       'ambiciosas ousadia ouse ousa arrojado arrojada arrojados arrojadas doido doida doidos doidas ' +
-      'maluco maluca malucos malucas exagerar',
+      'maluco maluca malucos malucas exagerar ousar',
   ],
-  ['risk', 'low', 'cauteloso cautelosa cautelosos cautelosas conservadora conservadoras'],
+  [
+    'risk',
+    'low',
+    'cauteloso cautelosa cautelosos cautelosas conservadora conservadoras careta caretas',
+  ],
   [
     'strict',
     'high',
@@ -166,7 +170,8 @@ export const OTHER_LANGUAGES: Entries = [
   [
     'strict',
     'low',
-    'leve leves branda brando brandas brandos tranquilo tranquila flexivel flexiveis gentil',
+    'leve leves branda brando brandas brandos tranquilo tranquila flexivel flexiveis gentil ' +
+      'gentis',
   ],
   // Italian
   ['level', 'high', 'elevato elevati elevate massimo massima'],

@@ -59,7 +59,7 @@ export const FEATURE_WORDS: Entries = [
 
 /** One word each (space separated). */
 export const LEVEL_WORDS: Entries = [
-  ['level', 'high', 'high higher highest max maximum maximal lots plenty hard harder'],
+  ['level', 'high', 'high higher highest max maximum maximal lots plenty hard harder utmost'],
 
   ['level', 'low', 'low lower lowest minimal minimum min little zero'],
   [
@@ -179,7 +179,7 @@ export const LEVEL_PHRASES: Entries = [
       'kid gloves|be soft|soft feedback|soft review|soft reviews|soft reviewer|should be soft|' +
       'keep it light|reviews light|review light|light reviews|light reviewing|' +
       'plus cool|mas suave|no tan duro|pas trop dur|pas trop severe|hand-holding|hand holding|' +
-      'handholding',
+      'handholding|so nice|too nice|being nice',
   ],
   [
     'level',
@@ -226,6 +226,9 @@ export const NOT_LEVEL_PHRASES =
   'than usual|than normal|than average|than standard|than the default|' +
   // fairness granted to a level, not a level of its own ("tough but fair")
   'but fair|' +
+  // a curator ("Conservatrice au musée", "conservateur du patrimoine")
+  'conservatrice au|conservateur au|conservatrice du|conservateur du|conservatrice al|' +
+  'conservatrice des|conservateur des|conservatrice di|conservatore al|conservatore di|' +
   // a goodbye and a deadline
   'stay safe|safe out there|safe travels|strict deadline|strict deadlines|' +
   // a diet, a compiler setting, a legal doctrine
