@@ -364,6 +364,11 @@ test('a role keeps its qualifiers; "high" in "high school" is no level', () => {
     risk_preference: 'low',
   });
   assert.equal(profile("I'm a 3rd year PhD candidate")?.archetype, '3rd year PhD candidate');
+  // a level word the lexicon reads as none where it stands is the role ("a curator at …")
+  assert.equal(
+    profile('Sono conservatrice al Museo Archeologico di Napoli')?.archetype,
+    'conservatrice',
+  );
 });
 
 test('messages that mean nothing get a low probability, and so a question', () => {

@@ -323,10 +323,20 @@ function profileFrom(
   model: IntentModel,
 ): ProfilePatch {
   const patch: ProfilePatch = {};
+  // level words the lexicon reads as no level where they stand ("Conservatrice | au musée")
+  const marks = levelMarks(tokens.map((t) => t.lower));
+  const noLevelThere = new Set(
+    tokens.filter((t, i) => !marks[i] && lexiconClass(t.lower)).map((t) => t.lower),
+  );
+  const levelOnly = (v: string) =>
+    onlyLevelWords(v) &&
+    !fold(v)
+      .split(/\s+/u)
+      .some((w) => noLevelThere.has(w));
   for (const field of ['archetype', 'domain', 'persona_brief'] as const) {
     // the first span that is more than level words ("a very | cautious | statistician")
     const values = (spans[field] ?? []).map(cleanSlot);
-    const value = field === 'persona_brief' ? values[0] : values.find((v) => !onlyLevelWords(v));
+    const value = field === 'persona_brief' ? values[0] : values.find((v) => !levelOnly(v));
     if (!value) continue;
     // "a cautious statistician": the caution is the risk setting, the role is a statistician.
     patch[field] = field === 'archetype' ? withoutLeadingLevelWords(value) : value;

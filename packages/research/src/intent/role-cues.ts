@@ -110,6 +110,7 @@ function standsAlone(tokens: readonly Token[], tags: readonly number[], i: numbe
     !after ||
     (after.punct && BREAKS.has(after.raw)) ||
     CLAUSE_AND.has(after.lower) ||
+    ARABIC_AND.test(after.raw) ||
     inField ||
     here ||
     where;
@@ -122,8 +123,10 @@ function standsAlone(tokens: readonly Token[], tags: readonly number[], i: numbe
   if (j < 0) return after?.raw === ',' || inField || where;
   return tokens[j]!.punct && BREAKS.has(tokens[j]!.raw) && j > 0;
 }
-const BREAKS = new Set([',', '.', ';', '—', '–', ':', '!']);
+const BREAKS = new Set([',', '.', ';', '—', '–', ':', '!', '،', '؛']);
 const CLAUSE_AND = new Set(['and', 'et', 'y', 'e']);
+/** Arabic "and", written onto the next word ("صيدلي | وعندي صيدلية", a pharmacist and I own …). */
+const ARABIC_AND = /^و\p{Script=Arabic}{2,}/u;
 const HERE = new Set(['here', 'hier', 'ici', 'aqui', 'qui']);
 const FIELD_PREPOSITIONS = new Set(['in', 'en', 'em', 'im', 'of', 'de', 'di', 'في']);
 /** Where a job is done: "at", "au musée", "am Stadtmuseum", "nelle Langhe", "من", "@". */

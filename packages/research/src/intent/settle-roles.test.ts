@@ -315,6 +315,8 @@ test('a role ends before "specialised" and before a second role joined by "and"'
   assert.deepEqual(role('Je suis Nathalie, pharmacienne hospitalière et je fais …'), [
     'pharmacienne hospitalière',
   ]);
+  // Arabic writes "and" onto the next word, after its own comma
+  assert.deepEqual(role('أنا [n: يوسف]، صيدلي وعندي صيدلية صغيرة'), ['صيدلي']);
 });
 
 test('a bare "researcher" beside a field is no role; capitalised unknown words are a name', () => {
