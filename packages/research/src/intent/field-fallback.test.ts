@@ -28,6 +28,8 @@ test('a field word left out, with the words that qualify it around it', () => {
   assert.equal(fromLexicon('Postdoc in der theoretischen Chemie'), 'theoretischen Chemie');
   // a capitalised word before is a noun, not the field's adjective
   assert.equal(fromLexicon('am Institut für Chemie'), 'Chemie');
+  // an Arabic field with a preposition written on it ("in behavioural economics")
+  assert.equal(fromLexicon('بس مهتم بالاقتصاد السلوكي'), 'بالاقتصاد السلوكي');
 });
 
 test('the plain words after "I research", "I study" or "I work on", to the clause end', () => {

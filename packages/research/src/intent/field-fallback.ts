@@ -24,12 +24,15 @@ export function fieldInLexicon(tokens: readonly Token[], tags: readonly number[]
   return tokens.findIndex(
     (t, i) =>
       tags[i] === 0 &&
-      isField(t.lower) &&
+      (isField(t.lower) || isField(t.lower.replace(ARABIC_PREFIX, ''))) &&
       !lexiconClass(t.lower) &&
       !formerField(tokens, i, i) &&
       !frenchHave(tokens, i),
   );
 }
+
+/** A preposition or "and" written onto an Arabic field with its article: "بـ | الاقتصاد". */
+const ARABIC_PREFIX = /^(?:وب|فب|ب|ل|و|ف)(?=ال)/u;
 
 /** "j'ai", I have, is no "AI". */
 const frenchHave = (tokens: readonly Token[], i: number) =>

@@ -89,7 +89,7 @@ const NEVER_IN_FIELD = new Set(
 );
 /** Words no field opens on: verbs of being, saying and greeting by letter. */
 const NEVER_OPENS = new Set(
-  'essere etre ser estar sein agreer parle parler parlons hablar falar'.split(' '),
+  'essere etre ser estar sein agreer veuillez parle parler parlons hablar falar'.split(' '),
 );
 /** Verbs of leaving: what they open on or stand before the writer has left ("quit | accounting"). */
 const LEFT = new Set('quit left تركت استقلت'.split(' '));

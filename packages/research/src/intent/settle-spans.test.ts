@@ -502,6 +502,8 @@ test('a stretch of talk with an intensifier or a negative and no field word is n
   assert.deepEqual(settled('small risk is fine if the idea is [very interesting]'), []);
   assert.deepEqual(settled('not trying to publish in [Nature or anything]'), []);
   assert.deepEqual(settled('aber ned [völlig abgehoben]'), []);
+  // nor is a French letter's closing formula
+  assert.deepEqual(settled('[Veuillez agréer mes salutations distinguées]. Pr Jean Lefèvre'), []);
   // nor is such a word a field word when folded ("aí" is no "AI")
   assert.deepEqual(settled('Muda [aí]: quero revisão bem rigorosa'), []);
   // a field's name may hold such a word when it holds a field word too
