@@ -12,6 +12,9 @@ const HEADS = new Set(
     fold,
   ),
 );
+/** True for an Arabic field's head noun with its article: "الأدب" (literature), "الطب". */
+export const isArabicHeadWithArticle = (word: string) =>
+  /^ال/u.test(word) && HEADS.has(word.slice(2));
 /** What may be written on a word's front: "in/with", "to", "and", "so", "and in". */
 const PREFIX = /^(?:وب|فب|ب|ل|و|ف)/u;
 

@@ -30,6 +30,8 @@ test('a field word left out, with the words that qualify it around it', () => {
   assert.equal(fromLexicon('am Institut für Chemie'), 'Chemie');
   // an Arabic field with a preposition written on it ("in behavioural economics")
   assert.equal(fromLexicon('بس مهتم بالاقتصاد السلوكي'), 'بالاقتصاد السلوكي');
+  // or a field's head noun with its article, and what qualifies it ("modern Arabic literature")
+  assert.equal(fromLexicon('محاضرة في الأدب العربي الحديث بجامعة القاهرة'), 'الأدب العربي الحديث');
 });
 
 test('the plain words after "I research", "I study" or "I work on", to the clause end', () => {

@@ -3,6 +3,7 @@
 // user is ("I'm a hobbyist, amateur astronomy"). Tried only when the tagger found no field.
 import { isField, isFieldHead, isFieldModifier, isRoleWord } from './model/gazetteer.ts';
 import { lexiconClass } from './model/lexicon.ts';
+import { isArabicHeadWithArticle } from './arabic-fields.ts';
 import { markSpan, runsOf, slotOf } from './model/tags.ts';
 import { POSSESSIVES } from './field-labels.ts';
 import type { Token } from './model/tokens.ts';
@@ -24,7 +25,9 @@ export function fieldInLexicon(tokens: readonly Token[], tags: readonly number[]
   return tokens.findIndex(
     (t, i) =>
       tags[i] === 0 &&
-      (isField(t.lower) || isField(t.lower.replace(ARABIC_PREFIX, ''))) &&
+      (isField(t.lower) ||
+        isField(t.lower.replace(ARABIC_PREFIX, '')) ||
+        isArabicHeadWithArticle(t.lower)) &&
       !lexiconClass(t.lower) &&
       !formerField(tokens, i, i) &&
       !frenchHave(tokens, i),
