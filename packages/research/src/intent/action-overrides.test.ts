@@ -372,6 +372,7 @@ test('a labelled persona, a question of learned skills and "was kann das" are wh
   assert.equal(instead('persona: a grumpy statistician who hates p-values'), 'update_profile');
   assert.equal(instead('Persona bitte: eine strenge Gutachterin'), 'update_profile');
   assert.equal(instead('Quali competenze hai imparato finora?'), 'list_skills');
+  assert.equal(instead('Quali tecniche hai imparato finora lavorando con me?'), 'list_skills');
   assert.equal(instead('Was kann dieses Ding eigentlich?'), 'help');
   assert.equal(instead('what skills does a good nurse need, in your view'), undefined);
 });

@@ -347,7 +347,7 @@ export function asksForSkills(tokens: readonly Token[]): boolean {
 }
 const SKILLS = foldedSet(
   'skills competenze competenza abilità competências habilidades compétences competencias ' +
-    'fähigkeiten techniken مهارات المهارات',
+    'fähigkeiten techniken مهارات المهارات techniques tecniche técnicas tecnicas',
 );
 const LEARNED = foldedSet(
   'learned learnt imparato imparate appreso aprendiste aprendido aprendeu appris apprises ' +

@@ -10,6 +10,7 @@ test('a short question of how far a run has got, in the languages the router rea
   assert.equal(asks('واش سالا ولا مازال؟'), true);
   assert.equal(asks("Ci vuole ancora molto? Ho un'udienza alle tre."), true);
   assert.equal(asks('ya terminó?'), true);
+  assert.equal(asks('¿va bien lo del móvil?'), true);
   // not without a question, nor a long message, nor one of no progress
   assert.equal(asks('done for today'), false);
   assert.equal(asks('how are you?'), false);
@@ -20,6 +21,13 @@ test('a short question of how far a run has got, in the languages the router rea
   // a longer one names the run, whose progress it asks
   assert.equal(
     asks('Good evening. Might I enquire as to the progress of the study I commissioned today?'),
+    true,
+  );
+  assert.equal(
+    asks(
+      'Good evening. I do hope I am not being a nuisance, but might you tell me how the ' +
+        'research is progressing? Kind regards, Margaret',
+    ),
     true,
   );
   assert.equal(asks('If I change my strictness now, does it affect the paper in progress?'), false);

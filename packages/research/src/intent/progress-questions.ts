@@ -13,15 +13,16 @@ const PROGRESS = foldedSet(
 );
 /**
  * "Still a long way?": "ancora molto", "encore longtemps", "falta mucho", "noch lange", and in
- * Hindi in Latin letters "kitna hua?" (how far has it got?), "kab tak?" (till when?).
+ * Hindi in Latin letters "kitna hua?" (how far has it got?), "kab tak?" (till when?); "is it
+ * going well?": "¿va bien?", "vai bem?", "va bene?".
  */
 const LONG =
-  / (?:ancora molto|encore longtemps|falta mucho|falta muito|noch lange|how much longer|kitna hua|kitna bacha|kab tak|ho gaya) /u;
+  / (?:ancora molto|encore longtemps|falta mucho|falta muito|noch lange|how much longer|kitna hua|kitna bacha|kab tak|ho gaya|va bien|vai bem|va bene) /u;
 
 /** True when the message asks after the run's progress, in a few words or of the run. */
 export function asksProgress(tokens: readonly Token[]): boolean {
   const words = tokens.filter((t) => !t.punct).map((t) => t.lower);
-  if (!asksQuestion(tokens) || words.length > 20) return false;
+  if (!asksQuestion(tokens) || words.length > 25) return false;
   // a longer question names the run whose progress it asks ("might you tell me how the
   // research is progressing?"), and not as the one "in progress"
   if (words.length > 10) {
