@@ -344,6 +344,11 @@ test('asking what the app keeps of the writer lists the memories', () => {
   assert.equal(instead('Me mostra o que ficou salvo no meu perfil'), 'list_memories');
   assert.equal(instead('what do you have about me?'), 'list_memories');
   assert.equal(instead('Mere baare mein kya yaad hai tumhe?'), 'list_memories');
+  assert.equal(instead('شو تعرف عني؟ وش محفوظ في الـ profile؟'), 'list_memories');
+  assert.equal(
+    instead('I should like to see precisely what information you hold about me.'),
+    'list_memories',
+  );
   assert.equal(instead('can you hold the run until monday?'), undefined);
   // which of the writer's settings it holds, not which to choose
   assert.equal(instead('what field do you have me down as?'), 'list_memories');

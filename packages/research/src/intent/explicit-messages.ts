@@ -298,9 +298,16 @@ const ANOTHER = foldedSet(
  */
 export function asksWhatIsKept(tokens: readonly Token[]): boolean {
   const words = tokens.map((t) => t.lower);
-  const shows = words.some((w, i) => SHOW.has(w) && WRITER.has(words[i - 1] ?? ''));
+  // "show me", and "I should like to see"
+  const shows = words.some(
+    (w, i) =>
+      (SHOW.has(w) && WRITER.has(words[i - 1] ?? '')) || (w === 'see' && words[i - 1] === 'to'),
+  );
   if (!asksOrShows(tokens) && !shows) return false;
-  const aboutMe = words.some((w, i) => ABOUT.has(w) && WRITER.has(words[i + 1] ?? ''));
+  // ("عني" is Arabic "about me")
+  const aboutMe = words.some(
+    (w, i) => (ABOUT.has(w) && WRITER.has(words[i + 1] ?? '')) || w === ABOUT_ME,
+  );
   return words.some((w) => KEPT.has(w) || (KNOW.has(w) && aboutMe)) || asksWhichSetting(words);
 }
 
@@ -330,9 +337,10 @@ const SHOW = foldedSet('show mostra mostre montre muestra muéstrame zeig zeige 
 const KEPT = foldedSet(
   'saved stored kept remember remembered record records salvo salva salvos guardado ' +
     'guardada guardaste gespeichert gemerkt gardé gardée ricordi ' +
-    'memorizzato registrado yaad',
+    'memorizzato registrado yaad محفوظ محفوظة',
 );
-const KNOW = foldedSet('know knows hold have sais savez sabes sabe sai weißt wisst');
+const ABOUT_ME = fold('عني');
+const KNOW = foldedSet('know knows hold have sais savez sabes sabe sai weißt wisst تعرف');
 const ABOUT = foldedSet('about sur de sobre su über uber di');
 
 /**
