@@ -299,6 +299,12 @@ test('asking to relearn preferences retrains the planner, whatever the message a
   assert.equal(instead('learn my taste again please'), 'train_planner');
   assert.equal(instead('entrénelo con lo que sabe de mí'), 'train_planner');
   assert.equal(instead('I want to learn more about soil ecology'), undefined);
+  // learning the writer's preferences, or updating what was learned of them
+  assert.equal(
+    instead("Can you update what you've learned about my preferences?"),
+    'train_planner',
+  );
+  assert.equal(instead('these systems can learn preferences, do so for me'), 'train_planner');
 });
 
 test('a label that says another run, then its topic after a colon, starts it', () => {

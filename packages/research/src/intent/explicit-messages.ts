@@ -230,15 +230,25 @@ export function asksToRetrain(tokens: readonly Token[]): boolean {
   const again = (i: number) =>
     words.slice(i + 1, i + 5).some((w) => AGAIN.has(w)) ||
     AGAIN.has(`${words[i + 1]} ${words[i + 2]}`);
+  // "learn my preferences", "update what you've learned about my preferences"
+  const prefs = words.some((w) => PREFERENCES.has(w));
+  const learnsPrefs = (w: string) =>
+    prefs && (LEARN.has(w) || (w === 'learned' && words.includes('update')));
   return words.some(
     (w, i) =>
-      (RETRAIN.has(w) || (TRAIN.has(w) && planner) || (LEARN.has(w) && again(i))) &&
+      (RETRAIN.has(w) ||
+        (TRAIN.has(w) && planner) ||
+        (LEARN.has(w) && again(i)) ||
+        learnsPrefs(w)) &&
       !NOT_NOW.has(words[i - 1] ?? '') &&
       !NOT_NOW.has(words[i - 2] ?? ''),
   );
 }
 const LEARN = foldedSet(
   'learn aprende aprenda aprender apprends apprenez apprendre impara imparare lerne lernen تعلم',
+);
+const PREFERENCES = foldedSet(
+  'preferences prefs préférences preferencias preferências preferenze vorlieben',
 );
 const AGAIN = new Set(
   [
