@@ -19,7 +19,8 @@ const AGAIN_AFTER: Record<string, string> = { nuevo: 'de', novo: 'de', nuovo: 'd
 const NEW = new Set(
   (
     'new first signup sign-up register registering registration create make nueva nouveau ' +
-    'nouvelle premiere première primera crear créer inscrire inscription registrarme جديد'
+    'nouvelle premiere première primera crear créer inscrire inscription registrarme ' +
+    'registreme registrame جديد'
   ).split(' '),
 );
 
@@ -64,9 +65,10 @@ function asksToSignUp(words: readonly string[]): boolean {
   );
 }
 const SIGN_UP = new Set(
-  'signup sign-up register registering registration enrol enroll inscribirme registrarme inscrire'.split(
-    ' ',
-  ),
+  (
+    'signup sign-up register registering registration enrol enroll inscribirme registrarme ' +
+    'inscrire registreme registrame inscribame inscribeme cadastre-me cadastra-me'
+  ).split(' '),
 );
 const ACCOUNT = new Set(['account', 'cuenta', 'compte', 'حساب', 'حسابا', 'حساباً']);
 /** Just before "account": one that does not exist yet ("an account", "un nouveau compte"). */
