@@ -138,14 +138,16 @@ export function listsInstead(tokens: readonly Token[], action: IntentAction): bo
       return next.some((w) => USES.has(w)) && next.some((w) => THE_APP.has(w));
     };
     if (words.some((_, i) => who(i) && uses(i))) return true;
-    // "Posso vedere gli utenti?", "can I see the accounts?"
-    const seen = (i: number) => {
-      const next = words.slice(i + 1, i + 4);
-      const at = next.findIndex((w) => ACCOUNTS.has(w));
-      return at >= 0 && !next.slice(0, at).some((w) => MINE.has(w));
-    };
-    if (words.some((w, i) => SEE.has(w) && seen(i))) return true;
   }
+  // "Posso vedere gli utenti?", "can I see the accounts?", "before login — can I see list of
+  // existing accounts?"
+  const seen = (i: number) => {
+    const next = words.slice(i + 1, i + 5);
+    const at = next.findIndex((w) => ACCOUNTS.has(w));
+    return at >= 0 && !next.slice(0, at).some((w) => MINE.has(w));
+  };
+  const asking = ['chitchat', 'help', 'select_user', 'create_user'].includes(action);
+  if (asking && asksQuestion(tokens) && words.some((w, i) => SEE.has(w) && seen(i))) return true;
   if (!['create_user', 'select_user', 'help'].includes(action)) return false;
   if (LISTING.has(words[0] ?? '') && USERS.has(words[words[1] === 'the' ? 2 : 1] ?? ''))
     return true;

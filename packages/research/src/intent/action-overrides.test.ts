@@ -78,6 +78,7 @@ test('asking whether someone else has an account is the list of users', () => {
   assert.equal(lists('has Olumide signed up yet?', 'select_user'), true);
   assert.equal(lists("qui utilise l'appli à part moi ? est-ce que Karim est inscrit ?"), true);
   assert.equal(lists('list users — I want to see if Olumide made an account', 'select_user'), true);
+  assert.equal(lists('Before login — can I see list of existing accounts?', 'select_user'), true);
   // the writer's own account, how to get one, or signing in to it
   assert.equal(lists('do I need an account to use this?', 'help'), false);
   assert.equal(lists('is there a way to make an account?', 'help'), false);
