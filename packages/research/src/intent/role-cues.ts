@@ -10,7 +10,8 @@ const ROLE_COMPLEMENTS = new Set(
   (
     'doctorado doctorat master máster maestria maestría grado licence licenciatura these thèse ' +
     'conferences conférences software datos sistemas recherche investigacion investigación ' +
-    'terrain campo laboratorio laboratoire donnees données logiciel base ruolo'
+    'terrain campo laboratorio laboratoire donnees données logiciel base ruolo m1 m2 l1 l2 ' +
+    'l3 mestrado doutorado doutoramento dottorato obra'
   ).split(' '),
 );
 /**
@@ -117,6 +118,8 @@ function standsAlone(tokens: readonly Token[], tags: readonly number[], i: numbe
   if (!ends) return false;
   let j = i - 1;
   while (j >= 0 && i - j <= 3 && tags[j] === 0 && qualifies(tokens[j]!.lower)) j--;
+  // and over a year of study ("soil science, | 4th year | PhD.")
+  if (j > 0 && i - j <= 2 && isQualifierPair(tokens[j - 1]!.lower, tokens[j]!.lower)) j -= 2;
   // or the message opens on it before a comma or its field ("jubilada, me encanta la
   // astronomía", "Professore ordinario di | diritto costituzionale"; not a title: "Prof.
   // Akira Yamamoto")
@@ -276,3 +279,12 @@ export function isDegreeDone(tokens: readonly Token[], i: number): boolean {
 }
 export const negated = (tokens: readonly Token[], i: number) =>
   tokens.slice(Math.max(0, i - 3), i).some((t) => NOT_ROLE_ANY_MORE.has(t.lower));
+
+/** True when two folded words qualify a role together ("high school", "3rd year"). */
+export function isQualifierPair(first: string, second: string | undefined): boolean {
+  return PAIRED.test(`${first} ${second}`);
+}
+
+/** Two-word qualifiers: "first year", "3rd year", "high school". */
+const PAIRED =
+  /^(?:(?:first|second|third|fourth|fifth|final|last|1st|2nd|3rd|4th|5th) year|(?:high|middle|primary|secondary|elementary|grad|graduate|medical|law) school)$/;

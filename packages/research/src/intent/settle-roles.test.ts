@@ -546,3 +546,15 @@ test('a role takes in the acronym or the taught field the tagger left before it'
   assert.deepEqual(compound('call me a science educator', 'educator'), ['science educator']);
   assert.deepEqual(compound('I am a proud nurse', 'nurse'), ['nurse']);
 });
+
+test('a year of study is a role, or part of the role word the tagger left out after it', () => {
+  const role = (marked: string) => settled(marked).archetype;
+  assert.deepEqual(role('[d: soil science], 4th year PhD. I like bold ideas'), ['4th year PhD']);
+  assert.deepEqual(role("i mean i'm only a first year so maybe go easy"), ['first year']);
+  assert.deepEqual(role('[a: étudiante] en M2 de [d: droit international], voilà'), [
+    'étudiante en M2',
+  ]);
+  // not someone else's year, nor a year said of something else
+  assert.deepEqual(role('my son is a first year at Leeds'), []);
+  assert.deepEqual(role('it was a first year course'), []);
+});

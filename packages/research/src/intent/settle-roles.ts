@@ -18,6 +18,7 @@ import { clausesOfOthers } from './talk-of-others.ts';
 import {
   ARABIC_QUALIFIERS,
   isLoneDomain,
+  isQualifierPair,
   negated,
   qualifiesBefore,
   saysRole,
@@ -168,8 +169,14 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
     const at = tokens.findIndex(
       (_, i) => said(i) && !negated(tokens, i) && !likened(tokens, i) && !others[i],
     );
-    if (at >= 0) asRole(at, at);
+    // with the year before it ("soil science, | 4th year | PhD")
+    const pair = (j: number) => out[j] === 0 && out[j + 1] === 0 && pairAt(j);
+    if (at >= 0) asRole(pair(at - 2) ? at - 2 : at, at);
+    // or the year alone ("I'm only a | first year")
+    const year = tokens.findIndex((_, i) => pair(i) && yearSaid(tokens, i) && !others[i]);
+    if (at < 0 && year >= 0) asRole(year, year + 1);
   };
+  const pairAt = (j: number) => isQualifierPair(tokens[j]?.lower ?? '', tokens[j + 1]?.lower);
   if (runsOf(out, 'archetype').length === 0) roleSaid();
   dropNonRoles(tokens, out, others);
   if (runsOf(out, 'archetype').length === 0) roleSaid();
@@ -249,12 +256,12 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
       first -= 1;
     for (let moved = true; moved && first > 0 && out[first - 1] === 0;) {
       const before = tokens[first - 1]!.lower;
-      const pairBefore = `${tokens[first - 2]?.lower} ${before}`;
-      const pairAcross = `${before} ${tokens[first]!.lower}`;
+      const pairBefore = isQualifierPair(tokens[first - 2]?.lower ?? '', before);
+      const pairAcross = isQualifierPair(before, tokens[first]!.lower);
       // what a teacher teaches is part of the role ("a science | educator", "math | teacher")
       const taught = TEACHING.has(tokens[first]!.lower) && (isField(before) || isFieldHead(before));
-      if (isRoleModifier(before) || PAIRED.test(pairAcross) || taught) first -= 1;
-      else if (first > 1 && out[first - 2] === 0 && PAIRED.test(pairBefore)) first -= 2;
+      if (isRoleModifier(before) || pairAcross || taught) first -= 1;
+      else if (first > 1 && out[first - 2] === 0 && pairBefore) first -= 2;
       else moved = false;
     }
     // A role cut before its person word ("associate | prof", "very cautious | statistician")
@@ -361,11 +368,19 @@ const NOT_ROLE = new Set(
     'just only merely nur solo juste seulement simplement apenas'
   ).split(' '),
 );
-/** True when two folded words qualify a role together ("high school", "3rd year"). */
-export function isQualifierPair(first: string, second: string | undefined): boolean {
-  return PAIRED.test(`${first} ${second}`);
-}
+export { isQualifierPair };
 
-/** Two-word qualifiers: "first year", "3rd year", "high school". */
-const PAIRED =
-  /^(?:(?:first|second|third|fourth|fifth|final|last|1st|2nd|3rd|4th|5th) year|(?:high|middle|primary|secondary|elementary|grad|graduate|medical|law) school)$/;
+/**
+ * True when the year of study at `i` is the writer's, and all they say they are: "I'm only a |
+ * first year", "im just a second year so …".
+ */
+function yearSaid(tokens: readonly Token[], i: number): boolean {
+  if (tokens[i + 1]?.lower !== 'year' || !['a', 'an'].includes(tokens[i - 1]?.lower ?? '')) {
+    return false;
+  }
+  const after = tokens[i + 2];
+  if (after && !after.punct && isRoleWord(after.lower)) return false;
+  let j = i - 2;
+  if (['only', 'just', 'still'].includes(tokens[j]?.lower ?? '')) j--;
+  return ["i'm", 'im', 'am'].includes(tokens[j]?.lower ?? '');
+}
