@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fieldFromLexicon, teachesSubject } from './field-fallback.ts';
-import { slotWords } from './model/tags.ts';
+import { slotWords, TAGS } from './model/tags.ts';
 import { tokenize } from './model/tokens.ts';
 
 const fieldOf = (text: string, tags: number[]) => slotWords(tokenize(text), tags, 'domain');
@@ -106,4 +106,25 @@ test('what the writer adds to their fields is a field, whatever the lexicon know
     'démographie historique',
   );
   assert.equal(fromLexicon('add a reminder to my calendar'), '');
+});
+
+test('in a terse list, the clause after the role is the field', () => {
+  /** The field read when the role is the message's first two words. */
+  const afterRole = (text: string) => {
+    const tokens = tokenize(text);
+    const tags = tokens.map((_, i) =>
+      i === 0 ? TAGS.indexOf('B-archetype') : i === 1 ? TAGS.indexOf('I-archetype') : 0,
+    );
+    return fieldOf(text, fieldFromLexicon(tokens, tags));
+  };
+  assert.equal(afterRole('structural engineer. offshore wind.'), 'offshore wind');
+  assert.equal(
+    afterRole('PhD student, 3rd year, palaeoclimate, wants bold ideas'),
+    'palaeoclimate',
+  );
+  // not a city, a request in another language, how long, or an adjective of the role
+  assert.equal(afterRole('clinical epidemiologist, Hamburg.'), '');
+  assert.equal(afterRole('investigadora principal, actualízalo porfa'), '');
+  assert.equal(afterRole('occupational therapist, pediatric, 9 years'), '');
+  assert.equal(afterRole('ICU nurse. First time.'), '');
 });

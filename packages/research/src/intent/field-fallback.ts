@@ -1,9 +1,17 @@
 // A field the tagger left out, read from where fields stand (labels are read in
 // field-labels.ts): a word of the field lexicon in a message that says who the
 // user is ("I'm a hobbyist, amateur astronomy"). Tried only when the tagger found no field.
-import { isField, isFieldHead, isFieldModifier, isRoleWord } from './model/gazetteer.ts';
+import {
+  isField,
+  isFieldHead,
+  isFieldModifier,
+  isRoleModifier,
+  isRoleWord,
+} from './model/gazetteer.ts';
+import { isEnglishWord } from './model/english-words.ts';
 import { lexiconClass } from './model/lexicon.ts';
 import { isArabicHeadWithArticle } from './arabic-fields.ts';
+import { isQualifierPair } from './role-cues.ts';
 import { markSpan, runsOf, slotOf } from './model/tags.ts';
 import { POSSESSIVES } from './field-labels.ts';
 import type { Token } from './model/tokens.ts';
@@ -152,7 +160,7 @@ function fieldAfterCue(tokens: readonly Token[], out: number[]): number[] {
 function fieldAdded(tokens: readonly Token[], out: number[]): number[] {
   const words = tokens.map((t) => t.lower);
   const add = words.findIndex((w) => ADD.has(w));
-  if (add < 0) return out;
+  if (add < 0) return fieldAfterRole(tokens, out);
   let at = add + 1;
   while (CUE_ARTICLES.has(words[at] ?? '')) at++;
   let last = at - 1;
@@ -160,8 +168,57 @@ function fieldAdded(tokens: readonly Token[], out: number[]): number[] {
   const [to, my, what] = [words[last + 1], words[last + 2], words[last + 3]];
   const toMine = TO.has(to ?? '') && POSSESSIVES.has(my ?? '') && PROFILE.has(what ?? '');
   if (last >= at && toMine) markSpan(out, 'domain', at, last);
+  else return fieldAfterRole(tokens, out);
   return out;
 }
+
+/**
+ * The clause after the one that names the writer's role, in a terse list ("structural
+ * engineer. offshore wind.", "Quantitative analyst at a hedge fund, derivatives pricing."),
+ * past a year of study ("PhD student, 3rd year, palaeoclimate"): one to four plain words
+ * that end their clause.
+ */
+function fieldAfterRole(tokens: readonly Token[], out: number[]): number[] {
+  const role = runsOf(out, 'archetype')[0];
+  if (!role) return out;
+  const clauseEnd = (from: number) => {
+    let k = from;
+    while (k < tokens.length && !tokens[k]!.punct) k++;
+    return k;
+  };
+  let end = clauseEnd(role.last + 1);
+  const year = (k: number) =>
+    isQualifierPair(tokens[k]?.lower ?? '', tokens[k + 1]?.lower) && clauseEnd(k) === k + 2;
+  if (year(end + 1)) end += 3;
+  if (!LIST_BREAKS.has(tokens[end]?.raw ?? '')) return out;
+  const first = end + 1;
+  let last = first - 1;
+  // English words in lower case: not a city ("…, glaciologist, Uppsala"), nor a request in
+  // another language ("…, actualízalo"), nor what qualifies the role ("…, retired")
+  const plain = (k: number) => {
+    const t = tokens[k];
+    return (
+      cueWord(tokens, out, k) &&
+      t!.raw === t!.lower &&
+      isEnglishWord(t!.lower) &&
+      !isRoleModifier(t!.lower) &&
+      !NOT_FIELDS_AFTER_ROLE.has(t!.lower)
+    );
+  };
+  while (last - first < 3 && plain(last + 1)) last++;
+  const next = tokens[last + 1];
+  // (an adjective alone qualifies the role: "occupational therapist, pediatric")
+  const adjective = last === first && isFieldModifier(tokens[first]!.lower);
+  if (last >= first && !adjective && (!next || LIST_BREAKS.has(next.raw))) {
+    markSpan(out, 'domain', first, last);
+  }
+  return out;
+}
+const LIST_BREAKS = new Set([',', '.', ';']);
+/** Words of a clause after a role that say how or where the writer works, or how new. */
+const NOT_FIELDS_AFTER_ROLE = new Set(
+  'time here new practice private retired freelance independent years months'.split(' '),
+);
 const ADD = new Set('add include añade agrega ajoute adiciona aggiungi'.split(' '));
 const TO = new Set(['to', 'a', 'à', 'al', 'ao', 'zu', 'in']);
 const PROFILE = new Set(
