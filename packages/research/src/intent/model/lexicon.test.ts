@@ -341,3 +341,13 @@ test('a curator is no conservative, and being nice in reviews is lenient', () =>
   });
   assert.deepEqual(levels('stop being so nice in the reviews'), { baseline_strictness: 'high' });
 });
+
+test('a level said not to be needed after it is denied', () => {
+  assert.deepEqual(levels('Risk is ok, I like unusual idea. Strict check not needed so much.'), {
+    risk_preference: 'high',
+    baseline_strictness: 'low',
+  });
+  assert.deepEqual(levels('strict review is needed, not optional'), {
+    baseline_strictness: 'high',
+  });
+});

@@ -330,6 +330,10 @@ function deniedAt(
   // a "no" after it that ends its clause ("ideia arriscada não, …", "arriesgado no")
   const end = tokens[i + 2];
   if (NO_AFTER.has(tokens[i + 1] ?? '') && (end === undefined || CLAUSE_ENDS.has(end))) return true;
+  // "not needed" said after it in its clause ("Strict check not needed so much")
+  for (let j = i + 1; j <= i + 3 && j + 1 < tokens.length && !CLAUSE_ENDS.has(tokens[j]!); j++) {
+    if (tokens[j] === 'not' && NEEDED.has(tokens[j + 1]!)) return true;
+  }
   // back to the start of its clause: "not so strict, | gentle is ok" is gentle
   for (let j = i - 1; j >= Math.max(0, i - 5) && !CLAUSE_ENDS.has(tokens[j]!); j--) {
     // "nothing too risky and | go easy on the grading": an idiom after "and" opens a wish of
@@ -342,6 +346,7 @@ function deniedAt(
 const AND_THEN = new Set(['and', 'but', 'et', 'mais', 'y', 'pero', 'e', 'ma', 'und', 'aber']);
 const CLAUSE_ENDS = new Set([',', '.', ';', ':', '!', '?', '—', '–']);
 const SENTENCE_ENDS = new Set(['.', '!', '?', ';']);
+const NEEDED = new Set(['needed', 'necessary', 'required', 'wanted']);
 /** "No" said after what it denies, as tokens fold it. */
 const NO_AFTER = new Set(['nao', 'no', 'non', 'nein']);
 
