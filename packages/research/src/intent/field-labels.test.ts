@@ -38,6 +38,11 @@ test('a field after its label, to the end of the clause', () => {
   assert.equal(read('Soy agricultor. Lo mío es la fruticultura.'), 'fruticultura');
   assert.equal(read('Mein Schwerpunkt ist Verwaltungsrecht'), 'Verwaltungsrecht');
   assert.equal(read('research is on hold this week'), '');
+  // a form's field label names all of its clause, whatever field was read elsewhere
+  const form = 'Role: mechanical design engineer / Field: wind turbines / Risk: medium';
+  const tags = tokenize(form).map((_, i) => (i === 2 ? TAGS.indexOf('B-domain') : 0));
+  fieldAfterLabel(tokenize(form), tags);
+  assert.equal(fieldOf(form, tags), 'wind turbines');
   assert.equal(read('my focus is on getting this paper out'), '');
   assert.equal(read('un campo e una casa'), '');
 });

@@ -81,6 +81,10 @@ export function fieldAfterLabel(tokens: readonly Token[], out: number[]): void {
     if (tagged) {
       const owned = POSSESSIVES.has(tokens[i - 1]?.lower ?? '') || spanishMine(tokens, i);
       const labelled = domainRuns(out).find((run) => run.first === at);
+      // so is all of a clause a form's label opens ("… / Field: wind turbines / Risk: …")
+      const form = formField(tokens, out, i, at);
+      if (form >= at) replaceField(out, at, form);
+      if (form >= at) return;
       if (!owned || !labelled) continue;
       replaceField(out, labelled.first, labelled.last);
       return;
@@ -99,6 +103,24 @@ export function fieldAfterLabel(tokens: readonly Token[], out: number[]): void {
     markSpan(out, 'domain', at, end - 1);
     return;
   }
+}
+
+/**
+ * The last word of a form's field after its label at `i` ("Field: wind turbines /"), or -1: a
+ * label opening the message or a clause, a colon or "=", then one to five words that end it.
+ */
+function formField(
+  tokens: readonly Token[],
+  out: readonly number[],
+  i: number,
+  at: number,
+): number {
+  const opens = i === 0 || tokens[i - 1]!.punct;
+  if (!opens || ![':', '='].includes(tokens[i + 1]?.raw ?? '')) return -1;
+  let end = at;
+  while (end < tokens.length && end - at < 6 && plainWord(tokens, out, end)) end++;
+  const closed = end === tokens.length || tokens[end]!.punct;
+  return end > at && end - at <= 5 && closed ? end - 1 : -1;
 }
 
 /**

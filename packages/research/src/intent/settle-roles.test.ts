@@ -558,3 +558,14 @@ test('a year of study is a role, or part of the role word the tagger left out af
   assert.deepEqual(role('my son is a first year at Leeds'), []);
   assert.deepEqual(role('it was a first year course'), []);
 });
+
+test("a form's role label names all of its clause", () => {
+  assert.deepEqual(
+    settled(
+      'Name: [n: Arturo] / Role: [d: mechanical design] [a: engineer] / Field: wind turbines',
+    ),
+    { archetype: ['mechanical design engineer'], domain: [] },
+  );
+  // not a role label inside a sentence
+  assert.deepEqual(settled('my role: [a: postdoc] in the lab').archetype, ['postdoc']);
+});

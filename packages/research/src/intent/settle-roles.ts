@@ -301,8 +301,30 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
         out[run.first] = 0;
     }
   }
+  roleAfterFormLabel(tokens, out);
   return out;
 }
+
+/**
+ * A form's role ("Name: … / Role: mechanical design engineer / Field: …"): all of the clause
+ * a role label opens with a colon, one to five words of no name, in place of any role read.
+ */
+function roleAfterFormLabel(tokens: readonly Token[], out: number[]): void {
+  for (let i = 0; i < tokens.length; i++) {
+    const opens = i === 0 || tokens[i - 1]!.punct;
+    if (!opens || !ROLE_LABELS.has(tokens[i]!.lower) || tokens[i + 1]?.raw !== ':') continue;
+    const first = i + 2;
+    let end = first;
+    const free = (k: number) => !tokens[k]!.punct && slotOf(out[k]!) !== 'name';
+    while (end < tokens.length && end - first < 6 && free(end)) end++;
+    if (end === first || end - first > 5 || (end < tokens.length && !tokens[end]!.punct)) return;
+    for (const run of runsOf(out, 'archetype')) out.fill(0, run.first, run.last + 1);
+    out.fill(0, first, end);
+    markSpan(out, 'archetype', first, end - 1);
+    return;
+  }
+}
+const ROLE_LABELS = new Set('role rol rôle ruolo rolle position occupation job'.split(' '));
 
 /** Roles named with what they teach: "a biology teacher", "a science educator". */
 export const TEACHING = new Set(['teacher', 'educator', 'tutor', 'instructor', 'schoolteacher']);
