@@ -80,6 +80,15 @@ export function settleDomains(tokens: readonly Token[], tags: readonly number[])
   fieldAfterLabel(tokens, out);
   fieldAfterOpeningLabel(tokens, out);
   fieldBeforeLabel(tokens, out);
+  // Of several, the field the writer specialises in is theirs ("a doctoral candidate in the
+  // Department of Classics, specialising in | Hellenistic epigraphy")
+  const special = domainRuns(out).find(
+    (run) => words[run.first - 1] === 'in' && SPECIALISING.has(words[run.first - 2] ?? ''),
+  );
+  if (special) {
+    for (const run of domainRuns(out))
+      if (run.first !== special.first) out.fill(0, run.first, run.last + 1);
+  }
   const runs = domainRuns(out);
   // Two pieces one joining word apart are one field.
   for (let r = runs.length - 1; r > 0; r--) {
@@ -346,6 +355,9 @@ const CLAUSE_JOINS = new Set(['and', 'but', 'so', 'because', 'since', 'while', '
 
 /** "For" and "by" in the Romance languages, which open no field. */
 const FOR_WORDS = new Set(['por', 'pela', 'pelo', 'pour', 'par', 'per']);
+const SPECIALISING = new Set(
+  'specialising specializing specialised specialized specialise specialize'.split(' '),
+);
 /** What comes before "than" in a comparison ("more than", "less than"). */
 const COMPARATIVES = new Set(['more', 'less']);
 /** Punctuation that opens a clause. */

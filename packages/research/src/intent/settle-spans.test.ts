@@ -317,6 +317,13 @@ test('a list of fields is one; a field ends before "than" and starts after a ver
     'science education',
   ]);
   assert.deepEqual(settled('a retired engineer who now [does genealogy]'), ['genealogy']);
+  // of several, the one the writer specialises in
+  assert.deepEqual(
+    settled(
+      'a doctoral candidate in the Department of [Classics], specialising in [Hellenistic epigraphy]',
+    ),
+    ['Hellenistic epigraphy'],
+  );
   assert.deepEqual(settled('data journalist, [covering climate]'), ['climate']);
   assert.deepEqual(settled('profesora de instituto, [doy historia]'), ['historia']);
   assert.deepEqual(settled('Lehrerin, [unterrichte Chemie]'), ['Chemie']);
