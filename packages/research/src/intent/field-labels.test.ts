@@ -4,6 +4,7 @@ import {
   fieldAfterLabel,
   fieldAfterOpeningLabel,
   fieldBeforeLabel,
+  fieldNarrowed,
   labelsField,
 } from './field-labels.ts';
 import { slotWords, TAGS } from './model/tags.ts';
@@ -107,4 +108,24 @@ test('the field after the writer’s own label wins over others read', () => {
   tags[11] = TAGS.indexOf('I-domain');
   fieldAfterLabel(tokens, tags);
   assert.equal(fieldOf(text, tags), 'database query optimization');
+});
+
+test('a closing clause narrows the field read to its words', () => {
+  const narrowed = (text: string, first: number, last: number) => {
+    const tags = tokenize(text).map((_, i) =>
+      i === first
+        ? TAGS.indexOf('B-domain')
+        : i > first && i <= last
+          ? TAGS.indexOf('I-domain')
+          : 0,
+    );
+    fieldNarrowed(tokenize(text), tags);
+    return fieldOf(text, tags);
+  };
+  assert.equal(narrowed('i do stats for a living. biostat specifically', 2, 2), 'biostat');
+  // not to a place or a time, named
+  assert.equal(
+    narrowed('Mostly archaeology these days, Bronze Age Anatolia specifically', 1, 1),
+    'archaeology',
+  );
 });

@@ -181,6 +181,41 @@ export function fieldBeforeLabel(tokens: readonly Token[], out: number[]): void 
     return;
   }
 }
+/**
+ * The field a closing clause narrows the one read to ("i do stats for a living. | biostat
+ * specifically"): one to three words before "specifically" or "in particular" that end the
+ * clause, in place of the field read before them.
+ */
+export function fieldNarrowed(tokens: readonly Token[], out: number[]): void {
+  const words = tokens.map((t) => t.lower);
+  const before = domainRuns(out)[0];
+  if (!before) return;
+  for (let i = before.last + 2; i < words.length; i++) {
+    const mark = NARROWING.has(words[i]!)
+      ? 1
+      : words[i] === 'in' && words[i + 1] === 'particular'
+        ? 2
+        : 0;
+    const next = tokens[i + mark];
+    if (!mark || (next && !next.punct)) continue;
+    let first = i;
+    while (
+      first > 0 &&
+      i - first < 3 &&
+      plainWord(tokens, out, first - 1) &&
+      !isMarked(out, first - 1)
+    )
+      first--;
+    const opens = first > 0 && tokens[first - 1]!.punct && first > before.last;
+    // (a name narrows a field to a place or a time: "…, Bronze Age Anatolia specifically")
+    const lower = tokens.slice(first, i).every((t) => t.raw === t.raw.toLowerCase());
+    if (first < i && opens && lower) replaceField(out, first, i - 1);
+    return;
+  }
+}
+const NARROWING = new Set(['specifically', 'particularly', 'especially']);
+const isMarked = (out: readonly number[], k: number) => out[k] !== 0;
+
 /** The writer's own labels that may follow the field too: "CBT for insomnia is my niche". */
 const NAMED_BEFORE = new Set('niche focus interest foco fokus enfoque'.split(' '));
 const COPULAS = new Set(['is', "'s", 'est', 'es', 'ist', 'e', 'هو']);

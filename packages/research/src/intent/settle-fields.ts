@@ -21,6 +21,7 @@ import {
   fieldAfterLabel,
   fieldAfterOpeningLabel,
   fieldBeforeLabel,
+  fieldNarrowed,
   opensFieldLabel,
 } from './field-labels.ts';
 import { withoutTimes } from './field-times.ts';
@@ -80,6 +81,7 @@ export function settleDomains(tokens: readonly Token[], tags: readonly number[])
   fieldAfterLabel(tokens, out);
   fieldAfterOpeningLabel(tokens, out);
   fieldBeforeLabel(tokens, out);
+  fieldNarrowed(tokens, out);
   // Of several, the field the writer specialises in is theirs ("a doctoral candidate in the
   // Department of Classics, specialising in | Hellenistic epigraphy")
   const special = domainRuns(out).find(
