@@ -351,3 +351,15 @@ test('a level said not to be needed after it is denied', () => {
     baseline_strictness: 'high',
   });
 });
+
+test('forgetting a level denies it; not forgetting it keeps it', () => {
+  assert.deepEqual(levels('Finalement oublie le côté fou, faut que ça reste safe'), {
+    risk_preference: 'low',
+  });
+  assert.deepEqual(levels('forget the safe stuff'), { risk_preference: 'high' });
+  assert.deepEqual(levels("don't forget to be strict"), { baseline_strictness: 'high' });
+  assert.deepEqual(
+    levels('be quite adventurous; at my age there is little point in being timid!'),
+    { risk_preference: 'high' },
+  );
+});

@@ -17,7 +17,7 @@ import {
 } from './lexicons/levels.ts';
 import { OTHER_LANGUAGES } from './lexicons/levels-languages.ts';
 import { fold, foldedSet } from './tokens.ts';
-import { lessByLittle, LITTLE, negate, negates } from './negation.ts';
+import { lessByLittle, LITTLE, negate, negates, NEGATORS } from './negation.ts';
 import { namedScale, scaleMark } from './rating.ts';
 import { arabicStems, formLookUp } from './word-forms.ts';
 
@@ -340,9 +340,20 @@ function deniedAt(
     // its own, past the level word the negation was on
     if (marks[i]?.idiom && AND_THEN.has(tokens[j]!) && marks[j - 1]) return false;
     if (negates(tokens, marks, j)) return true;
+    // "oublie le côté fou", "forget the safe stuff" (not "don't forget to be strict"), and
+    // "there is little point in being timid"
+    const forget = FORGET.has(tokens[j]!) && !NEGATORS.has(tokens[j - 1] ?? '');
+    const noPoint = tokens[j] === 'point' && tokens[j + 1] === 'in' && NO_POINT.has(tokens[j - 1]!);
+    if (forget || noPoint) return true;
   }
   return false;
 }
+const FORGET = new Set(
+  'forget oublie oubliez olvida olvidate olviden esquece esqueca vergiss vergesst dimentica انسى'.split(
+    ' ',
+  ),
+);
+const NO_POINT = new Set(['no', 'little', 'any']);
 const AND_THEN = new Set(['and', 'but', 'et', 'mais', 'y', 'pero', 'e', 'ma', 'und', 'aber']);
 const CLAUSE_ENDS = new Set([',', '.', ';', ':', '!', '?', '—', '–']);
 const SENTENCE_ENDS = new Set(['.', '!', '?', ';']);

@@ -9,7 +9,7 @@ export function negates(
   marks: readonly ({ idiom: boolean } | undefined)[],
   i: number,
 ): boolean {
-  // "don't mind harsh reviews", "don't care if it's risky": no turn
+  // "don't mind harsh reviews", "don't care if it's risky", "don't forget to be strict": no turn
   if (NOT_TURNED.has(tokens[i + 1] ?? '')) return false;
   // "don't be afraid to take risks", "n'ayez pas peur de prendre des risques": the fear is
   // denied, not the risk
@@ -31,7 +31,7 @@ function dialectNot(tokens: readonly string[], i: number): boolean {
   return word.length > 4 && word.startsWith('ما') && word.endsWith('ش');
 }
 
-const NOT_TURNED = new Set(['mind', 'care', 'matter']);
+const NOT_TURNED = new Set(['mind', 'care', 'matter', 'forget']);
 const FEARS = new Set('afraid scared fear peur miedo medo paura angst'.split(' '));
 const PORTUGUESE_AFTER_NO = new Set(['baixo', 'medio', 'maximo', 'minimo']);
 

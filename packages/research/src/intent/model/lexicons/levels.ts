@@ -213,6 +213,8 @@ export const LEVEL_PHRASES: Entries = [
  */
 export const NOT_LEVEL_PHRASES =
   'high school|high schools|middle school|higher education|higher ed|low income|middle east|' +
+  // "there is little point in …"
+  'little point|' +
   'middle ages|high performance|high throughput|low resource|high frequency|' +
   // a rigid body, in mechanics
   'corpo rigido|corpi rigidi|' +
