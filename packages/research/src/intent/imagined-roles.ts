@@ -24,7 +24,7 @@ const WERE = new Set(['were', 'was', 'etais', 'fuera', 'fuese', 'fosse', 'fossi'
 const IF = new Set(['if', 'si', 'se', 'لو']);
 const SUBJECTS = new Set(['i', "j'", 'yo', 'eu', 'io']);
 const WISHING = new Set(
-  'want wanna hope like quiero quisiera gustaria quero queria gostaria sonho sueno'.split(' '),
+  'want wanna hope like love quiero quisiera gustaria quero queria gostaria sonho sueno'.split(' '),
 );
 /** German says the wish after the role: "… Data Scientist werden", "… Physiker wäre". */
 const GERMAN_AFTER = new Set(['werden', 'ware', 'waere', 'sein']);
