@@ -179,6 +179,9 @@ test('small talk that says the writer’s role updates the profile; an imagined 
     'chitchat',
   );
   assert.equal(instead('Si yo fuera químico entendería algo de esto', 'create_user'), 'chitchat');
+  // a help read into it that asks nothing, too; a question is still help
+  assert.equal(instead('If I were a physicist this would all be easier lol', 'help'), 'chitchat');
+  assert.equal(instead('If I were a physicist, could I use this?', 'help'), undefined);
   // someone else's job, and nobody introduced, is no sign-up
   const anon = { user_id: '', run_id: null, run_status: null, has_profile: false };
   const signUp = (text: string) => actionInstead(tokenize(text), 'create_user', anon);

@@ -37,6 +37,7 @@ import {
   asksHowToStart,
   asksHowToUse,
   asksForSkills,
+  asksQuestion,
   asksToRetrain,
   asksWhatIsKept,
   asksWhatProfileTakes,
@@ -191,7 +192,10 @@ export function actionInstead(
   if (action === 'update_profile' && tellsOnlyDiet(tokens)) return 'chitchat';
   if (action === 'update_profile' && speaksOfOtherRisk(tokens)) return 'chitchat';
   // "If I were a physicist this would all be easier lol", "Quero ser cientista de dados um dia"
-  const states = ['update_profile', 'create_user', 'start_run'].includes(action);
+  // (and a help the classifier read into it that asks nothing)
+  const states =
+    ['update_profile', 'create_user', 'start_run'].includes(action) ||
+    (action === 'help' && !asksQuestion(tokens));
   if (states && onlyImagines(tokens)) return 'chitchat';
   // "I might switch to epidemiology next year, not sure yet"
   // (a level hoped for is still asked for: "I'm hoping you can be stricter")
