@@ -369,6 +369,13 @@ test('a role keeps its qualifiers; "high" in "high school" is no level', () => {
     profile('Sono conservatrice al Museo Archeologico di Napoli')?.archetype,
     'conservatrice',
   );
+  // a setting named with its level is no role ("rigore massimo")
+  assert.equal(profile('Per le revisioni: rigore massimo, per favore.')?.archetype, undefined);
+  // nor are the words of talk between "bin ich" and the role part of it
+  assert.equal(
+    profile('im Moment bin ich aber einfach Sachbearbeiter in der MA 18')?.archetype,
+    'Sachbearbeiter',
+  );
 });
 
 test('messages that mean nothing get a low probability, and so a question', () => {

@@ -301,7 +301,10 @@ function onlyLevelWords(span: string): boolean {
   // a compound of level and setting words too ("risk-taker")
   const compound = (w: string) =>
     w.includes('-') && w.split('-').every((part) => levelWord(part) || cueOf(part));
-  return words.every((w) => levelWord(w) || compound(w));
+  // or a setting named with its level ("rigore massimo", "strictness max")
+  const named =
+    words.length > 1 && words.some(levelWord) && words.every((w) => levelWord(w) || cueOf(w));
+  return words.every((w) => levelWord(w) || compound(w)) || named;
 }
 
 /** A role without the level words before it; "high school" is a kind of teacher, not a level. */

@@ -30,7 +30,10 @@ export function saysRole(tokens: readonly Token[], tags: readonly number[], i: n
     const between = tokens.slice(j + 1, i).map((t) => t.lower);
     // German turns "ich bin" round after a first word ("Übrigens bin ich Postdoc")
     const inverted = (w: string) => w === 'ich' && word === 'bin';
-    const adjacent = between.every((w) => NOW.has(w) || isRoleModifier(w) || inverted(w));
+    // ("im Moment bin ich aber einfach | Sachbearbeiter", "I'm really just a …")
+    const adjacent = between.every(
+      (w) => NOW.has(w) || isRoleModifier(w) || inverted(w) || ROLE_FILLERS.has(w),
+    );
     if (SAYS_SELF.has(word) && adjacent) return !titled;
     if (isDegreeDone(tokens, i)) return false;
     if (ARTICLES.has(word)) {
@@ -126,6 +129,12 @@ function standsAlone(tokens: readonly Token[], tags: readonly number[], i: numbe
   if (j < 0) return after?.raw === ',' || inField || where;
   return tokens[j]!.punct && BREAKS.has(tokens[j]!.raw) && j > 0;
 }
+/** Words of talk between "I am" and a role that say nothing of it. */
+const ROLE_FILLERS = new Set(
+  'just only simply actually really basically aber einfach nur eigentlich halt solo apenas'.split(
+    ' ',
+  ),
+);
 const BREAKS = new Set([',', '.', ';', '—', '–', ':', '!', '،', '؛']);
 const CLAUSE_AND = new Set(['and', 'et', 'y', 'e']);
 /** Arabic "and", written onto the next word ("صيدلي | وعندي صيدلية", a pharmacist and I own …). */

@@ -387,7 +387,7 @@ const NOT_ROLE = new Set(
     // "as": "je bosse comme | consultante"
     'as comme como come als ' +
     // hedges: "ich bin | nur | Hobbyforscher"
-    'just only merely nur solo juste seulement simplement apenas'
+    'just only merely nur solo juste seulement simplement apenas einfach eigentlich halt'
   ).split(' '),
 );
 export { isQualifierPair };
