@@ -569,3 +569,11 @@ test("a form's role label names all of its clause", () => {
   // not a role label inside a sentence
   assert.deepEqual(settled('my role: [a: postdoc] in the lab').archetype, ['postdoc']);
 });
+
+test('a German compound that ends on an occupation is a role word', () => {
+  const role = (marked: string) => settled(marked).archetype;
+  assert.deepEqual(role('Hallo, ich bin [n: Jonas], Chemielehrer.'), ['Chemielehrer']);
+  assert.deepEqual(role('Ich arbeite als Softwareentwicklerin'), ['Softwareentwicklerin']);
+  // not a word that only holds one inside it, nor a short one
+  assert.deepEqual(role('Ich bin Lehrerzimmer-Fan'), []);
+});

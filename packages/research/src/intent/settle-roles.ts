@@ -76,7 +76,7 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
     return Boolean(
       token &&
       !token.punct &&
-      isRoleWord(token.lower) &&
+      (isRoleWord(token.lower) || germanCompoundRole(token)) &&
       !GENERIC.has(token.lower) &&
       !isField(token.lower),
     );
@@ -405,4 +405,18 @@ function yearSaid(tokens: readonly Token[], i: number): boolean {
   let j = i - 2;
   if (['only', 'just', 'still'].includes(tokens[j]?.lower ?? '')) j--;
   return ["i'm", 'im', 'am'].includes(tokens[j]?.lower ?? '');
+}
+
+/**
+ * A German compound noun that ends on an occupation ("Chemie|lehrer", "Bau|ingenieurin",
+ * "Software|entwickler"): German writes the kind onto the word, which no list can hold whole.
+ */
+function germanCompoundRole(token: Token): boolean {
+  if (!/^\p{Lu}\p{Ll}{7,}$/u.test(token.raw)) return false;
+  for (let k = 3; k <= token.lower.length - 5; k++) {
+    if (isRoleWord(token.lower.slice(k)) && isEnglishWord(token.lower.slice(k)) === false) {
+      return true;
+    }
+  }
+  return false;
 }
