@@ -201,6 +201,10 @@ export function qualifiesBefore(tokens: readonly Token[], at: number): number {
   if ((word === 'in' && next === 'pensione') || (word === 'im' && next === 'ruhestand')) return 2;
   const year = yearOfStudy(tokens, at);
   if (year > 0) return year;
+  // "electricista por cuenta propia", "eletricista por conta própria": self-employed
+  const own = tokens[at + 2]?.lower;
+  if (word === 'por' && ['cuenta', 'conta'].includes(next ?? '') && own === 'propria') return 3;
+  if (word === 'por' && next === 'cuenta' && own === 'propia') return 3;
   // "ricercatore a tempo determinato", on a fixed-term contract
   if (
     word === 'a' &&

@@ -577,3 +577,12 @@ test('a German compound that ends on an occupation is a role word', () => {
   // not a word that only holds one inside it, nor a short one
   assert.deepEqual(role('Ich bin Lehrerzimmer-Fan'), []);
 });
+
+test('self-employment said after a Spanish or Portuguese role is part of it', () => {
+  assert.deepEqual(settled('trabajo de [a: electricista] por cuenta propia').archetype, [
+    'electricista por cuenta propia',
+  ]);
+  assert.deepEqual(settled('sou [a: eletricista] por conta própria').archetype, [
+    'eletricista por conta própria',
+  ]);
+});
