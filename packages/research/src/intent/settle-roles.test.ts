@@ -586,3 +586,11 @@ test('self-employment said after a Spanish or Portuguese role is part of it', ()
     'eletricista por conta própria',
   ]);
 });
+
+test('an occupation named by its acronym, in capitals, is a role word', () => {
+  assert.deepEqual(settled('[n: Tanya] [n: Morris], PM at a health-tech startup').archetype, [
+    'PM',
+  ]);
+  // not the same letters in lower case
+  assert.deepEqual(settled('see you at 3 pm, ok?').archetype, []);
+});

@@ -76,7 +76,7 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
     return Boolean(
       token &&
       !token.punct &&
-      (isRoleWord(token.lower) || germanCompoundRole(token)) &&
+      (isRoleWord(token.lower) || germanCompoundRole(token) || ROLE_ACRONYMS.has(token.raw)) &&
       !GENERIC.has(token.lower) &&
       !isField(token.lower),
     );
@@ -420,3 +420,6 @@ function germanCompoundRole(token: Token): boolean {
   }
   return false;
 }
+
+/** Occupations named by their acronym, in capitals: "PM at a health-tech startup". */
+const ROLE_ACRONYMS = new Set('PM CTO CEO CFO COO CMO RN GP NP SWE SRE PI TA RA'.split(' '));
