@@ -337,10 +337,20 @@ export function settleNames(tokens: readonly Token[], tags: readonly number[]): 
     // else the first not said as a place ("médica em | Coimbra |, Teresa Almeida")
     const placed = (run: { first: number }) =>
       PLACE_PREPOSITIONS.has(tokens[run.first - 1]?.lower ?? '');
-    const user = chosen ?? runs.find((run) => !placed(run)) ?? runs[0]!;
+    // or the one that says the first in full ("it's Marcus again Marcus Bell")
+    const first = runs[0]!;
+    const words = (run: { first: number; last: number }) =>
+      tokens.slice(run.first, run.last + 1).map((t) => t.lower);
+    const fuller = runs.find(
+      (run) =>
+        run.last - run.first > first.last - first.first &&
+        words(first).every((w, k) => words(run)[k] === w),
+    );
+    const user = chosen ?? fuller ?? runs.find((run) => !placed(run)) ?? runs[0]!;
+    if (fuller && !chosen) out.fill(0, first.first, first.last + 1);
     const others = clausesOfOthers(tokens);
     for (const run of runs) {
-      if (run === user) continue;
+      if (run === user || (fuller && !chosen && run === first)) continue;
       // A field or a role said apart from the name is the field or role ("I'm Ji-woo Park.
       // Bioinformatics."), unless said of someone else ("Mein Freund ist | Informatiker").
       const span = tokens.slice(run.first, run.last + 1);

@@ -259,6 +259,10 @@ test('a full name is one name; a greeting or a title is not the name', () => {
   assert.deepEqual(names('[Sat Sri Akal]! [Harpreet Kaur] here'), ['Harpreet Kaur']);
   assert.deepEqual(names('Hi! [Main Priya Raman], account banana hai'), ['Priya Raman']);
   assert.deepEqual(names('[Cambiar] al usuario [Valentina]'), ['Valentina']);
+  // of two, the one that says the other in full
+  assert.deepEqual(names("hi it's [Marcus] again [Marcus Bell] can you log me back in"), [
+    'Marcus Bell',
+  ]);
   // of two, not the one said as a place
   assert.deepEqual(names('Sou médica em [Coimbra], [Teresa Almeida], com interesse'), [
     'Teresa Almeida',
