@@ -331,7 +331,7 @@ const CUE_FILLERS = new Set(
   ),
 );
 const CUE_PREPOSITIONS = new Set(
-  "a au aux about in con com mit sui sugli sulle sul sull' su an zu uber fur de sobre dans di pour por pela pelo".split(
+  "a au aux about in on con com mit sui sugli sulle sul sull' su an zu uber fur de sobre dans di pour por pela pelo".split(
     ' ',
   ),
 );
