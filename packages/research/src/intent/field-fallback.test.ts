@@ -57,6 +57,7 @@ test('the words after a verb of interest or of work in any language, to a place 
   );
   assert.equal(fromLexicon('a junior dev learning about compilers'), 'compilers');
   assert.equal(fromLexicon('self-taught dev, been hacking on compilers for fun'), 'compilers');
+  assert.equal(fromLexicon('I observe variable stars from Nagano'), 'variable stars');
   assert.equal(fromLexicon('soy periodista de datos, cubro temas de vivienda'), 'vivienda');
   assert.equal(
     fromLexicon('je me passionne pour la cartographie ancienne'),

@@ -285,13 +285,13 @@ function cueWord(tokens: readonly Token[], tags: readonly number[], i: number): 
 }
 /**
  * Verbs of interest, whose object is the field: "me interesa …", "curious about …", "mi
- * occupo di …", "je me passionne pour …", "cubro temas de …".
+ * occupo di …", "je me passionne pour …", "cubro temas de …", "I observe variable stars".
  */
 const INTEREST_VERBS = new Set(
   (
     'interesse interessent interesa interesan interessa interessam interessano interessiert ' +
     'interesso beschaftige dedico especializo specialise specialize specialising ' +
-    'specializing focus focusing hacking ' +
+    'specializing focus focusing hacking observe ' +
     'learning learn curious covering cover coverin occupo passionne passiono cubro ' +
     'interesso-me interessa-me dedico-me'
   ).split(' '),
@@ -344,7 +344,7 @@ const JOINS = new Set(['de', 'di', 'del', 'della', 'do', 'da']);
 const CUE_ENDS = new Set(
   (
     'en in chez at bei em na no nel nella a al au am im ao and y e et und but pero mais ma ' +
-    'aber since ' +
+    'aber since from ' +
     'depuis desde seit for para pour per'
   ).split(' '),
 );
