@@ -4,6 +4,7 @@ import {
   fieldAfterLabel,
   fieldAfterOpeningLabel,
   fieldBeforeLabel,
+  fieldCaredAbout,
   fieldNarrowed,
   labelsField,
 } from './field-labels.ts';
@@ -128,4 +129,16 @@ test('a closing clause narrows the field read to its words', () => {
     narrowed('Mostly archaeology these days, Bronze Age Anatolia specifically', 1, 1),
     'archaeology',
   );
+});
+
+test('the field the writer cares about most is theirs', () => {
+  const text =
+    'I work in the pharmacy. Clinical pharmacology is what I actually care about though.';
+  const tags = tokenize(text).map((_, i) => (i === 5 ? TAGS.indexOf('B-domain') : 0));
+  fieldCaredAbout(tokenize(text), tags);
+  assert.equal(fieldOf(text, tags), 'Clinical pharmacology');
+  const question = 'what is what I care about?';
+  const none = tokenize(question).map(() => 0);
+  fieldCaredAbout(tokenize(question), none);
+  assert.equal(fieldOf(question, none), '');
 });

@@ -182,6 +182,28 @@ export function fieldBeforeLabel(tokens: readonly Token[], out: number[]): void 
   }
 }
 /**
+ * The field the writer says they care about most ("I work in the pharmacy. Clinical
+ * pharmacology is what I actually care about though"): the clause's one to five words before
+ * "is what I care about", in place of any other field read.
+ */
+export function fieldCaredAbout(tokens: readonly Token[], out: number[]): void {
+  const words = tokens.map((t) => t.lower);
+  for (let i = 1; i < words.length - 3; i++) {
+    if (words[i] !== 'is' || words[i + 1] !== 'what' || words[i + 2] !== 'i') continue;
+    let k = i + 3;
+    while (['actually', 'really', 'truly'].includes(words[k] ?? '')) k++;
+    const cares = (words[k] === 'care' && words[k + 1] === 'about') || words[k] === 'love';
+    if (!cares) continue;
+    let first = i;
+    while (first > 0 && i - first < 6 && plainWord(tokens, out, first - 1)) first--;
+    const opens = first === 0 || tokens[first - 1]!.punct;
+    const asked = QUESTION_WORDS.has(words[first] ?? '');
+    if (first < i && i - first <= 5 && opens && !asked) replaceField(out, first, i - 1);
+    return;
+  }
+}
+
+/**
  * The field a closing clause narrows the one read to ("i do stats for a living. | biostat
  * specifically"): one to three words before "specifically" or "in particular" that end the
  * clause, in place of the field read before them.

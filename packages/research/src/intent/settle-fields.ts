@@ -21,6 +21,7 @@ import {
   fieldAfterLabel,
   fieldAfterOpeningLabel,
   fieldBeforeLabel,
+  fieldCaredAbout,
   fieldNarrowed,
   opensFieldLabel,
 } from './field-labels.ts';
@@ -82,6 +83,7 @@ export function settleDomains(tokens: readonly Token[], tags: readonly number[])
   fieldAfterOpeningLabel(tokens, out);
   fieldBeforeLabel(tokens, out);
   fieldNarrowed(tokens, out);
+  fieldCaredAbout(tokens, out);
   // Of several, the field the writer specialises in is theirs ("a doctoral candidate in the
   // Department of Classics, specialising in | Hellenistic epigraphy")
   const special = domainRuns(out).find(
