@@ -129,10 +129,17 @@ const ALONE = new Set(['sozinho', 'sozinha', 'alone', 'myself']);
 export function dropPurposes(tokens: readonly Token[], out: number[]): void {
   for (const run of domainRuns(out)) {
     const purpose = PURPOSES.has(tokens[run.last]!.lower) && tokens[run.first - 1]?.lower !== 'in';
-    if (purpose) out.fill(0, run.first, run.last + 1);
+    // nor the kind of a piece of work ("it's a | nursing | audit not a RCT")
+    const next = tokens[run.last + 1]?.lower ?? '';
+    const kind =
+      (PIECES.has(next) || PURPOSES.has(next)) &&
+      ['a', 'an'].includes(tokens[run.first - 1]?.lower ?? '');
+    if (purpose || kind) out.fill(0, run.first, run.last + 1);
   }
 }
 
+/** Pieces of work a field may qualify: "a nursing audit", "an economics paper". */
+const PIECES = new Set('audit paper project report proposal grant review study survey'.split(' '));
 /** What a piece of work is for, which names no field: a course, a brief, a thesis. */
 const PURPOSES = new Set(
   'course courses class classes brief assignment essay homework module seminar lecture dissertation thesis'.split(

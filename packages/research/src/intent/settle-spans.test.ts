@@ -477,6 +477,9 @@ test('a question word before the topic, with an article between, opens it', () =
 
 test('what a piece of work is for names no field', () => {
   assert.deepEqual(settled("it's for a [policy brief]"), []);
+  // nor the kind of a piece of work
+  assert.deepEqual(settled("go easy on the baselines, it's a [nursing] audit not a RCT"), []);
+  assert.deepEqual(settled('I work in [nursing] and want an audit'), ['nursing']);
   assert.deepEqual(settled('for my [quantum info course]'), []);
   assert.deepEqual(settled('I teach in [comparative literature]'), ['comparative literature']);
 });
