@@ -129,6 +129,14 @@ const ALONE = new Set(['sozinho', 'sozinha', 'alone', 'myself']);
 export function dropPurposes(tokens: readonly Token[], out: number[]): void {
   for (const run of domainRuns(out)) {
     const purpose = PURPOSES.has(tokens[run.last]!.lower) && tokens[run.first - 1]?.lower !== 'in';
+    // nor a journal the writer reviews for ("I review for Arthritis & | Rheumatology")
+    let at = run.first - 1;
+    while (at > 0 && (tokens[at]!.raw === '&' || /^\p{Lu}/u.test(tokens[at]!.raw))) at--;
+    const journal =
+      tokens[at]?.lower === 'for' &&
+      REVIEWING.has(tokens[at - 1]?.lower ?? '') &&
+      /^\p{Lu}/u.test(tokens[run.first]!.raw);
+    if (journal) out.fill(0, run.first, run.last + 1);
     // nor the kind of a piece of work ("it's a | nursing | audit not a RCT")
     const next = tokens[run.last + 1]?.lower ?? '';
     const kind =
@@ -138,6 +146,8 @@ export function dropPurposes(tokens: readonly Token[], out: number[]): void {
   }
 }
 
+/** Verbs of work done for a journal: "I review for Nature". */
+const REVIEWING = new Set(['review', 'referee', 'edit', 'reviewing', 'refereeing', 'editing']);
 /** Pieces of work a field may qualify: "a nursing audit", "an economics paper". */
 const PIECES = new Set('audit paper project report proposal grant review study survey'.split(' '));
 /** What a piece of work is for, which names no field: a course, a brief, a thesis. */

@@ -480,6 +480,8 @@ test('what a piece of work is for names no field', () => {
   // nor the kind of a piece of work
   assert.deepEqual(settled("go easy on the baselines, it's a [nursing] audit not a RCT"), []);
   assert.deepEqual(settled('I work in [nursing] and want an audit'), ['nursing']);
+  // nor a journal the writer reviews for
+  assert.deepEqual(settled('I review for Arthritis & [Rheumatology], I know sloppy'), []);
   assert.deepEqual(settled('for my [quantum info course]'), []);
   assert.deepEqual(settled('I teach in [comparative literature]'), ['comparative literature']);
 });
