@@ -369,6 +369,17 @@ test('a role keeps its qualifiers; "high" in "high school" is no level', () => {
     profile('Sono conservatrice al Museo Archeologico di Napoli')?.archetype,
     'conservatrice',
   );
+  // what is said before an eye-roll or "/s" is sarcasm, when a level is said after it
+  assert.equal(
+    profile("more 'safe incremental' ideas, my absolute favourite /s. give me the out-there stuff")
+      ?.risk_preference,
+    'high',
+  );
+  assert.equal(
+    profile('Ma certo, un’altra idea sicurissima 🙄 Dai, osate!')?.risk_preference,
+    'high',
+  );
+  assert.equal(profile('be strict please 🙄')?.baseline_strictness, 'high');
   // a setting named with its level is no role ("rigore massimo")
   assert.equal(profile('Per le revisioni: rigore massimo, per favore.')?.archetype, undefined);
   // nor are the words of talk between "bin ich" and the role part of it

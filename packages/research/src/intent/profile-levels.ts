@@ -63,8 +63,12 @@ export function readProfileLevels(
   const marks = levelMarks(words);
   // words of a clause about someone else ("…, my advisor is harsh enough") set nothing
   const others = clausesOfOthers(tokens);
+  // what is said before an eye-roll or "/s" is sarcasm, when a level is said after it ("more
+  // safe incremental ideas, my absolute favourite /s. give me the out-there stuff")
+  const irony = sarcasmEnd(tokens);
+  const sincere = irony >= 0 && marks.slice(irony).some(Boolean);
   const skipped = inContentSlots(tags, marks).map(
-    (inSlot, i) => inSlot || others[i]! || inProperName(tokens, i),
+    (inSlot, i) => inSlot || others[i]! || inProperName(tokens, i) || (sincere && i < irony),
   );
   // a clause about how a past run was counts only for a setting nothing else sets
   const past = clausesOfThePast(tokens);
@@ -116,6 +120,16 @@ function inProperName(tokens: readonly Token[], i: number): boolean {
   const capital = (t: Token | undefined) => t !== undefined && /^\p{Lu}\p{Ll}/u.test(t.raw);
   const opens = before === undefined || /^[.!?:;"“(\n]$/u.test(before.raw);
   return !opens && capital(word) && capital(after);
+}
+
+/** Where the last sarcasm marker ("🙄", "🙃", "/s") ends, or -1. */
+function sarcasmEnd(tokens: readonly Token[]): number {
+  for (let i = tokens.length - 1; i >= 0; i--) {
+    const raw = tokens[i]!.raw;
+    if (raw === '🙄' || raw === '🙃') return i + 1;
+    if (raw === '/' && tokens[i + 1]?.raw === 's') return i + 2;
+  }
+  return -1;
 }
 
 /** A word in capitals: "DFT", "RCTs". */
