@@ -167,8 +167,8 @@ function fieldAdded(tokens: readonly Token[], out: number[]): number[] {
   while (last - at < 3 && cueWord(tokens, out, last + 1)) last++;
   const [to, my, what] = [words[last + 1], words[last + 2], words[last + 3]];
   const toMine = TO.has(to ?? '') && POSSESSIVES.has(my ?? '') && PROFILE.has(what ?? '');
-  if (last >= at && toMine) markSpan(out, 'domain', at, last);
-  else return fieldAfterRole(tokens, out);
+  if (last < at || !toMine) return fieldAfterRole(tokens, out);
+  markSpan(out, 'domain', at, last);
   return out;
 }
 

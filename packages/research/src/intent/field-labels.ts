@@ -83,8 +83,10 @@ export function fieldAfterLabel(tokens: readonly Token[], out: number[]): void {
       const labelled = domainRuns(out).find((run) => run.first === at);
       // so is all of a clause a form's label opens ("… / Field: wind turbines / Risk: …")
       const form = formField(tokens, out, i, at);
-      if (form >= at) replaceField(out, at, form);
-      if (form >= at) return;
+      if (form >= at) {
+        replaceField(out, at, form);
+        return;
+      }
       if (!owned || !labelled) continue;
       replaceField(out, labelled.first, labelled.last);
       return;
@@ -173,8 +175,7 @@ export function fieldBeforeLabel(tokens: readonly Token[], out: number[]): void 
     k--;
     if (DEMONSTRATIVES.has(words[k] ?? '')) k--;
     if ([',', '—', '-', ':'].includes(words[k] ?? '')) k--;
-    let first = k + 1;
-    while (first > 0 && k + 1 - first < 6 && plainWord(tokens, out, first - 1)) first--;
+    const first = plainStart(tokens, out, k + 1, 6);
     const opens = first === 0 || tokens[first - 1]!.punct;
     if (first > k || k - first > 4 || !opens || QUESTION_WORDS.has(words[first]!)) continue;
     replaceField(out, first, k);
@@ -194,8 +195,7 @@ export function fieldCaredAbout(tokens: readonly Token[], out: number[]): void {
     while (['actually', 'really', 'truly'].includes(words[k] ?? '')) k++;
     const cares = (words[k] === 'care' && words[k + 1] === 'about') || words[k] === 'love';
     if (!cares) continue;
-    let first = i;
-    while (first > 0 && i - first < 6 && plainWord(tokens, out, first - 1)) first--;
+    const first = plainStart(tokens, out, i, 6);
     const opens = first === 0 || tokens[first - 1]!.punct;
     const asked = QUESTION_WORDS.has(words[first] ?? '');
     if (first < i && i - first <= 5 && opens && !asked) replaceField(out, first, i - 1);
@@ -220,14 +220,7 @@ export function fieldNarrowed(tokens: readonly Token[], out: number[]): void {
         : 0;
     const next = tokens[i + mark];
     if (!mark || (next && !next.punct)) continue;
-    let first = i;
-    while (
-      first > 0 &&
-      i - first < 3 &&
-      plainWord(tokens, out, first - 1) &&
-      !isMarked(out, first - 1)
-    )
-      first--;
+    const first = plainStart(tokens, out, i, 3, (k) => out[k] === 0);
     const opens = first > 0 && tokens[first - 1]!.punct && first > before.last;
     // (a name narrows a field to a place or a time: "…, Bronze Age Anatolia specifically")
     const lower = tokens.slice(first, i).every((t) => t.raw === t.raw.toLowerCase());
@@ -236,7 +229,6 @@ export function fieldNarrowed(tokens: readonly Token[], out: number[]): void {
   }
 }
 const NARROWING = new Set(['specifically', 'particularly', 'especially']);
-const isMarked = (out: readonly number[], k: number) => out[k] !== 0;
 
 /** The writer's own labels that may follow the field too: "CBT for insomnia is my niche". */
 const NAMED_BEFORE = new Set('niche focus interest foco fokus enfoque'.split(' '));
@@ -245,6 +237,23 @@ const DEMONSTRATIVES = new Set("that this it c' ce das dies esto eso isso questo
 const QUESTION_WORDS = new Set(
   'what which where who whatever cual quel quelle was welches qual quale ما'.split(' '),
 );
+
+/**
+ * Where the plain words just before `end` start, at most `max` of them back (and only those
+ * `also` allows): the candidate field before a label.
+ */
+function plainStart(
+  tokens: readonly Token[],
+  out: readonly number[],
+  end: number,
+  max: number,
+  also: (k: number) => boolean = () => true,
+): number {
+  let first = end;
+  while (first > 0 && end - first < max && plainWord(tokens, out, first - 1) && also(first - 1))
+    first--;
+  return first;
+}
 
 /** A word of letters that no name or topic holds: a field's candidate word. */
 function plainWord(tokens: readonly Token[], out: readonly number[], k: number): boolean {

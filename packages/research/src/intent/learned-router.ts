@@ -345,7 +345,7 @@ function profileFrom(
     patch[field] = field === 'archetype' ? withoutLeadingLevelWords(value) : value;
   }
   // (level words inside a labelled persona describe it, and are skipped there)
-  Object.assign(patch, readProfileLevels(tokens, tags, model));
+  Object.assign(patch, readProfileLevels(tokens, tags, model, marks));
   return patch;
 }
 

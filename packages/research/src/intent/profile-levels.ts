@@ -58,9 +58,9 @@ export function readProfileLevels(
   tokens: readonly Token[],
   tags: readonly number[],
   model: IntentModel,
+  marks: readonly (LevelMark | undefined)[] = levelMarks(tokens.map((t) => t.lower)),
 ): Partial<Record<LevelSlot, Level>> {
   const words = tokens.map((t) => t.lower);
-  const marks = levelMarks(words);
   // words of a clause about someone else ("…, my advisor is harsh enough") set nothing
   const others = clausesOfOthers(tokens);
   // what is said before an eye-roll or "/s" is sarcasm, when a level is said after it ("more

@@ -202,9 +202,7 @@ export function qualifiesBefore(tokens: readonly Token[], at: number): number {
   const year = yearOfStudy(tokens, at);
   if (year > 0) return year;
   // "electricista por cuenta propia", "eletricista por conta própria": self-employed
-  const own = tokens[at + 2]?.lower;
-  if (word === 'por' && ['cuenta', 'conta'].includes(next ?? '') && own === 'propria') return 3;
-  if (word === 'por' && next === 'cuenta' && own === 'propia') return 3;
+  if (SELF_EMPLOYED.has(`${word} ${next} ${tokens[at + 2]?.lower}`)) return 3;
   // "ricercatore a tempo determinato", on a fixed-term contract
   if (
     word === 'a' &&
@@ -292,6 +290,9 @@ export function isDegreeDone(tokens: readonly Token[], i: number): boolean {
 }
 export const negated = (tokens: readonly Token[], i: number) =>
   tokens.slice(Math.max(0, i - 3), i).some((t) => NOT_ROLE_ANY_MORE.has(t.lower));
+
+/** Self-employment said after a role, folded: "electricista por cuenta propia". */
+const SELF_EMPLOYED = new Set(['por cuenta propia', 'por cuenta propria', 'por conta propria']);
 
 /** True when two folded words qualify a role together ("high school", "3rd year"). */
 export function isQualifierPair(first: string, second: string | undefined): boolean {

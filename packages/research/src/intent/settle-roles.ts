@@ -414,9 +414,8 @@ function yearSaid(tokens: readonly Token[], i: number): boolean {
 function germanCompoundRole(token: Token): boolean {
   if (!/^\p{Lu}\p{Ll}{7,}$/u.test(token.raw)) return false;
   for (let k = 3; k <= token.lower.length - 5; k++) {
-    if (isRoleWord(token.lower.slice(k)) && isEnglishWord(token.lower.slice(k)) === false) {
-      return true;
-    }
+    const tail = token.lower.slice(k);
+    if (isRoleWord(tail) && !isEnglishWord(tail)) return true;
   }
   return false;
 }
