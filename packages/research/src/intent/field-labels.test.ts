@@ -47,6 +47,13 @@ test('a field after its label, to the end of the clause', () => {
   assert.equal(fieldOf(form, tags), 'wind turbines');
   assert.equal(read('my focus is on getting this paper out'), '');
   assert.equal(read('un campo e una casa'), '');
+  // the writer's label takes its field from "now" on, whatever field was read before
+  const arabic = 'درست الهندسة الزراعية، مجالي الآن الصحافة البيئية';
+  const marked = tokenize(arabic).map((_, i) =>
+    i === 1 || i === 5 ? TAGS.indexOf('B-domain') : i > 5 ? TAGS.indexOf('I-domain') : 0,
+  );
+  fieldAfterLabel(tokenize(arabic), marked);
+  assert.equal(fieldOf(arabic, marked), 'الصحافة البيئية');
 });
 
 test('a message that labels a field as the writer’s, anywhere or in its opening words', () => {

@@ -27,6 +27,8 @@ const OWN_LABELS = new Set(
     'pesquisa ricerca forschung'
   ).split(' '),
 );
+/** The Arabic labels with "my" written onto them: "مجالي" (my field), "تخصصي". */
+const ARABIC_OWN_LABELS = new Set(['مجالي', 'تخصصي']);
 export const POSSESSIVES = new Set('my mon ma mi mio mia meu minha mein meine'.split(' '));
 /** The Spanish "lo mío es …" (my thing is …), at its "mío": a label of the writer's own. */
 const spanishMine = (tokens: readonly Token[], i: number) =>
@@ -44,7 +46,7 @@ const LABEL_SEPARATORS = new Set(
 const LABEL_LINKS = new Set(
   (
     'on in about sur en sobre su em auf في على the la le el il lo o a die der das ' +
-    'still now ancora toujours todavia siendo sendo noch immer'
+    'still now ancora toujours todavia siendo sendo noch immer الان حاليا'
   ).split(' '),
 );
 
@@ -79,8 +81,12 @@ export function fieldAfterLabel(tokens: readonly Token[], out: number[]): void {
     // With fields read elsewhere too, the one after the writer's own label is the field
     // ("backend software engineer in lahore, my area is database query optimization").
     if (tagged) {
-      const owned = POSSESSIVES.has(tokens[i - 1]?.lower ?? '') || spanishMine(tokens, i);
-      const labelled = domainRuns(out).find((run) => run.first === at);
+      const owned =
+        POSSESSIVES.has(tokens[i - 1]?.lower ?? '') ||
+        spanishMine(tokens, i) ||
+        ARABIC_OWN_LABELS.has(tokens[i]!.lower);
+      // (the tagger may take a link in: "مجالي | الآن الصحافة البيئية")
+      const labelled = domainRuns(out).find((run) => run.first <= at && at <= run.last);
       // so is all of a clause a form's label opens ("… / Field: wind turbines / Risk: …")
       const form = formField(tokens, out, i, at);
       if (form >= at) {
@@ -88,7 +94,7 @@ export function fieldAfterLabel(tokens: readonly Token[], out: number[]): void {
         return;
       }
       if (!owned || !labelled) continue;
-      replaceField(out, labelled.first, labelled.last);
+      replaceField(out, at, labelled.last);
       return;
     }
     // words the tagger took for a level though the lexicon knows no level in them are free

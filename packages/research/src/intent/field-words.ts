@@ -148,7 +148,7 @@ const NOW = foldedSet(
     'actualmente agora ' +
     'hoje atualmente jetzt heute derzeit adesso ora oggi attualmente ' +
     // Arabic: now (Gulf, Levantine, MSA), currently
-    'الحين هلق الآن حاليا',
+    'الحين هلق الان حاليا',
 );
 
 /** True when folded words say "now" or "these days" ("my field was X, now it's Y"). */

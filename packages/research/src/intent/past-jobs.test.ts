@@ -56,9 +56,8 @@ test('a field or role said of a job the writer has left is not theirs', () => {
     leftWords('كنت أدرّس الفيزياء سابقاً، لكني تركت التدريس منذ زمن.'),
     'كنت أدرّس الفيزياء سابقاً',
   );
-  // a retirement alone, a past job and a present one, or no past at all
+  // a retirement alone, or no past at all
   assert.equal(leftWords('retired schoolteacher, taught chemistry for 30 yrs'), '');
-  assert.equal(leftWords('Ero ingegnere, ora faccio il pasticcere'), '');
   assert.equal(leftWords('I quit my job to study ecology'), '');
   // the spans in those clauses go; the others stay
   const tokens = tokenize("I used to teach chemistry, but that's over, I'm a nurse now, I quit");
@@ -73,10 +72,46 @@ test('a field or role said of a job the writer has left is not theirs', () => {
   assert.deepEqual(kept, ['nurse']);
 });
 
-test('"before" and later "now" leave what comes before the "now"', () => {
+test('a later "now" leaves the past said before it', () => {
   assert.equal(
     leftWords('Before I was process engineer at a steel plant, now I am in corrosion science'),
     'Before I was process engineer at a steel plant',
   );
+  assert.equal(leftWords('Ero ingegnere, ora faccio il pasticcere'), 'Ero ingegnere');
+  assert.equal(
+    leftWords('Ho insegnato matematica per 35 anni, ora sono in pensione. Franca.'),
+    'Ho insegnato matematica per 35 anni',
+  );
   assert.equal(leftWords('I was a nurse before the kids'), '');
+});
+
+test('"used to" leaves what it says, up to a turn to another time', () => {
+  assert.equal(
+    leftWords("I'm a retiree now — used to lecture in economics"),
+    'used to lecture in economics',
+  );
+  assert.equal(
+    leftWords(
+      'I used to work as a lab tech at a water plant before I got into teaching so put ' +
+        'environmental chemistry as a second field',
+    ),
+    'used to work as a lab tech at a water plant',
+  );
+});
+
+test('beside a retirement, the past names the role retired from; its field still goes', () => {
+  const kept = (text: string, domain: string, role: string) => {
+    const tokens = tokenize(text);
+    const tags = tokens.map((t) =>
+      t.raw === domain
+        ? TAGS.indexOf('B-domain')
+        : t.raw === role
+          ? TAGS.indexOf('B-archetype')
+          : 0,
+    );
+    return withoutLeftJobs(tokens, tags).flatMap((tag, i) => (tag ? [tokens[i]!.raw] : []));
+  };
+  assert.deepEqual(kept("I'm retired now, used to be an engineer.", '', 'engineer'), ['engineer']);
+  assert.deepEqual(kept('I used to be an engineer.', '', 'engineer'), []);
+  assert.deepEqual(kept("I'm a retiree now — used to lecture in economics", 'economics', ''), []);
 });

@@ -44,16 +44,64 @@ export function leftPastJob(tokens: readonly Token[]): boolean {
  * teacher's subject is still theirs.
  */
 export function clausesOfLeftJobs(tokens: readonly Token[]): boolean[] {
+  return leftJobMarks(tokens).fields;
+}
+
+/**
+ * For each token, whether its clause tells of a job left, for the field and for the role said
+ * in it. "Used to" and a later "now" say a job is over too ("I'm a retiree now — used to
+ * lecture in economics", "Ero ingegnere, ora faccio il pasticcere"), but beside a retirement
+ * they name what the writer retired from, which is still their role ("retired now, used to be
+ * a nurse").
+ */
+function leftJobMarks(tokens: readonly Token[]): { fields: boolean[]; roles: boolean[] } {
   const words = tokens.map((t) => t.lower);
-  // ("Before I was a process engineer …, now I am …": "before" and "now" say it too, of
-  // what comes before the "now")
   const over = words.some((w, i) => saysLeft(words, i) || OVER.has(w));
   const now = words.findIndex((w) => saysNow([w]));
-  const beforeNow = !over && now > 0 && words.slice(0, now).some((w) => BEFORE.has(w));
-  if (!over && !beforeNow) return tokens.map(() => false);
-  const left = pastClauses(tokens);
-  return beforeNow ? left.map((past, i) => past && i < now) : left;
+  // ("Before I was a process engineer …, now I am …")
+  const beforeNow = words.slice(0, Math.max(0, now)).some((w) => BEFORE.has(w));
+  const past = pastClauses(tokens);
+  const usedTo = saidUsedTo(tokens);
+  const fields = past.map((p, i) => p && (over || i < now || usedTo[i]!));
+  const retired = words.some((_, i) => retiredAt(words, i));
+  const roles = retired ? past.map((p, i) => p && (over || (beforeNow && i < now))) : fields;
+  return { fields, roles };
 }
+
+/**
+ * For each token, whether it is said after "used to", up to the end of its clause or a word
+ * that turns to another time: "used to" says a job is over ("I'm a retiree now — used to
+ * lecture in economics", "I used to work as a lab tech … | before I got into teaching so put
+ * environmental chemistry …").
+ */
+function saidUsedTo(tokens: readonly Token[]): boolean[] {
+  const out = tokens.map(() => false);
+  let on = false;
+  tokens.forEach((t, i) => {
+    if (t.punct || TURNS.has(t.lower)) on = false;
+    if (t.lower === 'used' && tokens[i + 1]?.lower === 'to') on = true;
+    out[i] = on;
+  });
+  return out;
+}
+/** Words that turn a sentence to another time or thought. */
+const TURNS = new Set(['but', 'before', 'so', 'now', 'then', 'until', 'till', 'and']);
+
+/** True when the folded word at `i` says the writer has retired. */
+function retiredAt(words: readonly string[], i: number): boolean {
+  const w = words[i]!;
+  return (
+    RETIRED.has(w) ||
+    (w === 'pensione' && words[i - 1] === 'in') ||
+    (w === 'ruhestand' && words[i - 1] === 'im')
+  );
+}
+const RETIRED = new Set(
+  (
+    'retired retiree jubile jubilado jubilada retraite retraitee pensionato pensionata ' +
+    'aposentado aposentada aposentei rentner rentnerin pensionar pensionarin متقاعد متقاعدة'
+  ).split(' '),
+);
 
 /** For each token, whether its clause tells of a job or a teaching the writer had. */
 function pastClauses(tokens: readonly Token[]): boolean[] {
@@ -104,7 +152,8 @@ function saysPast(words: readonly string[], i: number): boolean {
     FORMER.has(w) ||
     (w === 'used' && words[i + 1] === 'to') ||
     (['was', 'worked'].includes(w) && words[i - 1] === 'i') ||
-    (['era', 'war'].includes(w) && SELF_BEFORE_WAS.has(words[i - 1] ?? ''))
+    (['era', 'war'].includes(w) &&
+      (SELF_BEFORE_WAS.has(words[i - 1] ?? '') || BEFORE.has(words[i - 1] ?? '')))
   );
 }
 
@@ -128,7 +177,7 @@ function saysLeft(words: readonly string[], i: number): boolean {
 }
 
 const NOW = new Set(
-  'now currently today maintenant actuellement ahora hoy jetzt agora adesso ora الآن هلق هلأ حاليا'.split(
+  'now currently today maintenant actuellement ahora hoy jetzt agora adesso ora الان هلق هلأ حاليا'.split(
     ' ',
   ),
 );
@@ -164,11 +213,13 @@ const QUITTING = new Set(
 
 /** The tags without the field and role spans said of a job the writer has left. */
 export function withoutLeftJobs(tokens: readonly Token[], tags: readonly number[]): number[] {
-  const left = clausesOfLeftJobs(tokens);
-  if (!left.includes(true)) return [...tags];
+  const left = leftJobMarks(tokens);
   const out = [...tags];
-  for (const run of [...runsOf(out, 'domain'), ...runsOf(out, 'archetype')]) {
-    if (left[run.first]) out.fill(0, run.first, run.last + 1);
+  for (const run of runsOf(out, 'domain')) {
+    if (left.fields[run.first]) out.fill(0, run.first, run.last + 1);
+  }
+  for (const run of runsOf(out, 'archetype')) {
+    if (left.roles[run.first]) out.fill(0, run.first, run.last + 1);
   }
   return out;
 }

@@ -121,6 +121,8 @@ function standsAlone(tokens: readonly Token[], tags: readonly number[], i: numbe
   if (!ends) return false;
   let j = i - 1;
   while (j >= 0 && i - j <= 3 && tags[j] === 0 && qualifies(tokens[j]!.lower)) j--;
+  // and over "now" ("früher Bankkaufmann, | jetzt | Pflegefachmann")
+  if (j >= 0 && tags[j] === 0 && NOW.has(tokens[j]!.lower)) j--;
   // and over a year of study ("soil science, | 4th year | PhD.")
   if (j > 0 && i - j <= 2 && isQualifierPair(tokens[j - 1]!.lower, tokens[j]!.lower)) j -= 2;
   // or the message opens on it before a comma or its field ("jubilada, me encanta la
@@ -270,7 +272,7 @@ const NOT_ROLE_ANY_MORE = new Set([
   'لست',
 ]);
 /** "I'm now a …", "je suis maintenant …", "soy ahora …". */
-const NOW = new Set(['now', 'maintenant', 'ahora', 'ya', 'الان', 'دلوقتي', 'هلق']);
+const NOW = new Set('now maintenant ahora ya jetzt agora adesso ora الان دلوقتي هلق'.split(' '));
 /** Degrees one is doing, which name no role: "I'm doing a PhD in …", "hago un máster". */
 const DEGREES = new Set(
   "phd msc ma mba mphil dphil master masters doctorate master's máster maestria doctorado thèse these".split(

@@ -131,6 +131,11 @@ test('of two roles, the one said to hold now replaces the other', () => {
 test('a role word left out where a role is said is the role', () => {
   assert.deepEqual(settled("I'm a cautious statistician").archetype, ['statistician']);
   assert.deepEqual(settled('as a careful engineer , research bridges').archetype, ['engineer']);
+  // or said after "now", as the role that replaced a former one
+  assert.deepEqual(
+    settled('Quereinsteiger : [a: früher Bankkaufmann] , jetzt Pflegefachmann').archetype,
+    ['Pflegefachmann'],
+  );
   // Not a role word after anything else, nor a generic one.
   assert.deepEqual(settled('my sister is a nurse').archetype, []);
   assert.deepEqual(settled("I'm a researcher").archetype, []);
