@@ -4,7 +4,8 @@
 // moi, Yannick"); a question whether someone has an account lists the users; greetings
 // alone are small talk; a run request that only states a profile is a profile update.
 import { isRoleWord } from './model/gazetteer.ts';
-import { cueOf, levelMarks, readLevels } from './model/lexicon.ts';
+import { cueOf, levelMarks } from './model/lexicon.ts';
+import { readLevels } from './model/level-reading.ts';
 import { runsOf } from './model/tags.ts';
 import type { Token } from './model/tokens.ts';
 import { listsInstead, returnsInstead, signsUpInstead } from './account-requests.ts';

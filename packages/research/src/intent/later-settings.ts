@@ -3,7 +3,8 @@
 // sans pitié". Said after a run or to a paused one, it sets the profile; the thanks or the
 // praise before it, which would make it small talk, and the pause, which would make it
 // feedback, do not. Read by the action corrections (action-overrides.ts).
-import { levelMarks, readLevels } from './model/lexicon.ts';
+import { levelMarks } from './model/lexicon.ts';
+import { readLevels } from './model/level-reading.ts';
 import type { Token } from './model/tokens.ts';
 import { pointsAtRun } from './run-items.ts';
 

@@ -1,15 +1,8 @@
 // The risk and strictness levels of a routed message: the lexicon (model/lexicon.ts) where it
 // knows the words, the learned level reader where it does not; and the stretch of a run's
 // topic that is really a level ("research coral bleaching and be bold").
-import {
-  cueOf,
-  levelMarks,
-  noLevelWords,
-  readLevel,
-  readLevels,
-  type Level,
-  type LevelMark,
-} from './model/lexicon.ts';
+import { cueOf, levelMarks, noLevelWords, type Level, type LevelMark } from './model/lexicon.ts';
+import { readLevel, readLevels } from './model/level-reading.ts';
 import type { IntentModel } from './model/intent-model.ts';
 import { placeWord } from './field-words.ts';
 import { clausesOfOthers, clausesOfThePast } from './talk-of-others.ts';

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { levelMarks, readLevel, readLevels } from './lexicon.ts';
+import { levelMarks } from './lexicon.ts';
+import { readLevel, readLevels } from './level-reading.ts';
 import { tokenize } from './tokens.ts';
 
 test('a span reads as low, medium or high', () => {

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readLevels } from './lexicon.ts';
+import { readLevels } from './level-reading.ts';
 import { ratingLevel } from './rating.ts';
 import { tokenize } from './tokens.ts';
 
