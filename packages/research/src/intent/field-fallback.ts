@@ -55,10 +55,28 @@ const frenchHave = (tokens: readonly Token[], i: number) =>
  * field was tagged.
  */
 export function fieldFromLexicon(tokens: readonly Token[], tags: readonly number[]): number[] {
-  if (domainRuns(tags).length > 0) return [...tags];
-  const at = fieldInLexicon(tokens, tags);
-  if (at < 0) return fieldAfterVerb(tokens, tags);
   const out = [...tags];
+  if (domainRuns(tags).length === 0) FALLBACKS.some((fallback) => fallback(tokens, out));
+  return out;
+}
+
+/**
+ * Ways to find a field the tagger left out, tried in order on the tags (marked in place) until
+ * one settles it: it marks a field, or finds its cue and no field after it.
+ */
+const FALLBACKS: ((tokens: readonly Token[], out: number[]) => boolean)[] = [
+  fieldWordInLexicon,
+  fieldAfterVerb,
+  fieldAfterCue,
+  fieldAfterMark,
+  fieldAdded,
+  fieldAfterRole,
+];
+
+/** A field word of the lexicon, with the words that qualify it around it. */
+function fieldWordInLexicon(tokens: readonly Token[], out: number[]): boolean {
+  const at = fieldInLexicon(tokens, out);
+  if (at < 0) return false;
   let [first, last] = [at, at];
   const free = (i: number) => out[i] === 0 && tokens[i] && !tokens[i]!.punct;
   while (free(first - 1) && isFieldModifier(tokens[first - 1]!.lower)) first--;
@@ -82,7 +100,7 @@ export function fieldFromLexicon(tokens: readonly Token[], tags: readonly number
   while (joinsField(words, out, last + 1)) last += 2;
   first = Math.min(first, headWith(tokens, out, at));
   markSpan(out, 'domain', first, last);
-  return out;
+  return true;
 }
 
 /** "I research …", "I study …", "I work on …", "I specialise in …": what follows is the field. */
@@ -99,23 +117,21 @@ const AFTER_VERB = new Set(['on', 'in', 'into', 'about']);
  * neither the tagger nor the lexicon found a field ("I research sleep disorders"): one to
  * four plain words, none a command, level or chat word.
  */
-function fieldAfterVerb(tokens: readonly Token[], tags: readonly number[]): number[] {
-  const out = [...tags];
+function fieldAfterVerb(tokens: readonly Token[], out: number[]): boolean {
   const verb = tokens.findIndex(
     (t, i) =>
       (STUDY_VERBS.has(t.lower) && SELF.has(tokens[i - 1]?.lower ?? '')) ||
       (FIELD_PARTICIPLES.has(t.lower) && tokens[i + 1]?.lower === 'in'),
   );
-  if (verb < 0) return fieldAfterCue(tokens, out);
+  if (verb < 0) return false;
   let first = verb + 1;
   if (AFTER_VERB.has(tokens[first]?.lower ?? '')) first++;
   let last = first - 1;
   while (last - first < 3 && out[last + 1] === 0 && contentWord(tokens[last + 1])) last++;
   const next = tokens[last + 1];
-  if (last < first || (next && !next.punct && !['and', 'but', 'so'].includes(next.lower)))
-    return out;
-  markSpan(out, 'domain', first, last);
-  return out;
+  if (last >= first && (!next || next.punct || ['and', 'but', 'so'].includes(next.lower)))
+    markSpan(out, 'domain', first, last);
+  return true;
 }
 
 /**
@@ -125,7 +141,7 @@ function fieldAfterVerb(tokens: readonly Token[], tags: readonly number[]): numb
  * clause or sentence that ends them: one to four words, none a command, level or chat word.
  * Verbs of work need their preposition ("trabajo con …"); "trabajo mucho" names no field.
  */
-function fieldAfterCue(tokens: readonly Token[], out: number[]): number[] {
+function fieldAfterCue(tokens: readonly Token[], out: number[]): boolean {
   const words = tokens.map((t) => t.lower);
   for (let i = 0; i < words.length; i++) {
     const interest = INTEREST_VERBS.has(words[i]!) || teaches(words, i);
@@ -148,28 +164,28 @@ function fieldAfterCue(tokens: readonly Token[], out: number[]): number[] {
     if (last < at || (next !== undefined && !tokens[last + 1]!.punct && !CUE_ENDS.has(next)))
       continue;
     markSpan(out, 'domain', at, last);
-    return out;
+    return true;
   }
-  return fieldAfterMark(tokens, out);
+  return false;
 }
 
 /**
  * What the writer adds to their fields ("add pharmacoepidemiology to my fields", "ajoute la
  * démographie à mon profil"): one to four plain words between the verb and "to my fields".
  */
-function fieldAdded(tokens: readonly Token[], out: number[]): number[] {
+function fieldAdded(tokens: readonly Token[], out: number[]): boolean {
   const words = tokens.map((t) => t.lower);
   const add = words.findIndex((w) => ADD.has(w));
-  if (add < 0) return fieldAfterRole(tokens, out);
+  if (add < 0) return false;
   let at = add + 1;
   while (CUE_ARTICLES.has(words[at] ?? '')) at++;
   let last = at - 1;
   while (last - at < 3 && cueWord(tokens, out, last + 1)) last++;
   const [to, my, what] = [words[last + 1], words[last + 2], words[last + 3]];
   const toMine = TO.has(to ?? '') && POSSESSIVES.has(my ?? '') && PROFILE.has(what ?? '');
-  if (last < at || !toMine) return fieldAfterRole(tokens, out);
+  if (last < at || !toMine) return false;
   markSpan(out, 'domain', at, last);
-  return out;
+  return true;
 }
 
 /**
@@ -178,9 +194,9 @@ function fieldAdded(tokens: readonly Token[], out: number[]): number[] {
  * past a year of study ("PhD student, 3rd year, palaeoclimate"): one to four plain words
  * that end their clause.
  */
-function fieldAfterRole(tokens: readonly Token[], out: number[]): number[] {
+function fieldAfterRole(tokens: readonly Token[], out: number[]): boolean {
   const role = runsOf(out, 'archetype')[0];
-  if (!role) return out;
+  if (!role) return false;
   const clauseEnd = (from: number) => {
     let k = from;
     while (k < tokens.length && !tokens[k]!.punct) k++;
@@ -190,7 +206,7 @@ function fieldAfterRole(tokens: readonly Token[], out: number[]): number[] {
   const year = (k: number) =>
     isQualifierPair(tokens[k]?.lower ?? '', tokens[k + 1]?.lower) && clauseEnd(k) === k + 2;
   if (year(end + 1)) end += 3;
-  if (!LIST_BREAKS.has(tokens[end]?.raw ?? '')) return out;
+  if (!LIST_BREAKS.has(tokens[end]?.raw ?? '')) return false;
   const first = end + 1;
   let last = first - 1;
   // English words in lower case: not a city ("…, glaciologist, Uppsala"), nor a request in
@@ -209,10 +225,9 @@ function fieldAfterRole(tokens: readonly Token[], out: number[]): number[] {
   const next = tokens[last + 1];
   // (an adjective alone qualifies the role: "occupational therapist, pediatric")
   const adjective = last === first && isFieldModifier(tokens[first]!.lower);
-  if (last >= first && !adjective && (!next || LIST_BREAKS.has(next.raw))) {
-    markSpan(out, 'domain', first, last);
-  }
-  return out;
+  if (last < first || adjective || (next && !LIST_BREAKS.has(next.raw))) return false;
+  markSpan(out, 'domain', first, last);
+  return true;
 }
 const LIST_BREAKS = new Set([',', '.', ';']);
 /** Words of a clause after a role that say how or where the writer works, or how new. */
@@ -230,7 +245,7 @@ const PROFILE = new Set(
  * with "mostly" ("…, vaccines mostly"), or that a role puts in brackets ("Middle school
  * teacher (science)") or is of ("curator of textiles"): one to four plain words.
  */
-function fieldAfterMark(tokens: readonly Token[], out: number[]): number[] {
+function fieldAfterMark(tokens: readonly Token[], out: number[]): boolean {
   const words = tokens.map((t) => t.lower);
   const opens = (i: number) => i === 0 || tokens[i - 1]!.punct;
   const plainTo = (first: number, end: (k: number) => boolean): number => {
@@ -256,10 +271,10 @@ function fieldAfterMark(tokens: readonly Token[], out: number[]): number[] {
     }
     if (first >= 0 && last >= first) {
       markSpan(out, 'domain', first, last);
-      return out;
+      return true;
     }
   }
-  return fieldAdded(tokens, out);
+  return false;
 }
 const MARKS = new Set(
   'mainly mostly especially principalmente sobretudo soprattutto surtout principalement'.split(' '),
