@@ -1,7 +1,9 @@
 // A role the tagger cut after the word that makes it an occupation: "ER | nurse", "QA |
 // engineer", "science | educator". Convention: a role is one noun phrase with the words that
 // qualify the person, and a teacher's subject makes the occupation ("biology teacher").
-import { isField, isFieldHead } from './model/gazetteer.ts';
+import { isField, isFieldHead, isRoleModifier, isRoleWord } from './model/gazetteer.ts';
+import { isEnglishWord } from './model/english-words.ts';
+import { lexiconClass } from './model/lexicon.ts';
 import { markSpan, runsOf } from './model/tags.ts';
 import type { Token } from './model/tokens.ts';
 import { TEACHING } from './settle-roles.ts';
@@ -18,7 +20,45 @@ export function withCompoundHead(tokens: readonly Token[], tags: readonly number
     const head = tokens[run.last]!.lower;
     const acronym = ACRONYM.test(before.raw) && run.first === run.last;
     const taught = TEACHING.has(head) && (isField(before.lower) || isFieldHead(before.lower));
-    if (acronym || taught) markSpan(out, 'archetype', run.first - 1, run.last);
+    const trade =
+      run.first === run.last &&
+      isRoleWord(head) &&
+      isEnglishWord(head) &&
+      tradeNoun(tokens, run.first - 1);
+    if (acronym || taught || trade) markSpan(out, 'archetype', run.first - 1, run.last);
   }
   return out;
 }
+
+/**
+ * True when the token at `i` is a plain English noun that names the trade of the role word
+ * after it ("a | yoga | instructor", "startup | founder"), opening its noun phrase: after "a"
+ * or "an", or first in its clause. Not a word of the lexicons, nor a word of talk.
+ */
+function tradeNoun(tokens: readonly Token[], i: number): boolean {
+  const t = tokens[i]!;
+  const before = tokens[i - 1];
+  const opens = !before || before.punct || ARTICLES.has(before.lower);
+  return (
+    opens &&
+    /^[a-z]{3,}$/u.test(t.lower) &&
+    (t.raw === t.lower || !before || before.punct) &&
+    isEnglishWord(t.lower) &&
+    !isRoleModifier(t.lower) &&
+    !isRoleWord(t.lower) &&
+    !lexiconClass(t.lower) &&
+    !NOT_TRADES.has(t.lower) &&
+    !/(?:ous|ful|ive|ish|less|ble|ing|ed|ly|est|er)$/u.test(t.lower)
+  );
+}
+const ARTICLES = new Set(['a', 'an']);
+/** Words that open a role's phrase without naming its trade. */
+const NOT_TRADES = new Set(
+  (
+    'the and but also just only really now still then here there this that some any new old ' +
+    'good great real proud happy humble lowly mere simple full part one two first second third ' +
+    'retired former future young tired busy lone solo fellow certified licensed trained ' +
+    // words of other languages and labels the English list holds
+    'soy sou bin als ana ora role job title position'
+  ).split(' '),
+);

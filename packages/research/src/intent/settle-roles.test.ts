@@ -536,7 +536,7 @@ test('an adverb of generality read as a role is none', () => {
   );
 });
 
-test('a role takes in the acronym or the taught field the tagger left before it', () => {
+test('a role takes in the acronym, the taught field or the trade the tagger left before it', () => {
   const compound = (text: string, role: string) => {
     const tokens = tokenize(text);
     const tags = tokens.map((t) => (t.raw === role ? TAGS.indexOf('B-archetype') : 0));
@@ -550,6 +550,18 @@ test('a role takes in the acronym or the taught field the tagger left before it'
   assert.deepEqual(compound('ER nurse. Night shifts mostly.', 'nurse'), ['ER nurse']);
   assert.deepEqual(compound('call me a science educator', 'educator'), ['science educator']);
   assert.deepEqual(compound('I am a proud nurse', 'nurse'), ['nurse']);
+  // a plain noun opening the role's phrase names its trade
+  assert.deepEqual(compound('yoga instructor, studying kinesiology', 'instructor'), [
+    'yoga instructor',
+  ]);
+  assert.deepEqual(compound('Priya Raman. startup founder, we recycle', 'founder'), [
+    'startup founder',
+  ]);
+  assert.deepEqual(compound("I'm a yoga instructor", 'instructor'), ['yoga instructor']);
+  // not an adjective, a word of another language, nor a label
+  assert.deepEqual(compound("I'm a curious engineer", 'engineer'), ['engineer']);
+  assert.deepEqual(compound('soy economista', 'economista'), ['economista']);
+  assert.deepEqual(compound('role statistician', 'statistician'), ['statistician']);
 });
 
 test('a year of study is a role, or part of the role word the tagger left out after it', () => {
