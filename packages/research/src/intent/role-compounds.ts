@@ -4,6 +4,7 @@
 import { isField, isFieldHead, isRoleModifier, isRoleWord } from './model/gazetteer.ts';
 import { isEnglishWord } from './model/english-words.ts';
 import { lexiconClass } from './model/lexicon.ts';
+import { romanceAdjective, romanceWord } from './field-words.ts';
 import { markSpan, runsOf } from './model/tags.ts';
 import type { Token } from './model/tokens.ts';
 import { TEACHING } from './settle-roles.ts';
@@ -27,8 +28,22 @@ export function withCompoundHead(tokens: readonly Token[], tags: readonly number
       tradeNoun(tokens, run.first - 1);
     if (acronym || taught || trade) markSpan(out, 'archetype', run.first - 1, run.last);
   }
+  // A French, Spanish, Portuguese or Italian role whose complement the tagger cut before its
+  // adjective takes it in ("analista de políticas | públicas").
+  for (const run of runsOf(out, 'archetype')) {
+    const [last, next] = [tokens[run.last]!, tokens[run.last + 1]];
+    const joined = ROMANCE_OF.has(tokens[run.last - 1]?.lower ?? '');
+    if (joined && romanceWord(last) && !isEnglishWord(last.lower) && out[run.last + 1] === 0) {
+      // (not a participle, which starts a clause: "profe de secundaria | interesado en …")
+      const participle = /(?:ad|id)[oa]s?$/u.test(next?.lower ?? '');
+      if (romanceAdjective(next) && !participle)
+        markSpan(out, 'archetype', run.first, run.last + 1);
+    }
+  }
   return out;
 }
+/** "Of" in French, Spanish, Portuguese and Italian, before a role's complement. */
+const ROMANCE_OF = new Set(['de', 'di', 'do', 'da', 'des', 'del', 'du', 'dos', 'das']);
 
 /**
  * True when the token at `i` is a plain English noun that names the trade of the role word

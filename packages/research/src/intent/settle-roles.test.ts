@@ -564,6 +564,32 @@ test('a role takes in the acronym, the taught field or the trade the tagger left
   assert.deepEqual(compound('role statistician', 'statistician'), ['statistician']);
 });
 
+test("a Romance role's complement takes in the adjective the tagger cut after it", () => {
+  const roleOf = (text: string, first: number, last: number) => {
+    const tokens = tokenize(text);
+    const tags = tokens.map((_, i) =>
+      i === first
+        ? TAGS.indexOf('B-archetype')
+        : i > first && i <= last
+          ? TAGS.indexOf('I-archetype')
+          : 0,
+    );
+    return spanRuns(withCompoundHead(tokens, tags)).map((run) =>
+      tokens
+        .slice(run.first, run.last + 1)
+        .map((t) => t.raw)
+        .join(' '),
+    );
+  };
+  assert.deepEqual(roleOf('Trabalho como analista de políticas públicas no Ministério', 2, 4), [
+    'analista de políticas públicas',
+  ]);
+  // not a participle that opens a clause of its own
+  assert.deepEqual(roleOf('soy profe de secundaria interesado en didáctica', 1, 3), [
+    'profe de secundaria',
+  ]);
+});
+
 test('a year of study is a role, or part of the role word the tagger left out after it', () => {
   const role = (marked: string) => settled(marked).archetype;
   assert.deepEqual(role('[d: soil science], 4th year PhD. I like bold ideas'), ['4th year PhD']);
