@@ -54,6 +54,20 @@ test('a field after its label, to the end of the clause', () => {
   );
   fieldAfterLabel(tokenize(arabic), marked);
   assert.equal(fieldOf(arabic, marked), 'الصحافة البيئية');
+  // or from its head, when the tagger kept only what it is of
+  const italian = 'Il mio campo è il restauro di affreschi';
+  const object = tokenize(italian).map((t) =>
+    t.raw === 'affreschi' ? TAGS.indexOf('B-domain') : 0,
+  );
+  fieldAfterLabel(tokenize(italian), object);
+  assert.equal(fieldOf(italian, object), 'restauro di affreschi');
+  // and words the tagger took for a role after the writer's label are the field
+  const focus = 'hoje meu foco é manejo de solo e plantio direto';
+  const asRole = tokenize(focus).map((_, i) =>
+    i === 4 ? TAGS.indexOf('B-archetype') : i === 5 || i === 6 ? TAGS.indexOf('I-archetype') : 0,
+  );
+  fieldAfterLabel(tokenize(focus), asRole);
+  assert.equal(fieldOf(focus, asRole), 'manejo de solo e plantio direto');
 });
 
 test('a message that labels a field as the writer’s, anywhere or in its opening words', () => {

@@ -2,7 +2,7 @@
 // …", "mein Schwerpunkt ist …"), after a label opening a clause ("…, Schwerpunkt Radverkehr",
 // "secteur énergie"), or before the writer's label ("Konstruktiver Ingenieurbau, das ist mein
 // Fach", "econ is my area now").
-import { isField } from './model/gazetteer.ts';
+import { isField, isRoleWord } from './model/gazetteer.ts';
 import { lexiconClass } from './model/lexicon.ts';
 import { LEVEL_TAGS, markSpan, runsOf, slotOf } from './model/tags.ts';
 import type { Token } from './model/tokens.ts';
@@ -50,6 +50,9 @@ const LABEL_LINKS = new Set(
   ).split(' '),
 );
 
+/** "Of" between a field's head and its object: "restauro | di | affreschi". */
+const OF = new Set(['of', 'di', 'de', 'del', 'della', 'du', 'des', 'do', 'da', 'der']);
+
 /** Where a labelled field ends: before where or among whom it is worked on. */
 const WHERE_OR_WHOM = new Set('in at for with among chez bei para pour per com con'.split(' '));
 
@@ -85,8 +88,17 @@ export function fieldAfterLabel(tokens: readonly Token[], out: number[]): void {
         POSSESSIVES.has(tokens[i - 1]?.lower ?? '') ||
         spanishMine(tokens, i) ||
         ARABIC_OWN_LABELS.has(tokens[i]!.lower);
-      // (the tagger may take a link in: "مجالي | الآن الصحافة البيئية")
-      const labelled = domainRuns(out).find((run) => run.first <= at && at <= run.last);
+      // (the tagger may take a link in, "مجالي | الآن الصحافة البيئية", or leave the field's
+      // first words out, "Il mio campo è il | restauro di | affreschi")
+      const headOf = (k: number) =>
+        k === at + 2 &&
+        OF.has(tokens[at + 1]!.lower) &&
+        out[at] === 0 &&
+        out[at + 1] === 0 &&
+        /^\p{Ll}{3,}$/u.test(tokens[at]!.raw);
+      const labelled = domainRuns(out).find(
+        (run) => (run.first <= at && at <= run.last) || headOf(run.first),
+      );
       // so is all of a clause a form's label opens ("… / Field: wind turbines / Risk: …")
       const form = formField(tokens, out, i, at);
       if (form >= at) {
@@ -97,17 +109,22 @@ export function fieldAfterLabel(tokens: readonly Token[], out: number[]): void {
       replaceField(out, at, labelled.last);
       return;
     }
-    // words the tagger took for a level though the lexicon knows no level in them are free
+    // words the tagger took for a level though the lexicon knows no level in them are free,
+    // as are those it took for a role after the writer's own label, which names no person ("hoje
+    // meu foco é | manejo de solo e plantio direto")
+    const owned = POSSESSIVES.has(tokens[i - 1]?.lower ?? '');
     const free = (k: number) =>
-      out[k] === 0 || (LEVEL_TAGS.has(out[k]!) && !lexiconClass(tokens[k]!.lower));
+      out[k] === 0 ||
+      (LEVEL_TAGS.has(out[k]!) && !lexiconClass(tokens[k]!.lower)) ||
+      (owned && slotOf(out[k]!) === 'archetype' && !isRoleWord(tokens[k]!.lower));
     // a field ends before where or among whom it is worked on ("sign language acquisition |
     // in deaf children"), and opens on no verb ("my focus is on | getting this paper out")
     const ends = (k: number) => k - at >= 2 && WHERE_OR_WHOM.has(tokens[k]!.lower);
     let end = at;
-    while (end < tokens.length && end - at < 6 && !tokens[end]!.punct && free(end) && !ends(end))
+    while (end < tokens.length && end - at < 7 && !tokens[end]!.punct && free(end) && !ends(end))
       end++;
     const verb = tokens[at]?.lower.endsWith('ing') && !isField(tokens[at]!.lower);
-    if (end === at || end - at >= 6 || verb) continue;
+    if (end === at || end - at >= 7 || verb) continue;
     markSpan(out, 'domain', at, end - 1);
     return;
   }
