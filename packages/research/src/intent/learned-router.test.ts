@@ -1131,3 +1131,18 @@ test('what is the app’s is no field of the writer’s', () => {
   }).intent;
   assert.equal(intent.profile?.domain, undefined);
 });
+
+test('a job the tagger read as a level sets none; a denied one gives way to the field after it', () => {
+  const profile = routeLearned({
+    text: 'Korrektur: nicht Maschinenbauingenieur allgemein, sondern Fahrzeugtechnik',
+    session: READY,
+  }).intent.profile;
+  assert.equal(profile?.risk_preference, undefined);
+  assert.equal(profile?.domain, 'Fahrzeugtechnik');
+  // a role the app is to be like still says how strict to be
+  const likeOne = routeLearned({
+    text: 'review my stuff like a cranky senior editor would',
+    session: READY,
+  }).intent.profile;
+  assert.equal(likeOne?.baseline_strictness, 'high');
+});

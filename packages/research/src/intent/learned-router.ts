@@ -243,6 +243,8 @@ const EDGE_WORDS = new Set([
   'regarding',
   'concerning',
   're',
+  // German "but rather", before what replaces a thing denied ("nicht …, sondern Fahrzeugtechnik")
+  'sondern',
 ]);
 
 function isEdge(token: Token): boolean {

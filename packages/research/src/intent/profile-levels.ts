@@ -5,6 +5,8 @@ import { cueOf, levelMarks, noLevelWords, type Level, type LevelMark } from './m
 import { readLevel, readLevels } from './model/level-reading.ts';
 import type { IntentModel } from './model/intent-model.ts';
 import { placeWord } from './field-words.ts';
+import { isRoleWord } from './model/gazetteer.ts';
+import { likened } from './non-roles.ts';
 import { clausesOfOthers, clausesOfThePast } from './talk-of-others.ts';
 import { firstSpan, LEVEL_SLOTS, type LevelSlot } from './model/level-reader.ts';
 import { runsOf, slotOf, spanRuns } from './model/tags.ts';
@@ -89,6 +91,11 @@ export function readProfileLevels(
       // an acronym no lexicon knows names a thing ("compared with DFT")
       const named = (t: Token) => placeWord(t) || (!known && ACRONYM.test(t.raw));
       if (tokens.slice(span[0], span[1] + 1).every(named)) continue;
+      // nor does a job ("barista, bartender", "früher Bankkaufmann") where no level word is,
+      // unless the app is to be like it ("review like a cranky senior editor")
+      const job = words.slice(span[0], span[1] + 1).some(isRoleWord);
+      const like = words.slice(span[0], span[1] + 1).some((_, k) => likened(tokens, span[0] + k));
+      if (!known && job && !like) continue;
       // what a field joined by "and" goes on with is more field ("antropologia e saúde |
       // global")
       const fieldGoesOn =
