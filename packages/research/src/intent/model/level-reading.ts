@@ -147,6 +147,9 @@ const SPANS_OF_TIME = new Set(
  * a bare level ("high", "moderate") sets the setting named nearest to it (in its own token
  * first: "low-stakes"), and nothing when neither is named.
  */
+/** Words that make "more" a count: "one more", "a few more". */
+const COUNTS = new Set(['one', 'two', 'three', 'once', 'few', 'couple']);
+
 export function readLevels(
   tokens: readonly string[],
   skip: readonly boolean[],
@@ -162,6 +165,8 @@ export function readLevels(
     if (!mark.idiom && SPANS_OF_TIME.has(tokens[i + 1] ?? '')) return;
     // nor "as usual", which keeps whatever is said beside it ("strict as usual")
     if (tokens[i] === 'usual' && tokens[i - 1] === 'as') return;
+    // nor a "more" that counts ("one more idea for a run", "a few more ideas")
+    if (tokens[i] === 'more' && COUNTS.has(tokens[i - 1] ?? '') && !mark.idiom) return;
     // "moderately demanding, nothing crazy": a denied extreme is a hedge on the setting
     // said beside it, and the risk it names only when no setting is
     const hedge = EXTREMES.has(tokens[i]!) && deniedAt(tokens, marks, i);

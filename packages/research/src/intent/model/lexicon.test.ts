@@ -158,6 +158,9 @@ test('"don\'t mind" turns nothing; what follows "over" or "than" is what the use
   assert.deepEqual(levels('ich will bold ideas, nix Langweiliges'), { risk_preference: 'high' });
   // "as usual" keeps what is said beside it
   assert.deepEqual(levels('keep the baselines strict as usual'), { baseline_strictness: 'high' });
+  // a "more" that counts sets nothing; the level beside it still does
+  assert.deepEqual(levels('ok one more idea for a run: school lunches'), {});
+  assert.deepEqual(levels('a few more bold ideas please'), { risk_preference: 'high' });
   // a denied extreme hedges a setting of its own sentence
   assert.deepEqual(levels('I prefer safer ideas, nothing too wild. and be strict with baselines'), {
     risk_preference: 'low',
