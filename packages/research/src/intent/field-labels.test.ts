@@ -77,6 +77,9 @@ test('a message that labels a field as the writer’s, anywhere or in its openin
   assert.ok(labelsField(late));
   assert.ok(!labelsField(late, true));
   assert.ok(!labelsField(tokenize('research the history of my village')));
+  // or closes a clause with it ("… is my field")
+  assert.ok(labelsField(tokenize('studiert hab ich Raumplanung, das ist eigentlich mein Fach')));
+  assert.ok(!labelsField(tokenize('what is my field again?')));
 });
 
 /** The field a labelling rule reads, over tags that already hold `tagged` as a field. */

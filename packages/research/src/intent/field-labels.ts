@@ -154,8 +154,34 @@ function formField(
  */
 export function labelsField(tokens: readonly Token[], opening = false): boolean {
   const last = opening ? Math.min(3, tokens.length) : tokens.length;
-  return tokens.slice(0, last).some((_, i) => afterLabel(tokens, i) > i + 1);
+  const words = tokens.map((t) => t.lower);
+  return tokens
+    .slice(0, last)
+    .some((_, i) => afterLabel(tokens, i) > i + 1 || (!opening && closingLabel(words, i)));
 }
+
+/**
+ * Where the copula of "… is my field" ends when the writer's label at `i` closes a clause
+ * that way ("das ist eigentlich mein Fach", "econ is my area now"), or -1.
+ */
+function labelAfter(words: readonly string[], i: number): number {
+  const label = FIELD_LABELS.has(words[i]!) || NAMED_BEFORE.has(words[i]!);
+  if (!label || !POSSESSIVES.has(words[i - 1] ?? '')) return -1;
+  let k = i - 2;
+  if (['il', 'o', 'a', 'la', 'el'].includes(words[k] ?? '')) k--;
+  while (LABEL_FILLERS.has(words[k] ?? '')) k--;
+  return COPULAS.has(words[k] ?? '') ? k : -1;
+}
+/** Whether the label at `i` closes a clause that says what the field is, not asks it. */
+function closingLabel(words: readonly string[], i: number): boolean {
+  const copula = labelAfter(words, i);
+  const before = words[copula - 1] ?? '';
+  return copula > 0 && !QUESTION_WORDS.has(before) && /\p{L}/u.test(before);
+}
+/** Words between "is" and "my field" that change nothing: "das ist eigentlich mein Fach". */
+const LABEL_FILLERS = new Set(
+  'really actually truly eigentlich wirklich realmente davvero vraiment'.split(' '),
+);
 
 /** Labels that name a field after them with no separator when they open a clause. */
 const OPENING_LABELS = new Set(
@@ -190,11 +216,8 @@ export function fieldAfterOpeningLabel(tokens: readonly Token[], out: number[]):
 export function fieldBeforeLabel(tokens: readonly Token[], out: number[]): void {
   const words = tokens.map((t) => t.lower);
   for (let i = 2; i < words.length; i++) {
-    const label = FIELD_LABELS.has(words[i]!) || NAMED_BEFORE.has(words[i]!);
-    if (!label || !POSSESSIVES.has(words[i - 1]!)) continue;
-    let k = i - 2;
-    if (['il', 'o', 'a', 'la', 'el'].includes(words[k]!)) k--;
-    if (!COPULAS.has(words[k] ?? '')) continue;
+    let k = labelAfter(words, i);
+    if (k < 0) continue;
     k--;
     if (DEMONSTRATIVES.has(words[k] ?? '')) k--;
     if ([',', '—', '-', ':'].includes(words[k] ?? '')) k--;
