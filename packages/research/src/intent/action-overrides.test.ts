@@ -146,6 +146,10 @@ test('asking how to use the app or what it can do is help', () => {
   assert.equal(start('how do i start a new research thing'), 'help');
   assert.equal(start('إزاي أبدأ بحث جديد؟ وهل ينفع أحدد المصادر؟'), 'help');
   assert.equal(start('how do I start a new run on coral reefs?'), undefined);
+  // or with a remark of the writer's after the question, not a topic
+  assert.equal(start("how do I start a new research? I'm not great with these things"), 'help');
+  assert.equal(start('Comment je fais pour lancer une recherche ? je suis nul en info'), 'help');
+  assert.equal(start('how do I start a research? on bee decline in cities'), undefined);
   assert.equal(asks('the instructions were unclear in the last run'), false);
   assert.equal(asks('how to use satellite data for crop yields'), false);
 });

@@ -100,8 +100,12 @@ const FEEDBACK_LABELS = new Set(
  */
 const HOW_TO_START = [
   / how (?:do|can|should|would) (?:i|we) (?:start|begin|launch|kick off|create|set up) (?:(?:a|an|the|my) )?(?:new |first )?(?:research|run|paper|study|project)(?: thing)? (?:[?.!] )?$/,
+  // (or with a remark about the writer after the question: "…? I'm not great with these")
+  / how (?:do|can|should|would) (?:i|we) (?:start|begin|launch|kick off|create|set up) (?:(?:a|an|the|my) )?(?:new |first )?(?:research|run|paper|study|project)(?: thing)? \? (?:i'm|im|i am|sorry)/,
   / (?:ازاي|كيف|كيفاش) (?:ابدا|نبدا|اعمل|ابدء) (?:بحث|دراسة) /,
-  / comment (?:je |on )?(?:lance|lancer|commence|commencer|demarre|demarrer) (?:une |un )?(?:nouvelle |nouveau )?(?:recherche|etude|projet) (?:[?.!] )?$/,
+  // (French asks it with "how do I do to": "Comment je fais pour lancer une recherche ?")
+  / comment (?:je |on )?(?:fais pour |faire pour |fait-on pour |on fait pour )?(?:lance|lancer|commence|commencer|demarre|demarrer) (?:une |un )?(?:nouvelle |nouveau )?(?:recherche|etude|projet) (?:[?.!] )?$/,
+  / comment (?:je |on )?(?:fais pour |faire pour |fait-on pour |on fait pour )?(?:lance|lancer|commence|commencer|demarre|demarrer) (?:une |un )?(?:nouvelle |nouveau )?(?:recherche|etude|projet) \? (?:je|j'|c'est|desole)/,
   / como (?:empiezo|inicio|lanzo|comienzo|empezar|iniciar|lanzar) (?:una |un )?(?:nueva |nuevo )?(?:investigacion|estudio|proyecto) (?:[?.!] )?$/,
 ];
 
