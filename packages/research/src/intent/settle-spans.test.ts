@@ -165,6 +165,11 @@ test('a topic takes in a question word before it and a last word the tagger left
   assert.deepEqual(settled('investigate if [caffeine affects short term] memory', 'topic'), [
     'caffeine affects short term memory',
   ]);
+  // and a compound qualifier that opens it, unless it names a setting
+  assert.deepEqual(settled('research heat-tolerant [coral symbionts on the GBR]', 'topic'), [
+    'heat-tolerant coral symbionts on the GBR',
+  ]);
+  assert.deepEqual(settled('research low-risk [coral projects]', 'topic'), ['coral projects']);
   assert.deepEqual(
     settled('a paper on [wearable sensors for gait] analysis, field: bioengineering', 'topic'),
     ['wearable sensors for gait analysis'],

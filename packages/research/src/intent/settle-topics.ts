@@ -3,7 +3,7 @@
 // topic is about.
 import { AND, ARTICLES, contentWord, placeWord } from './field-words.ts';
 import { closesGermanRequest, germanTopic } from './german-topics.ts';
-import { lexiconClass } from './model/lexicon.ts';
+import { cueOf, lexiconClass } from './model/lexicon.ts';
 import { withTopicTail } from './topic-tails.ts';
 import { trimTopic } from './topic-trims.ts';
 import { markSpan, runsOf, TAGS } from './model/tags.ts';
@@ -102,6 +102,20 @@ function settleSpans(tokens: readonly Token[], tags: readonly number[]): number[
   if (opening > 0 && out[opening - 1] === 0 && arabicHead(tokens[opening - 1]!, tokens[opening]!)) {
     out[opening - 1] = TOPIC_B;
     out[opening] = TOPIC_I;
+  }
+  // Nor a compound qualifier, written with hyphens, that opens it ("research | heat-tolerant |
+  // coral symbionts …"), unless it names a setting ("low-risk").
+  const start = out.indexOf(TOPIC_B);
+  const qualifier = tokens[start - 1];
+  if (
+    start > 0 &&
+    out[start - 1] === 0 &&
+    /^\p{Ll}+(?:-\p{Ll}+)+$/u.test(qualifier!.raw) &&
+    !lexiconClass(qualifier!.lower) &&
+    !cueOf(qualifier!.lower)
+  ) {
+    out[start - 1] = TOPIC_B;
+    out[start] = TOPIC_I;
   }
   // Or it stops at the apostrophe and leaves the rest of the clause out.
   while (
