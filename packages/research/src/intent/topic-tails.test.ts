@@ -22,6 +22,14 @@ test('a topic runs on over its commas and brackets to the end of its sentence', 
     topicOf('recherche sur la pêche artisanale au Sénégal, surtout les pirogues'),
     'pêche artisanale au Sénégal, surtout les pirogues',
   );
+  // over a name the tagger took for a level
+  assert.equal(
+    topicOf(
+      'Research please on: graph neural networks for predicting crystal band gaps ' +
+        '(perovskites, spinels), compared with DFT',
+    ),
+    'graph neural networks for predicting crystal band gaps (perovskites, spinels), compared with DFT',
+  );
 });
 
 test('a topic stops where its sentence turns to the writer, the reader or a setting', () => {

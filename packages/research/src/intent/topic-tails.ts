@@ -5,7 +5,7 @@
 // sentence mean the whole of it, up to where the sentence ends or turns to the writer, the
 // reader or the profile.
 import { levelMarks } from './model/lexicon.ts';
-import { markSpan, runsOf, slotOf } from './model/tags.ts';
+import { LEVEL_TAGS, markSpan, runsOf, slotOf } from './model/tags.ts';
 import { foldedSet, type Token } from './model/tokens.ts';
 
 /** The tags with the first topic run on over the pieces of its sentence that belong to it. */
@@ -16,7 +16,11 @@ export function withTopicTail(tokens: readonly Token[], tags: readonly number[])
   const marks = levelMarks(words);
   // A piece holds nothing the tagger read as another slot: "…, urban sociology" and "…
   // (agronomy)" name the writer's field.
-  const free = (i: number) => tags[i] === 0 || slotOf(tags[i]!) === 'topic';
+  // A capitalised word the tagger read as a level though the lexicon knows no level in it
+  // names a thing ("…, compared with DFT").
+  const named = (i: number) =>
+    LEVEL_TAGS.has(tags[i]!) && !marks[i] && /^\p{Lu}/u.test(tokens[i]!.raw);
+  const free = (i: number) => tags[i] === 0 || slotOf(tags[i]!) === 'topic' || named(i);
   // After a comma, "it" points back at the run ("…, write it up"); after a bracket it is
   // the topic's own ("(X70, X80) and how microstructure changes it").
   const belongs = (first: number, last: number, comma = false) => {
