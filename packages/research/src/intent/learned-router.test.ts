@@ -1146,3 +1146,12 @@ test('a job the tagger read as a level sets none; a denied one gives way to the 
   }).intent.profile;
   assert.equal(likeOne?.baseline_strictness, 'high');
 });
+
+test('a place of work said with an indefinite article is no field', () => {
+  const profile = routeLearned({
+    text: 'Ich arbeite als Ergotherapeutin in einer Reha-Klinik',
+    session: NEW,
+  }).intent.profile;
+  assert.equal(profile?.archetype, 'Ergotherapeutin');
+  assert.equal(profile?.domain, undefined);
+});

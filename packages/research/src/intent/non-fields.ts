@@ -87,9 +87,13 @@ const NEVER_IN_FIELD = new Set(
     'nada nadie rien nichts niemand niente nulla nessuno aí'
   ).split(' '),
 );
-/** Words no field opens on: verbs of being, saying and greeting by letter. */
+/** Words no field opens on: verbs of being, saying and greeting by letter; indefinite articles. */
 const NEVER_OPENS = new Set(
-  'essere etre ser estar sein agreer veuillez parle parler parlons hablar falar'.split(' '),
+  (
+    'essere etre ser estar sein agreer veuillez parle parler parlons hablar falar ' +
+    // an indefinite article opens a place of work, not a field ("in | einer Reha-Klinik")
+    'a an un une una um uma ein eine einer einem einen'
+  ).split(' '),
 );
 /** Verbs of leaving: what they open on or stand before the writer has left ("quit | accounting"). */
 const LEFT = new Set('quit left تركت استقلت'.split(' '));
