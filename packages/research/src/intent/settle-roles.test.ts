@@ -126,6 +126,10 @@ test('of two roles, the one said to hold now replaces the other', () => {
     'teacher',
     'writer',
   ]);
+  // how the writer now works is no new role
+  assert.deepEqual(settled('[a: Consultant] ( strategy ) , now [a: independent] .').archetype, [
+    'Consultant',
+  ]);
 });
 
 test('a role word left out where a role is said is the role', () => {

@@ -58,6 +58,13 @@ const STUDENT_KINDS = new Set([
   'ms',
 ]);
 
+/** Words that say the writer works on their own account, which qualify a role. */
+const WORKING_ON_OWN = new Set(
+  'independent self-employed freelance independant independante independiente autonomo autonoma selbststandig freiberuflich'.split(
+    ' ',
+  ),
+);
+
 /**
  * Person words that add nothing to a field: "a health economics researcher" works in health
  * economics (the profile's role is a researcher by default), as does "an econ person".
@@ -207,8 +214,14 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
   }
   // Of two roles, the one said to hold now replaces the other ("remove the postdoc bit, I'm an
   // assistant professor now", "I was a nurse, these days I'm a data analyst").
+  // How the writer now works is no new role ("Consultant (…), now independent").
   const roles = runsOf(out, 'archetype');
-  if (roles.length > 1 && saysNow(tokens.slice(roles[0]!.last).map((t) => t.lower))) {
+  const status = (run: SpanRun) =>
+    run.first === run.last && WORKING_ON_OWN.has(tokens[run.first]!.lower);
+  if (roles.length > 1 && status(roles.at(-1)!)) {
+    const last = roles.at(-1)!;
+    out.fill(0, last.first, last.last + 1);
+  } else if (roles.length > 1 && saysNow(tokens.slice(roles[0]!.last).map((t) => t.lower))) {
     for (const earlier of roles.slice(0, -1)) out.fill(0, earlier.first, earlier.last + 1);
   }
   // so does one the tagger left out, said with "now" after the tagged one ("Do you have me
