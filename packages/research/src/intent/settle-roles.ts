@@ -3,14 +3,7 @@
 // with what qualifies the person inside it ("Persian lit scholar", "high school science
 // teacher", "urban planner"): the tagger often reads the field part as a domain and leaves the
 // person word out, or leaves out a qualifier before the role ("second-year | PhD student").
-import {
-  inLexicons,
-  isField,
-  isFieldHead,
-  isFieldModifier,
-  isRoleModifier,
-  isRoleWord,
-} from './model/gazetteer.ts';
+import { inLexicons, isField, isFieldHead, isRoleModifier, isRoleWord } from './model/gazetteer.ts';
 import { LEVEL_TAGS, markSpan, runsOf, slotOf, TAGS, type SpanRun } from './model/tags.ts';
 import { AND, placeWord, romanceField, romanceWord, saysNow } from './field-words.ts';
 import { dropNonRoles, likened } from './non-roles.ts';
@@ -26,37 +19,10 @@ import {
 } from './role-cues.ts';
 import { isEnglishWord } from './model/english-words.ts';
 import type { Token } from './model/tokens.ts';
+import { isGenericPerson, splitField } from './role-positions.ts';
 import { PARTICLES } from './settle-names.ts';
 
 const ROLE_I = TAGS.indexOf('I-archetype');
-
-/**
- * Academic positions that take a field before them as the field, not as part of the role:
- * "an economics professor", "econ PhD", "cognitive psych grad student". Not "teacher" or a
- * bare "student", which make occupations of it ("nursing student", "biology teacher").
- */
-const POSITIONS = new Set([
-  'professor',
-  'prof',
-  'lecturer',
-  'phd',
-  'postdoc',
-  'post-doc',
-  'fellow',
-  'scholar',
-  'candidate',
-]);
-const STUDENT_KINDS = new Set([
-  'phd',
-  'grad',
-  'graduate',
-  'doctoral',
-  'masters',
-  "master's",
-  'msc',
-  'ma',
-  'ms',
-]);
 
 /** Words that say the writer works on their own account, which qualify a role. */
 const WORKING_ON_OWN = new Set(
@@ -64,12 +30,6 @@ const WORKING_ON_OWN = new Set(
     ' ',
   ),
 );
-
-/**
- * Person words that add nothing to a field: "a health economics researcher" works in health
- * economics (the profile's role is a researcher by default), as does "an econ person".
- */
-const GENERIC = new Set(['researcher', 'researchers', 'scientist', 'person', 'investigator']);
 
 /**
  * The tags with the role spans settled as above; other slots are untouched but for a domain
@@ -84,7 +44,7 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
       token &&
       !token.punct &&
       (isRoleWord(token.lower) || germanCompoundRole(token) || ROLE_ACRONYMS.has(token.raw)) &&
-      !GENERIC.has(token.lower) &&
+      !isGenericPerson(token.lower) &&
       !isField(token.lower),
     );
   };
@@ -349,49 +309,6 @@ const BARE_RESEARCHER = new Set(
     'ricercatore ricercatrice forscher forscherin باحث باحثة'
   ).split(' '),
 );
-
-/**
- * A role read whole that opens on a field and ends on an academic position ("economics
- * professor", "third-year econ PhD student") is the field and the position; a qualifier
- * before the field is neither. A field before a generic person word is the field alone
- * ("oncology researcher", "Māori studies researcher"), unless the words before it only
- * qualify a role ("data scientist", "clinical researcher").
- */
-function splitField(tokens: readonly Token[], out: number[], first: number, last: number): void {
-  const words = tokens.slice(0, last + 1).map((t) => t.lower);
-  let start = first;
-  while (start < last && isRoleModifier(words[start]!) && !isField(words[start]!)) start++;
-  let end = start; // one past the field
-  let named = false;
-  while (end < last && !POSITIONS.has(words[end]!) && !GENERIC.has(words[end]!)) {
-    const word = words[end]!;
-    if (isField(word) || isFieldHead(word)) named = true;
-    else if (!isFieldModifier(word) && !/^\p{Lu}/u.test(tokens[end]!.raw)) return;
-    end++;
-  }
-  if (!named || end === start) return;
-  const rest = words.slice(end);
-  const generic = rest.every((w) => GENERIC.has(w));
-  const position =
-    rest.length > 0 &&
-    rest.every(
-      (w, i) =>
-        POSITIONS.has(w) ||
-        (w === 'student' && STUDENT_KINDS.has(rest[i - 1] ?? '')) ||
-        (STUDENT_KINDS.has(w) && rest[i + 1] === 'student'),
-    );
-  if (!generic && !position) return;
-  out.fill(0, first, last + 1);
-  // the untagged word that qualifies the field before it ("Māori | studies lecturer")
-  const before = tokens[start - 1];
-  const qualifier = (t: Token) =>
-    isFieldModifier(t.lower) ||
-    (/^\p{Lu}/u.test(t.raw) && !isEnglishWord(t.lower) && !inLexicons(t.lower));
-  if (start === first && before && !before.punct && out[start - 1] === 0 && qualifier(before))
-    start--;
-  markSpan(out, 'domain', start, end - 1);
-  if (position) markSpan(out, 'archetype', end, last);
-}
 
 /** Words before a role that are never part of it, as the tokens fold them. */
 const NOT_ROLE = new Set(
