@@ -34,13 +34,18 @@ export function returnsInstead(tokens: readonly Token[], action: IntentAction): 
   // "de nuevo", "de novo", "di nuovo" are back; "nuevo" alone is new; "it's me, Priya" is
   // someone known
   const again = (i: number) => AGAIN_AFTER[words[i]!] === words[i - 1];
+  // ("my back gave out" is the body's back)
+  const body = (i: number) => words[i] === 'back' && BODY_BEFORE.has(words[i - 1] ?? '');
   const back =
-    words.some((w, i) => RETURNING.has(w) && (!(w in AGAIN_AFTER) || again(i))) ||
+    words.some((w, i) => RETURNING.has(w) && (!(w in AGAIN_AFTER) || again(i)) && !body(i)) ||
     saysItsMe(words) ||
     logsIn(words);
   const fresh = words.some((w, i) => NEW.has(w) && !again(i));
   return back && !fresh && !words.includes('up');
 }
+
+/** Words before "back" that make it a noun: "my back", "the back". */
+const BODY_BEFORE = new Set(['my', 'his', 'her', 'the', 'a', 'lower', 'bad']);
 
 /** "it's me", "its me", "c'est moi", "soy yo": the writer expects to be known. */
 function saysItsMe(words: readonly string[]): boolean {

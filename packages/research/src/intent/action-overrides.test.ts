@@ -41,6 +41,7 @@ test('someone who says they are back signs in, unless they also say they are new
   assert.equal(back("I'm new here, it's Ana"), false);
   assert.equal(back('soy Joaquín, usuario nuevo'), false);
   assert.equal(back('sign me up again, Ravi'), false);
+  assert.equal(back("drove a bus for 20 years till my back gave out. Name's Ron."), false);
   // or asks to log in to an account of theirs
   assert.equal(back('Good morning. Ravi Shankar here, please select my profile.'), true);
   assert.equal(back('c moi Monique, je suis déjà inscrite'), true);
