@@ -184,6 +184,11 @@ test('small talk that says the writer’s role updates the profile; an imagined 
     'chitchat',
   );
   assert.equal(instead('Si yo fuera químico entendería algo de esto', 'create_user'), 'chitchat');
+  // but a sign-up that names its writer is one, whatever they hope to be
+  assert.equal(
+    instead("sign me up, name's Rosa. I want to be a pilot when I grow up (I'm 12)", 'create_user'),
+    undefined,
+  );
   // a help read into it that asks nothing, too; a question is still help
   assert.equal(instead('If I were a physicist this would all be easier lol', 'help'), 'chitchat');
   assert.equal(instead('If I were a physicist, could I use this?', 'help'), undefined);
