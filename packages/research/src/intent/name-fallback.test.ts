@@ -140,6 +140,8 @@ test('a name signed at the end, after a full stop, a dash or regards', () => {
   assert.equal(read(signedName, 'Je suis chercheuse. Amélie Roux, enchantée.'), 'Amélie Roux');
   // a word, a place after a comma, or a name the tagger read already are not signatures
   assert.equal(read(signedName, 'I study bees. Thanks.'), '');
+  // (a given name alone that is an English word too is a name: "horst" is a ridge)
+  assert.equal(read(signedName, 'Ich war Chemielehrer, bin aber lange raus. Horst.'), 'Horst');
   assert.equal(read(signedName, 'Data scientist, Lisbon'), '');
   assert.equal(read(signedName, "I'm Ada. — Ruth", [1, 1]), 'Ada');
   // written small, a full name of listed names only

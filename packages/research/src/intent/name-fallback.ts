@@ -396,8 +396,10 @@ export function signedName(tokens: readonly Token[], tags: readonly number[]): n
   const mark = tokens[first - 1]?.raw ?? '';
   const before = tokens[first - 2]?.lower ?? '';
   const signed = SIGNING.has(mark) || (mark === ',' && (REGARDS.has(before) || first === 1));
-  // an English word alone after a full stop is more often a word than a name ("… Thanks.")
-  const word = first === end && mark === '.' && isEnglishWord(tokens[first]!.lower);
+  // an English word alone after a full stop is more often a word than a name ("… Thanks."),
+  // unless it is a given name too ("… bin aber schon lange raus. Horst.")
+  const lone = tokens[first]!.lower;
+  const word = first === end && mark === '.' && isEnglishWord(lone) && !isGivenName(lone);
   if (!signed || word) return [...tags];
   const out = [...tags];
   markSpan(out, 'name', first, end);
