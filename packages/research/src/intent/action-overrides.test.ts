@@ -371,6 +371,8 @@ test('asking what the app keeps of the writer lists the memories', () => {
     'list_memories',
   );
   assert.equal(instead('can you hold the run until monday?'), undefined);
+  // whether what is kept is safe asks how the app works
+  assert.equal(instead('is what you keep about me kept private?'), undefined);
   // which of the writer's settings it holds, not which to choose
   assert.equal(instead('what field do you have me down as?'), 'list_memories');
   assert.equal(instead('what role did I tell you I had?'), 'list_memories');

@@ -322,8 +322,15 @@ export function asksWhatIsKept(tokens: readonly Token[]): boolean {
   const aboutMe = words.some(
     (w, i) => (ABOUT.has(w) && WRITER.has(words[i + 1] ?? '')) || w === ABOUT_ME,
   );
+  // (whether what is kept is safe asks how the app works: "Is my information kept private?")
+  if (words.some((w) => PRIVACY.has(w))) return false;
   return words.some((w) => KEPT.has(w) || (KNOW.has(w) && aboutMe)) || asksWhichSetting(words);
 }
+/** Words that ask whether what the app keeps is safe. */
+const PRIVACY = foldedSet(
+  'private privacy confidential secure safe privé privée privado privada privato privata ' +
+    'vertraulich sicher خاص خصوصية آمن',
+);
 
 /**
  * "what field do you have me down as?", "what role did I tell you I had?", "¿qué campo tengo
