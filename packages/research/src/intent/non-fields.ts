@@ -115,7 +115,7 @@ function trimFieldEdges(tokens: readonly Token[], out: number[]): void {
     }
     let first = run.first;
     while (first < run.last && SCHOOL_LEVELS.has(words[first]!)) out[first++] = 0;
-    const alone = span.findIndex((w) => ALONE.has(w));
+    const alone = span.findIndex((w, k) => ALONE.has(w) || forLeisure(span, k));
     if (alone > 0) out.fill(0, run.first + alone, run.last + 1);
     if (first > run.first) out[first] = B;
   }
@@ -128,6 +128,19 @@ const WORK_MODES = foldedSet(
 const SCHOOL_LEVELS = new Set(['a-level', 'a-levels', 'gcse', 'gcses', 'abitur']);
 /** Doing it alone, said after the subject. */
 const ALONE = new Set(['sozinho', 'sozinha', 'alone', 'myself']);
+/**
+ * Whether the folded words from `k` say the subject is done for leisure ("genealogía | por
+ * afición", "história da arquitetura | por hobby", "… | as a hobby"), or hedge it ("… | más
+ * bien").
+ */
+function forLeisure(words: readonly string[], k: number): boolean {
+  const [w, next, after] = [words[k], words[k + 1] ?? '', words[k + 2] ?? ''];
+  if (['por', 'per', 'als', 'pelo', 'pour'].includes(w!) && LEISURE.has(next)) return true;
+  if (w === 'as' && next === 'a' && LEISURE.has(after)) return true;
+  if (w === 'for' && next === 'fun') return true;
+  return w === 'mas' && next === 'bien';
+}
+const LEISURE = new Set('hobby aficion diversao passione plaisir gusto spass'.split(' '));
 
 /** Drops the field spans that say what a piece of work is for ("it's for a | policy brief"). */
 export function dropPurposes(tokens: readonly Token[], out: number[]): void {

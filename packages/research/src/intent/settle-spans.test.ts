@@ -534,6 +534,9 @@ test('a stretch of talk with an intensifier or a negative and no field word is n
   // how the writer works is no field, nor part of one; a school level opens none
   assert.deepEqual(settled("I'm a journalist ([freelance], mostly climate)"), []);
   assert.deepEqual(settled('agora estudo [astronomia sozinho pelo YouTube]'), ['astronomia']);
+  // nor doing it for leisure
+  assert.deepEqual(settled('ahora estudio [genealogía por afición]'), ['genealogía']);
+  assert.deepEqual(settled('I study [birdsong as a hobby]'), ['birdsong']);
   // nor opens on "por"
   assert.deepEqual(settled('me interesso [por criptografia]'), ['criptografia']);
   // "+" and "&" join whatever word follows them
