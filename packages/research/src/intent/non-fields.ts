@@ -133,7 +133,7 @@ const ALONE = new Set(['sozinho', 'sozinha', 'alone', 'myself']);
  * afición", "história da arquitetura | por hobby", "… | as a hobby"), or hedge it ("… | más
  * bien").
  */
-function forLeisure(words: readonly string[], k: number): boolean {
+export function forLeisure(words: readonly string[], k: number): boolean {
   const [w, next, after] = [words[k], words[k + 1] ?? '', words[k + 2] ?? ''];
   if (['por', 'per', 'als', 'pelo', 'pour'].includes(w!) && LEISURE.has(next)) return true;
   if (w === 'as' && next === 'a' && LEISURE.has(after)) return true;

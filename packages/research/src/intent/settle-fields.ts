@@ -26,7 +26,7 @@ import {
   opensFieldLabel,
 } from './field-labels.ts';
 import { withoutTimes } from './field-times.ts';
-import { dropNonFields, dropPurposes } from './non-fields.ts';
+import { dropNonFields, dropPurposes, forLeisure } from './non-fields.ts';
 import { fieldEnd } from './field-tails.ts';
 import {
   adjective,
@@ -286,7 +286,9 @@ export function settleDomains(tokens: readonly Token[], tags: readonly number[])
   // it there are its own ("urban heat | islands", "sleep | disorders").
   for (const run of domainRuns(out)) {
     let last = run.last;
-    while (last - run.last < 2 && out[last + 1] === 0 && contentWord(tokens[last + 1])) last++;
+    // (not what says it is done for leisure: "genealogía | por afición")
+    const plain = (k: number) => out[k] === 0 && contentWord(tokens[k]) && !forLeisure(words, k);
+    while (last - run.last < 2 && plain(last + 1)) last++;
     const next = tokens[last + 1];
     const ends = !next || next.punct || CLAUSE_JOINS.has(next.lower);
     if (last > run.last && ends && /^\p{Ll}/u.test(tokens[run.last]!.raw)) {
