@@ -126,6 +126,11 @@ test('of two roles, the one said to hold now replaces the other', () => {
     'teacher',
     'writer',
   ]);
+  // or said after "and now", untagged ("… y ahora becaria")
+  assert.deepEqual(
+    settled('soy [a: licenciada] en [d: sociología] y ahora becaria del CONICET').archetype,
+    ['becaria'],
+  );
   // how the writer now works is no new role
   assert.deepEqual(settled('[a: Consultant] ( strategy ) , now [a: independent] .').archetype, [
     'Consultant',

@@ -185,12 +185,16 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
     for (const earlier of roles.slice(0, -1)) out.fill(0, earlier.first, earlier.last + 1);
   }
   // so does one the tagger left out, said with "now" after the tagged one ("Do you have me
-  // as a grad student? I'm faculty now")
+  // as a grad student? I'm faculty now", "licenciada en sociología y ahora | becaria")
+  const andNow = (i: number) =>
+    out[i] === 0 &&
+    role(i) &&
+    saysNow([tokens[i - 1]?.lower ?? '']) &&
+    AND.has(tokens[i - 2]?.lower ?? '');
   const nowSaid = tokens.findIndex(
     (_, i) =>
       i > (roles.at(-1)?.last ?? tokens.length) &&
-      said(i) &&
-      saysNow(tokens.slice(i + 1, i + 3).map((t) => t.lower)),
+      ((said(i) && saysNow(tokens.slice(i + 1, i + 3).map((t) => t.lower))) || andNow(i)),
   );
   if (nowSaid >= 0) {
     for (const earlier of roles) out.fill(0, earlier.first, earlier.last + 1);
