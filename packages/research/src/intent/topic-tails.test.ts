@@ -33,6 +33,13 @@ test('a topic runs on over its commas and brackets to the end of its sentence', 
 });
 
 test('a topic stops where its sentence turns to the writer, the reader or a setting', () => {
+  // or to the news that prompts it
+  assert.equal(
+    topicOf(
+      'otra: los deberes en primaria, ahora que los han limitado en Cataluña, ¿qué dice la evidencia?',
+    ),
+    'los deberes en primaria',
+  );
   assert.equal(
     topicOf('research urban heat islands in Cairo, I am a geographer'),
     'urban heat islands in Cairo',

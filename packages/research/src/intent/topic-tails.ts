@@ -54,7 +54,9 @@ export function withTopicTail(tokens: readonly Token[], tags: readonly number[])
       // a short question after the topic asks about it ("…, funciona mesmo?"); what the run
       // is for is no part of it ("…, for a feature due Thursday")
       const asked = QUESTIONS.has(tokens[end + 1]?.raw ?? '') && count <= 5;
-      if (asked || PURPOSES.has(words[last + 2]!)) break;
+      // nor is the news that prompts it ("…, ahora que lo han prohibido en Andalucía")
+      const context = NOW_THAT.has(`${words[last + 2]} ${words[last + 3]}`);
+      if (asked || context || PURPOSES.has(words[last + 2]!)) break;
       // a piece needs words: ", cox vs random survival forests", not ", ok" or ", short-term"
       if (count < 2 || !belongs(last + 2, end, true)) break;
     } else if (DASHES.has(next.raw) && tokens[last]!.end < next.start) {
@@ -107,6 +109,17 @@ const SENTENCE_ENDS = new Set(['.', '?', '!', ';', ':', '—', '؟', '…', '¿'
 const QUESTIONS = new Set(['?', '؟']);
 /** What opens the purpose of a run rather than more of its topic. */
 const PURPOSES = foldedSet('for pour para per für fur');
+/** "Now that", which opens the news that prompts a request. */
+const NOW_THAT = new Set([
+  'now that',
+  'ahora que',
+  'maintenant que',
+  'agora que',
+  'ora che',
+  'adesso che',
+  'jetzt wo',
+  'jetzt da',
+]);
 /** Short words a stop abbreviates rather than ends a sentence after: "esp.", "v.a.", "c.". */
 const ABBREVIATED = foldedSet(
   'esp eg e g ie i.e e.g v.a z.b u.a d.h c ca cf vs etc approx incl bzw ggf usw sp ej p.ej',
