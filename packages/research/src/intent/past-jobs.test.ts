@@ -86,6 +86,12 @@ test('a later "now" leaves the past said before it', () => {
 });
 
 test('"used to" leaves what it says, up to a turn to another time', () => {
+  // as "formerly" before "was" does
+  assert.equal(
+    leftWords('Früher war ich selbst Statiker. Persona bitte: ein strenger Prüfer.'),
+    'Früher war ich selbst Statiker',
+  );
+  assert.equal(leftWords('antes era enfermera en Lima'), 'antes era enfermera en Lima');
   assert.equal(
     leftWords("I'm a retiree now — used to lecture in economics"),
     'used to lecture in economics',

@@ -69,8 +69,9 @@ function leftJobMarks(tokens: readonly Token[]): { fields: boolean[]; roles: boo
 }
 
 /**
- * For each token, whether it is said after "used to", up to the end of its clause or a word
- * that turns to another time: "used to" says a job is over ("I'm a retiree now — used to
+ * For each token, whether it is said after "used to" (or "formerly" before "was": "Früher war
+ * ich …"), up to the end of its clause or a word that turns to another time: these say a job
+ * is over ("I'm a retiree now — used to
  * lecture in economics", "I used to work as a lab tech … | before I got into teaching so put
  * environmental chemistry …").
  */
@@ -80,10 +81,16 @@ function saidUsedTo(tokens: readonly Token[]): boolean[] {
   tokens.forEach((t, i) => {
     if (t.punct || TURNS.has(t.lower)) on = false;
     if (t.lower === 'used' && tokens[i + 1]?.lower === 'to') on = true;
+    // "Früher war ich …", "antes era …": "formerly" before "was" says it too
+    const was = tokens.slice(i + 1, i + 3).some((n) => WAS.has(n.lower));
+    if (FORMERLY_WORDS.has(t.lower) && was) on = true;
     out[i] = on;
   });
   return out;
 }
+/** "Formerly", and "was" in the languages the router reads. */
+const FORMERLY_WORDS = new Set(['fruher', 'antes', 'autrefois', 'anteriormente', 'previously']);
+const WAS = new Set(['war', 'era', 'fui', 'etais', 'was', 'ero', 'fue']);
 /** Words that turn a sentence to another time or thought. */
 const TURNS = new Set(['but', 'before', 'so', 'now', 'then', 'until', 'till', 'and']);
 
