@@ -71,9 +71,8 @@ function leftJobMarks(tokens: readonly Token[]): { fields: boolean[]; roles: boo
 /**
  * For each token, whether it is said after "used to" (or "formerly" before "was": "Früher war
  * ich …"), up to the end of its clause or a word that turns to another time: these say a job
- * is over ("I'm a retiree now — used to
- * lecture in economics", "I used to work as a lab tech … | before I got into teaching so put
- * environmental chemistry …").
+ * is over ("I'm a retiree now — used to lecture in economics", "I used to work as a lab tech
+ * … | before I got into teaching so put environmental chemistry …").
  */
 function saidUsedTo(tokens: readonly Token[]): boolean[] {
   const out = tokens.map(() => false);
