@@ -198,8 +198,8 @@ export function actionInstead(
     ['update_profile', 'create_user', 'start_run'].includes(action) ||
     (action === 'help' && !asksQuestion(tokens));
   // (not a sign-up that names its writer: "sign me up, name's Bella. I want to be a vet …")
-  const signsUp = action === 'create_user' && namesWriter(tokens);
-  if (states && !signsUp && onlyImagines(tokens)) return 'chitchat';
+  const signsUp = () => action === 'create_user' && namesWriter(tokens);
+  if (states && onlyImagines(tokens) && !signsUp()) return 'chitchat';
   // "I might switch to epidemiology next year, not sure yet"
   // (a level hoped for is still asked for: "I'm hoping you can be stricter")
   // (nor when it says what the writer is now: "…, mais pour l'instant chu auxiliaire …")

@@ -134,12 +134,14 @@ const ALONE = new Set(['sozinho', 'sozinha', 'alone', 'myself']);
  * bien").
  */
 export function forLeisure(words: readonly string[], k: number): boolean {
-  const [w, next, after] = [words[k], words[k + 1] ?? '', words[k + 2] ?? ''];
-  if (['por', 'per', 'als', 'pelo', 'pour'].includes(w!) && LEISURE.has(next)) return true;
-  if (w === 'as' && next === 'a' && LEISURE.has(after)) return true;
+  const w = words[k]!;
+  const next = words[k + 1] ?? '';
+  if (LEISURE_BEFORE.has(w) && LEISURE.has(next)) return true;
+  if (w === 'as' && next === 'a' && LEISURE.has(words[k + 2] ?? '')) return true;
   if (w === 'for' && next === 'fun') return true;
   return w === 'mas' && next === 'bien';
 }
+const LEISURE_BEFORE = new Set(['por', 'per', 'als', 'pelo', 'pour']);
 const LEISURE = new Set('hobby aficion diversao passione plaisir gusto spass'.split(' '));
 
 /** Drops the field spans that say what a piece of work is for ("it's for a | policy brief"). */

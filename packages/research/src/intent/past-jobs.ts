@@ -58,10 +58,14 @@ function leftJobMarks(tokens: readonly Token[]): { fields: boolean[]; roles: boo
   const words = tokens.map((t) => t.lower);
   const over = words.some((w, i) => saysLeft(words, i) || OVER.has(w));
   const now = words.findIndex((w) => saysNow([w]));
+  const usedTo = saidUsedTo(tokens);
+  if (!over && now < 0 && !usedTo.includes(true)) {
+    const none = tokens.map(() => false);
+    return { fields: none, roles: none };
+  }
   // ("Before I was a process engineer …, now I am …")
   const beforeNow = words.slice(0, Math.max(0, now)).some((w) => BEFORE.has(w));
   const past = pastClauses(tokens);
-  const usedTo = saidUsedTo(tokens);
   const fields = past.map((p, i) => p && (over || i < now || usedTo[i]!));
   const retired = words.some((_, i) => retiredAt(words, i));
   const roles = retired ? past.map((p, i) => p && (over || (beforeNow && i < now))) : fields;
@@ -81,8 +85,8 @@ function saidUsedTo(tokens: readonly Token[]): boolean[] {
     if (t.punct || TURNS.has(t.lower)) on = false;
     if (t.lower === 'used' && tokens[i + 1]?.lower === 'to') on = true;
     // "Früher war ich …", "antes era …": "formerly" before "was" says it too
-    const was = tokens.slice(i + 1, i + 3).some((n) => WAS.has(n.lower));
-    if (FORMERLY_WORDS.has(t.lower) && was) on = true;
+    const was = (k: number) => WAS.has(tokens[k]?.lower ?? '');
+    if (FORMERLY_WORDS.has(t.lower) && (was(i + 1) || was(i + 2))) on = true;
     out[i] = on;
   });
   return out;
