@@ -21,7 +21,7 @@ import { tellsOnlyDiet } from './non-roles.ts';
 import { teachesSubject } from './field-fallback.ts';
 import { labelsField } from './field-labels.ts';
 import type { IntentAction, IntentSession } from './schema.ts';
-import { requestedTopic } from './settle-topics.ts';
+import { requestedTopic } from './topic-requests.ts';
 import { asksRunInGerman } from './german-topics.ts';
 import { personaLabel } from './settle-persona.ts';
 import { saysRole } from './role-cues.ts';

@@ -80,12 +80,12 @@ function leftJobMarks(tokens: readonly Token[]): { fields: boolean[]; roles: boo
  */
 function saidUsedTo(tokens: readonly Token[]): boolean[] {
   const out = tokens.map(() => false);
+  const was = (k: number) => WAS.has(tokens[k]?.lower ?? '');
   let on = false;
   tokens.forEach((t, i) => {
     if (t.punct || TURNS.has(t.lower)) on = false;
     if (t.lower === 'used' && tokens[i + 1]?.lower === 'to') on = true;
     // "Früher war ich …", "antes era …": "formerly" before "was" says it too
-    const was = (k: number) => WAS.has(tokens[k]?.lower ?? '');
     if (FORMERLY_WORDS.has(t.lower) && (was(i + 1) || was(i + 2))) on = true;
     out[i] = on;
   });

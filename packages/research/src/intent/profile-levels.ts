@@ -93,9 +93,9 @@ export function readProfileLevels(
       if (tokens.slice(span[0], span[1] + 1).every(named)) continue;
       // nor does a job ("barista, bartender", "früher Bankkaufmann") where no level word is,
       // unless the app is to be like it ("review like a cranky senior editor")
-      const job = words.slice(span[0], span[1] + 1).some(isRoleWord);
-      const like = words.slice(span[0], span[1] + 1).some((_, k) => likened(tokens, span[0] + k));
-      if (!known && job && !like) continue;
+      const inSpan = words.slice(span[0], span[1] + 1);
+      const like = () => inSpan.some((_, k) => likened(tokens, span[0] + k));
+      if (!known && inSpan.some(isRoleWord) && !like()) continue;
       // what a field joined by "and" goes on with is more field ("antropologia e saúde |
       // global")
       const fieldGoesOn =

@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { settleNames } from './settle-names.ts';
 import { settleDomains } from './settle-fields.ts';
-import { requestedTopic, settleTopic } from './settle-topics.ts';
+import { settleTopic } from './settle-topics.ts';
+import { requestedTopic } from './topic-requests.ts';
 import { TAGS } from './model/tags.ts';
 import { tokenize } from './model/tokens.ts';
 
