@@ -3,7 +3,7 @@
 // and the level that holds for each setting.
 import { cueOf, levelMarks, type Level, type LevelMark, type Setting } from './lexicon.ts';
 import { fold, foldedSet } from './tokens.ts';
-import { lessByLittle, LITTLE, negate, negates, NEGATORS } from './negation.ts';
+import { hedgedByLittle, lessByLittle, LITTLE, negate, negates, NEGATORS } from './negation.ts';
 
 /** Words of a value span or a message, as folded tokens. */
 function wordsOf(text: string): string[] {
@@ -95,7 +95,9 @@ function deniedAt(
   marks: readonly (LevelMark | undefined)[],
   i: number,
 ): boolean {
-  if (LITTLE.has(tokens[i - 1] ?? '') || LITTLE.has(tokens[i + 1] ?? '')) return true;
+  // "poco arriesgadas" is hardly risky; "un poco arriesgadas" a little risky
+  const little = LITTLE.has(tokens[i - 1] ?? '') && !A.has(tokens[i - 2] ?? '');
+  if (little || LITTLE.has(tokens[i + 1] ?? '')) return true;
   // a "no" after it that ends its clause ("ideia arriscada não, …", "arriesgado no")
   const end = tokens[i + 2];
   if (NO_AFTER.has(tokens[i + 1] ?? '') && (end === undefined || CLAUSE_ENDS.has(end))) return true;
@@ -123,6 +125,7 @@ const FORGET = new Set(
   ),
 );
 const NO_POINT = new Set(['no', 'little', 'any']);
+const A = new Set(['un', 'um']);
 const AND_THEN = new Set(['and', 'but', 'et', 'mais', 'y', 'pero', 'e', 'ma', 'und', 'aber']);
 const CLAUSE_ENDS = new Set([',', '.', ';', ':', '!', '?', '—', '–']);
 const SENTENCE_ENDS = new Set(['.', '!', '?', ';']);
@@ -188,6 +191,11 @@ export function readLevels(
   return out;
 }
 
+/** Whether the plain high level word at `i` is hedged by a little; an extreme is not. */
+function slightOf(words: readonly string[], marks: readonly (LevelMark | undefined)[], i: number) {
+  return !marks[i]!.idiom && !EXTREMES.has(words[i]!) && hedgedByLittle(words, i);
+}
+
 /**
  * The level said by the marks at `at`, each negated by what precedes it (up to five words).
  * A medium word qualifies the others ("moderately strict"); as many high as low words
@@ -213,6 +221,9 @@ function levelOf(
     // "a bit less harsh", "un peu moins sévère": a step back from the extreme, to the middle
     if (lessByLittle(words, i) && level !== 'medium') level = 'medium';
     else if (!turned && deniedAt(words, marks, i)) level = negate(level);
+    // "somewhat bold", "un peu risquées": a little of the high level is the middle ("a
+    // little cautious" stays cautious, and "un peu fou" is still bold)
+    else if (level === 'high' && slightOf(words, marks, i)) level = 'medium';
     if (level === 'high') high++;
     else if (level === 'low') low++;
     else medium++;

@@ -367,3 +367,15 @@ test('forgetting a level denies it; not forgetting it keeps it', () => {
     { risk_preference: 'high' },
   );
 });
+
+test('a little of a high level is the middle; a little caution, an extreme or a step is not', () => {
+  assert.deepEqual(levels('Ideen ruhig etwas gewagt'), { risk_preference: 'medium' });
+  assert.deepEqual(levels('des idées un peu risquées'), { risk_preference: 'medium' });
+  assert.deepEqual(levels("idee un po' rischiose"), { risk_preference: 'medium' });
+  assert.deepEqual(levels('make it a tad stricter'), { baseline_strictness: 'medium' });
+  assert.deepEqual(levels('ideas un poco arriesgadas'), { risk_preference: 'medium' });
+  assert.deepEqual(levels('prefiero ideas poco arriesgadas'), { risk_preference: 'low' });
+  assert.deepEqual(levels('a little cautious'), { risk_preference: 'low' });
+  assert.deepEqual(levels("c'est audacieux pis un peu fou"), { risk_preference: 'high' });
+  assert.deepEqual(levels('a notch bolder than last time'), { risk_preference: 'high' });
+});

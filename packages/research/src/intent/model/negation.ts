@@ -133,7 +133,19 @@ export function lessByLittle(words: readonly string[], i: number): boolean {
   return BY_LITTLE.has(words[at - 1] ?? '') || BY_LITTLE_PAIRS.has(before);
 }
 const LESS = new Set(['less', 'moins', 'menos', 'weniger', 'meno']);
-const BY_LITTLE = new Set(['slightly', 'somewhat', 'etwas', 'tad', 'chouia']);
+
+/**
+ * True when a little of the level at `i` is said ("a bit bold", "un peu risquées", "un po'
+ * rischiose", "kinda strict"): a high level said to be slight is the middle. A step from
+ * before ("a bit stricter than usual") is not: it says which way to go.
+ */
+export function hedgedByLittle(words: readonly string[], i: number): boolean {
+  if (words[i + 1] === 'than') return false;
+  const at = words[i - 1] === "'" ? i - 1 : i; // "un po | ' | rischiose"
+  const before = `${words[at - 2] ?? ''} ${words[at - 1] ?? ''}`;
+  return BY_LITTLE.has(words[at - 1] ?? '') || BY_LITTLE_PAIRS.has(before);
+}
+const BY_LITTLE = new Set(['slightly', 'somewhat', 'etwas', 'tad', 'chouia', 'kinda']);
 const BY_LITTLE_PAIRS = new Set([
   'a bit',
   'a little',
