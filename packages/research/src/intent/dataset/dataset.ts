@@ -204,6 +204,14 @@ export const HELDOUT_FORTNIGHT_PATH = `${DATASET_DIR}heldout-fortnight.jsonl`;
  * seven languages, by an eleventh author.
  */
 export const HELDOUT_ASIDES_PATH = `${DATASET_DIR}heldout-asides.jsonl`;
+/**
+ * People of many trades saying what they do and work on (titles with employers, seniority and
+ * contracts, trades, two jobs, jobs said in passing), with near misses (others' jobs, jobs
+ * left or wished for, fields in run requests and feedback), seven languages, by a twelfth
+ * author (261 phrasings after deduplication). Four labels that made a degree being studied a role ("doing my master's in …") were
+ * set to the earlier sets' reading, a field and no role.
+ */
+export const HELDOUT_JOBS_PATH = `${DATASET_DIR}heldout-jobs.jsonl`;
 
 /**
  * A set written apart from train.jsonl: what the evaluation calls it, its file, whether it is
@@ -271,6 +279,7 @@ export const WRITTEN_SETS: readonly HeldoutSet[] = [
   { label: 'held-out (threads)', path: HELDOUT_THREADS_PATH, test: false, trained: false },
   { label: 'held-out (fortnight)', path: HELDOUT_FORTNIGHT_PATH, test: false, trained: false },
   { label: 'held-out (asides)', path: HELDOUT_ASIDES_PATH, test: false, trained: false },
+  { label: 'held-out (jobs)', path: HELDOUT_JOBS_PATH, test: false, trained: false },
 ];
 
 /** The sets held out: never read by training. */
