@@ -477,3 +477,27 @@ test('someone new who asks what the app is for, and names nobody, asks for help'
   );
   assert.notEqual(instead('Hola, soy Ana. ¿Esto sirve para escribir artículos?'), 'help');
 });
+
+test('a paused run told first of a new role updates the profile; feedback that names one is feedback', () => {
+  const paused = {
+    user_id: 'sam',
+    run_id: 'r',
+    run_status: 'awaiting_feedback',
+    has_profile: true,
+  };
+  const instead = (text: string) => actionInstead(tokenize(text), 'submit_feedback', paused);
+  assert.equal(
+    instead('prima di rispondere: ora sono docente a contratto, aggiorna il profilo'),
+    'update_profile',
+  );
+  assert.equal(
+    instead('antes que eu esqueça: fui promovido a gerente de projetos'),
+    'update_profile',
+  );
+  assert.equal(
+    instead("unrelated to the draft, but my job changed: I'm a senior policy adviser now"),
+    'update_profile',
+  );
+  assert.equal(instead('the intro is weak, I am a nurse and this reads badly'), undefined);
+  assert.equal(instead('before you finish: I am a nurse and this reads badly'), undefined);
+});

@@ -24,6 +24,7 @@ import type { IntentAction, IntentSession } from './schema.ts';
 import { requestedTopic } from './topic-requests.ts';
 import { asksRunInGerman } from './german-topics.ts';
 import { personaLabel } from './settle-persona.ts';
+import { putsOffFeedback } from './put-off-feedback.ts';
 import { saysRole } from './role-cues.ts';
 import { hopedFor, imaginedSelf, onlyImagines } from './imagined-roles.ts';
 import {
@@ -164,6 +165,9 @@ export function actionInstead(
   if (running && (action === 'chitchat' || action === 'help') && asksProgress(tokens))
     return 'status';
   if (paused && answersRunInstead(tokens, action)) return 'submit_feedback';
+  // "prima di rispondere: ora sono docente a contratto, aggiorna il profilo"
+  const toldFirst = paused && action === 'submit_feedback' && putsOffFeedback(tokens);
+  if (toldFirst && saysOwnRole(tokens)) return 'update_profile';
   // "Thank you. Idea 1 is interesting, but I cannot do idea 2 …"
   const remarks = action === 'chitchat' || action === 'help';
   if (paused && remarks && numbersRunItem(words)) return 'submit_feedback';

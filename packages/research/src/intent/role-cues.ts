@@ -35,6 +35,9 @@ export function saysRole(tokens: readonly Token[], tags: readonly number[], i: n
       (w) => NOW.has(w) || isRoleModifier(w) || inverted(w) || ROLE_FILLERS.has(w),
     );
     if (SAYS_SELF.has(word) && adjacent) return !titled;
+    // "fui promovido a gerente de projetos", "got promoted to senior engineer"
+    const promoted = PROMOTED.has(tokens[j - 1]?.lower ?? '') && PROMOTED_TO.has(word);
+    if (promoted && between.every(isRoleModifier)) return true;
     if (isDegreeDone(tokens, i)) return false;
     if (ARTICLES.has(word)) {
       let k = j - 1;
@@ -88,6 +91,10 @@ const HEDGES = new Set(
  * مبرمج", "ana tbiba"; and "as" after a verb of work ("trabajo como enfermera", "lavoro come
  * insegnante", "arbeite als Lehrerin", "كنخدم محلل", I work as an analyst).
  */
+const PROMOTED = foldedSet(
+  'promoted promovido promovida promu promue promosso promossa ascendido ascendida befördert',
+);
+const PROMOTED_TO = foldedSet('to a al au zum zur');
 const SAYS_SELF = foldedSet(
   "i'm im am soy sou suis sono bin انا وانا فانا ana como comme come als " +
     'كنخدم نخدم بشتغل أشتغل بخدم أعمل',
