@@ -279,7 +279,10 @@ const NOT_ROLE_ANY_MORE = new Set([
   'لست',
 ]);
 /** "I'm now a …", "je suis maintenant …", "soy ahora …". */
-const NOW = new Set('now maintenant ahora ya jetzt agora adesso ora الان دلوقتي هلق'.split(' '));
+const NOW = foldedSet(
+  'now currently maintenant actuellement désormais ahora ya actualmente jetzt inzwischen ' +
+    'mittlerweile derzeit agora atualmente adesso ora attualmente الان دلوقتي هلق حاليا',
+);
 /** Degrees one is doing, which name no role: "I'm doing a PhD in …", "hago un máster". */
 const DEGREES = new Set(
   "phd msc ma mba mphil dphil master masters doctorate master's máster maestria doctorado thèse these".split(

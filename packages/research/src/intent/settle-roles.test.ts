@@ -628,6 +628,12 @@ test('a German compound that ends on an occupation is a role word', () => {
   assert.deepEqual(role('Ich arbeite als Softwareentwicklerin'), ['Softwareentwicklerin']);
   // not a word that only holds one inside it, nor a short one
   assert.deepEqual(role('Ich bin Lehrerzimmer-Fan'), []);
+  // occupations German writes only inside a compound, even where no list knows the word
+  assert.deepEqual(role('Elektrikermeister, selbstständig, Raum Köln.'), ['Elektrikermeister']);
+  assert.deepEqual(role('Ich bin inzwischen Abteilungsleiterin im Umweltamt'), [
+    'Abteilungsleiterin',
+  ]);
+  assert.deepEqual(role('Ich bin Weltmeister im Schach'), []);
 });
 
 test('self-employment said after a Spanish or Portuguese role is part of it', () => {

@@ -153,7 +153,8 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
   for (const run of runsOf(out, 'archetype')) {
     const span = tokens.slice(run.first, run.last + 1);
     const nameWord = (t: Token) => placeWord(t) || PARTICLES.has(t.lower); // "Eleanor de Vries"
-    if (span.every(nameWord) && span.some(placeWord) && !span.some((t) => isRoleWord(t.lower))) {
+    const roleWord = (t: Token) => isRoleWord(t.lower) || germanCompoundRole(t);
+    if (span.every(nameWord) && span.some(placeWord) && !span.some(roleWord)) {
       out.fill(0, run.first, run.last + 1);
     }
   }
@@ -350,9 +351,20 @@ function germanCompoundRole(token: Token): boolean {
   for (let k = 3; k <= token.lower.length - 5; k++) {
     const tail = token.lower.slice(k);
     if (isRoleWord(tail) && !isEnglishWord(tail)) return true;
+    // (a champion is no master of a trade: "Weltmeister", "Vizemeister")
+    const champion = tail.startsWith('meister') && CHAMPIONSHIPS.test(token.lower);
+    if (GERMAN_ROLE_TAILS.has(tail) && !champion) return true;
   }
   return false;
 }
+const CHAMPIONSHIPS = /^(welt|europa|vize|landes|kreis|stadt|deutsch|olympia)/u;
+/** Occupations German writes only at the end of a compound ("Stadt|planerin", "Abteilungs|leiter"). */
+const GERMAN_ROLE_TAILS = new Set(
+  (
+    'planer planerin leiter leiterin meister meisterin kaufmann kauffrau fachmann fachfrau ' +
+    'gestalter gestalterin pfleger pflegerin helfer helferin therapeut therapeutin'
+  ).split(' '),
+);
 
 /** Occupations named by their acronym, in capitals: "PM at a health-tech startup". */
 const ROLE_ACRONYMS = new Set('PM CTO CEO CFO COO CMO RN GP NP SWE SRE PI TA RA'.split(' '));
