@@ -40,7 +40,27 @@ export function withCompoundHead(tokens: readonly Token[], tags: readonly number
         markSpan(out, 'archetype', run.first, run.last + 1);
     }
   }
+  // One said with the adjective of its kind after it, where its clause ends or a place follows
+  // ("kiné | libéral à Bordeaux", "avvocato | penalista a Napoli", "profesor | titular, …")
+  for (const run of runsOf(out, 'archetype')) {
+    const [head, kind, after] = [tokens[run.last]!, tokens[run.last + 1], tokens[run.last + 2]];
+    if (out[run.last + 1] !== 0 || !isRoleWord(head.lower) || isEnglishWord(head.lower)) continue;
+    const ends = !after || after.punct || PLACE_AFTER.has(after.lower);
+    if (ends && kindOfRole(kind)) markSpan(out, 'archetype', run.first, run.last + 1);
+  }
   return out;
+}
+/** Prepositions of a place after a role: "à Bordeaux", "a Napoli", "en Lyon", "em Braga". */
+const PLACE_AFTER = new Set(['à', 'a', 'en', 'em', 'in', 'no', 'na', 'au']);
+
+/** A Romance adjective that says what kind of role it follows; not a field, nor a participle. */
+function kindOfRole(token: Token | undefined): boolean {
+  if (!token || isField(token.lower) || isRoleWord(token.lower)) return false;
+  // (not a participle, which opens a clause: "archéologue | spécialisée en …")
+  const participle =
+    /(?:ad|id|at|it)[oa]s?$/u.test(token.lower) || /(?:é|ée|és|ées)$/u.test(token.raw);
+  const trade = romanceWord(token) && /(?:ista|iste|istes|istas)$/u.test(token.lower);
+  return trade || (romanceAdjective(token) && !participle);
 }
 /** "Of" in French, Spanish, Portuguese and Italian, before a role's complement. */
 const ROMANCE_OF = new Set(['de', 'di', 'do', 'da', 'des', 'del', 'du', 'dos', 'das']);

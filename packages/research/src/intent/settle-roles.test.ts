@@ -599,6 +599,24 @@ test("a Romance role's complement takes in the adjective the tagger cut after it
   ]);
 });
 
+test('a Romance role takes in the adjective of its kind where its clause ends or a place follows', () => {
+  const roleOf = (text: string, at: number) => {
+    const tokens = tokenize(text);
+    const tags = tokens.map((_, i) => (i === at ? TAGS.indexOf('B-archetype') : 0));
+    return spanRuns(withCompoundHead(tokens, tags)).map((run) =>
+      tokens
+        .slice(run.first, run.last + 1)
+        .map((t) => t.raw)
+        .join(' '),
+    );
+  };
+  assert.deepEqual(roleOf("Faccio l'avvocato penalista a Napoli", 2), ['avvocato penalista']);
+  assert.deepEqual(roleOf('ahora soy profesor titular, actualízalo', 2), ['profesor titular']);
+  // not a participle that opens a clause, nor an adjective the clause goes on after
+  assert.deepEqual(roleOf('archéologue spécialisée en préhistoire', 0), ['archéologue']);
+  assert.deepEqual(roleOf('soy profesor titular de la cátedra de historia', 1), ['profesor']);
+});
+
 test('a year of study is a role, or part of the role word the tagger left out after it', () => {
   const role = (marked: string) => settled(marked).archetype;
   assert.deepEqual(role('[d: soil science], 4th year PhD. I like bold ideas'), ['4th year PhD']);
