@@ -28,6 +28,7 @@ import { withCompoundHead } from './role-compounds.ts';
 import { dropNonFields } from './non-fields.ts';
 import { withoutLeftJobs } from './past-jobs.ts';
 import { fieldFromLexicon } from './field-fallback.ts';
+import { fieldMostly } from './field-mostly.ts';
 import { settleTopic } from './settle-topics.ts';
 import { leftOpen } from './topic-tails.ts';
 import { shippedIntentModel, type ActionScore, type IntentModel } from './model/intent-model.ts';
@@ -150,7 +151,10 @@ export function routeLearned(
   }
   // a field the lexicon finds is no more a workplace's kind, say, than a tagged one
   if (action === 'create_user' || action === 'update_profile')
-    tags = withoutLeftJobs(tokens, dropNonFields(tokens, fieldFromLexicon(tokens, tags)));
+    tags = withoutLeftJobs(
+      tokens,
+      dropNonFields(tokens, fieldFromLexicon(tokens, fieldMostly(tokens, tags))),
+    );
   if (framed) tags = withoutFrame(tokens, tags, frame);
   const spans = readSpans(text, tokens, tags);
   const profile = () => profileFrom(spans, tokens, tags, model);

@@ -32,6 +32,8 @@ test('a job the writer has left, and nothing since, is told of, not stated', () 
   assert.equal(left('I quit my job to start a PhD in ecology'), false);
   // a field left, said in the past tense
   assert.equal(left('I quit accounting last year and never been happier'), true);
+  assert.equal(left('I quit being an accountant last year, best decision ever'), true);
+  assert.equal(left('I quit being a lawyer, now I am a baker'), false);
   // a role said "former", when the writer names no other, and a job said to be over
   assert.equal(left('Former firefighter here, just enjoying retirement these days'), true);
   assert.equal(left('Trabalhei como bancário por 15 anos, graças a Deus acabou'), true);

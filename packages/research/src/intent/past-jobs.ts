@@ -15,11 +15,13 @@ import { saysNow } from './field-words.ts';
  */
 export function leftPastJob(tokens: readonly Token[]): boolean {
   const words = tokens.map((t) => t.lower);
-  // ("I quit accounting", "I left nursing": a field left, said in the past tense)
+  // ("I quit accounting", "I left nursing", "I quit being an accountant": a field or a job
+  // left, said in the past tense)
+  const quitWhat = (next: string) => isField(next) || next === 'being';
   const past = words.some(
     (w, i) =>
       saysPast(words, i) ||
-      (QUITTING.has(w) && words[i - 1] === 'i' && isField(words[i + 1] ?? '')),
+      (QUITTING.has(w) && words[i - 1] === 'i' && quitWhat(words[i + 1] ?? '')),
   );
   // a role said "former" is left, unless the writer names another ("pensionato, ex
   // ferroviere, …")

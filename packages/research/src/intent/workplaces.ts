@@ -107,7 +107,7 @@ const CONTRACTED = new Set(['numa', 'num', 'nel', 'nella', 'nello']);
 const isArticle = (word = '') => ARTICLES.has(word) || INDEFINITE_ARTICLES.has(word);
 
 /** Nouns of workplaces: what stands "at a …" is where one works, not what one works on. */
-const WORKPLACES = new Set(
+export const WORKPLACES: ReadonlySet<string> = new Set(
   (
     'department dept company firm startup start-up hospital ministry agency bank lab ' +
     'laboratory institute clinic school university council office plant factory centre ' +
