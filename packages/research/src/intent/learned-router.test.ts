@@ -1155,3 +1155,16 @@ test('a place of work said with an indefinite article is no field', () => {
   assert.equal(profile?.archetype, 'Ergotherapeutin');
   assert.equal(profile?.domain, undefined);
 });
+
+test('a role ends before the place it is done in, and a form of address is no name', () => {
+  const sepp = routeLearned({
+    text: 'Servus, Sepp hier, bin Landwirt im Allgäu, Milchvieh',
+    session: ANONYMOUS,
+  }).intent;
+  assert.equal(sepp.profile?.archetype, 'Landwirt');
+  const lurdes = routeLearned({
+    text: 'Bom dia, sou agricultora familiar no interior do Paraná, me chamo Dona Lurdes',
+    session: ANONYMOUS,
+  }).intent;
+  assert.equal(lurdes.user_id, 'lurdes');
+});

@@ -33,6 +33,14 @@ export const TITLES = new Set([
   'profesora',
   'professeur',
   'professeure',
+  // forms of address ("Dona Lurdes", "Frau Dr. Weber", "la dottoressa Bianchi")
+  'dona',
+  'herr',
+  'frau',
+  'signor',
+  'signora',
+  'dott',
+  'dottoressa',
   // Arabic, as the tokens fold them ("د. خالد", "الدكتورة ريم", "الأستاذ سمير")
   'د',
   'دكتور',

@@ -158,6 +158,11 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
       out.fill(0, run.first, run.last + 1);
     }
   }
+  // A role ends before the place it is done in ("Landwirt | im Allgäu", "nurse | in Lagos")
+  for (const run of runsOf(out, 'archetype')) {
+    const at = tokens.findIndex((t, k) => k > run.first && k < run.last && PLACE_IN.has(t.lower));
+    if (at > 0 && placeWord(tokens[at + 1]!)) out.fill(0, at, run.last + 1);
+  }
   // A role said not to hold is none ("Not a scientist — …", "I'm not a student anymore"),
   // and another said to be the writer's may stand for it ("…, I'm faculty now").
   const tagged = runsOf(out, 'archetype');
@@ -365,6 +370,9 @@ const GERMAN_ROLE_TAILS = new Set(
     'gestalter gestalterin pfleger pflegerin helfer helferin therapeut therapeutin'
   ).split(' '),
 );
+
+/** Prepositions of a place a role is done in. */
+const PLACE_IN = new Set(['in', 'im', 'am', 'bei', 'en', 'em', 'à', 'a', 'au', 'no', 'na']);
 
 /** Occupations named by their acronym, in capitals: "PM at a health-tech startup". */
 const ROLE_ACRONYMS = new Set('PM CTO CEO CFO COO CMO RN GP NP SWE SRE PI TA RA'.split(' '));
