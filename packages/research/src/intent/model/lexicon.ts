@@ -130,7 +130,19 @@ export interface LevelMark extends Entry {
  * The lexicon's mark of each folded token: an idiom (longest first) or a word, looked up
  * whole ("risk-free") or by its first part that is listed ("low-stakes").
  */
-export function levelMarks(tokens: readonly string[]): (LevelMark | undefined)[] {
+export function levelMarks(tokens: readonly string[]): readonly (LevelMark | undefined)[] {
+  // the rules of one message ask again and again for the marks of its words: the last
+  // answer is kept
+  const key = tokens.join('\u0000');
+  if (key === lastKey) return lastMarks;
+  lastMarks = markLevels(tokens);
+  lastKey = key;
+  return lastMarks;
+}
+let lastKey: string | undefined;
+let lastMarks: readonly (LevelMark | undefined)[] = [];
+
+function markLevels(tokens: readonly string[]): (LevelMark | undefined)[] {
   const parts: { word: string; token: number }[] = [];
   tokens.forEach((token, i) => {
     for (const word of token.split('-')) if (word) parts.push({ word, token: i });

@@ -4,7 +4,7 @@
 import type { Level } from './lexicons/levels.ts';
 import { fold } from './tokens.ts';
 
-const NUMBER_WORDS: Record<string, number> = {};
+const NUMBER_WORDS = new Map<string, number>();
 const WORDS_BY_LANGUAGE = [
   'zero one two three four five six seven eight nine ten',
   // French "un" is left out: it is also the article ("un 9 de exigencia")
@@ -13,16 +13,23 @@ const WORDS_BY_LANGUAGE = [
   'صفر واحد اثنين ثلاثة اربعة خمسة ستة سبعة ثمانية تسعة عشرة',
 ];
 for (const line of WORDS_BY_LANGUAGE) {
-  line.split(' ').forEach((word, n) => word !== '-' && (NUMBER_WORDS[fold(word)] = n));
+  line.split(' ').forEach((word, n) => word !== '-' && NUMBER_WORDS.set(fold(word), n));
 }
-Object.assign(NUMBER_WORDS, { اثنان: 2, ثلاث: 3, ثمان: 8, عشر: 10 });
+for (const [word, n] of Object.entries({ اثنان: 2, ثلاث: 3, ثمان: 8, عشر: 10 })) {
+  NUMBER_WORDS.set(word, n);
+}
+
+/** One to three digits, Western or Arabic-Indic. */
+const DIGITS = /^[0-9٠-٩]{1,3}$/;
 
 /** The number a folded word writes, in digits (Western or Arabic-Indic) or in words. */
 function numberOf(word: string | undefined): number | null {
   if (word === undefined) return null;
-  const digits = word.replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660));
-  if (/^\d{1,3}$/.test(digits)) return Number(digits);
-  return NUMBER_WORDS[word] ?? null;
+  // (a Map: a word such as "constructor" is no number, as it would be an object's key)
+  const named = NUMBER_WORDS.get(word);
+  if (named !== undefined) return named;
+  if (!DIGITS.test(word)) return null;
+  return Number(word.replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660)));
 }
 
 /** Words between a mark and the top of its scale: "8/10", "9 out of 10", "9 sur 10". */
