@@ -1,7 +1,7 @@
 // Multinomial logistic regression over hashed binary features: which action a message means,
 // as probabilities. Trained by AdaGrad with an L2 penalty, in a seeded order.
 import { seededRandom } from '@hikma/llm';
-import { decodeTable, encodeTable, rowIndex, type EncodedTable } from './codec.ts';
+import { decodeTable, encodeTable, RowIndex, type EncodedTable } from './codec.ts';
 import { hash32 } from './hash.ts';
 
 export interface ClassifierTrainOptions {
@@ -48,7 +48,7 @@ function softmaxInPlace(z: Float64Array, temperature = 1): Float64Array {
 }
 
 export class SoftmaxClassifier {
-  private readonly rows: Map<number, number>;
+  private readonly rows: RowIndex;
 
   private constructor(
     readonly classes: readonly string[],
@@ -57,7 +57,7 @@ export class SoftmaxClassifier {
     private readonly bias: Float64Array,
     public temperature: number,
   ) {
-    this.rows = rowIndex({ keys, weights, width: classes.length });
+    this.rows = new RowIndex({ keys, weights, width: classes.length });
   }
 
   /** Raw scores of each class. */
@@ -66,7 +66,7 @@ export class SoftmaxClassifier {
     const z = Float64Array.from(this.bias);
     for (const h of hashAll(features)) {
       const at = this.rows.get(h);
-      if (at === undefined) continue;
+      if (at < 0) continue;
       for (let c = 0; c < width; c++) z[c]! += this.weights[at + c]!;
     }
     return z;
@@ -79,7 +79,7 @@ export class SoftmaxClassifier {
 
   /** How many of the features the model has weights for. */
   known(features: readonly string[]): number {
-    return hashAll(features).filter((h) => this.rows.has(h)).length;
+    return hashAll(features).filter((h) => this.rows.get(h) >= 0).length;
   }
 
   static train(

@@ -96,9 +96,40 @@ export function decodeTable(encoded: EncodedTable): WeightTable {
   return { keys, weights, width: encoded.width };
 }
 
-/** Row lookup: feature hash → offset of its row in `weights`. */
-export function rowIndex(table: WeightTable): Map<number, number> {
-  const index = new Map<number, number>();
-  table.keys.forEach((key, i) => index.set(key, i * table.width));
-  return index;
+/**
+ * Row lookup: feature hash → offset of its row in `weights`, or -1. Every token of every
+ * message looks up about sixty features here, so it is an open-addressing table in typed
+ * arrays (linear probing, at most half full) rather than a Map: the keys are hashes already,
+ * and their low bits place them.
+ */
+export class RowIndex {
+  private readonly keys: Uint32Array;
+  /** Row offset + 1 at each slot; 0 is an empty slot. */
+  private readonly rows: Int32Array;
+  private readonly mask: number;
+
+  constructor(table: WeightTable) {
+    let size = 8;
+    while (size < table.keys.length * 2) size *= 2;
+    this.keys = new Uint32Array(size);
+    this.rows = new Int32Array(size);
+    this.mask = size - 1;
+    table.keys.forEach((key, i) => {
+      let at = key & this.mask;
+      while (this.rows[at] !== 0 && this.keys[at] !== key) at = (at + 1) & this.mask;
+      this.keys[at] = key;
+      this.rows[at] = i * table.width + 1;
+    });
+  }
+
+  /** The offset of the row of `key` in the table's weights, or -1. */
+  get(key: number): number {
+    let at = key & this.mask;
+    for (;;) {
+      const row = this.rows[at]!;
+      if (row === 0) return -1;
+      if (this.keys[at] === key) return row - 1;
+      at = (at + 1) & this.mask;
+    }
+  }
 }

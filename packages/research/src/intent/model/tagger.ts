@@ -1,7 +1,7 @@
 // The slot tagger: an averaged structured perceptron over BIO tags with first-order
 // transitions, decoded by Viterbi with the BIO constraint (I-x only after B-x or I-x).
 import { seededRandom } from '@hikma/llm';
-import { decodeTable, encodeTable, rowIndex, type EncodedTable } from './codec.ts';
+import { decodeTable, encodeTable, RowIndex, type EncodedTable } from './codec.ts';
 import { hashAll } from './classifier.ts';
 import { isInside } from './tags.ts';
 
@@ -32,7 +32,7 @@ function allowed(previous: number, tag: number): boolean {
 }
 
 export class SlotTagger {
-  private readonly rows: Map<number, number>;
+  private readonly rows: RowIndex;
 
   private constructor(
     private readonly tags: number,
@@ -40,7 +40,7 @@ export class SlotTagger {
     private readonly weights: Float32Array,
     private readonly transitions: Float64Array,
   ) {
-    this.rows = rowIndex({ keys, weights, width: tags });
+    this.rows = new RowIndex({ keys, weights, width: tags });
   }
 
   /** The best tag sequence for tokens with these features. */
@@ -51,7 +51,7 @@ export class SlotTagger {
       this.transitions,
       (h, emission) => {
         const at = this.rows.get(h);
-        if (at === undefined) return;
+        if (at < 0) return;
         for (let t = 0; t < this.tags; t++) emission[t]! += this.weights[at + t]!;
       },
     );
