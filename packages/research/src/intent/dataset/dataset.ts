@@ -212,6 +212,22 @@ export const HELDOUT_ASIDES_PATH = `${DATASET_DIR}heldout-asides.jsonl`;
  * set to the earlier sets' reading, a field and no role.
  */
 export const HELDOUT_JOBS_PATH = `${DATASET_DIR}heldout-jobs.jsonl`;
+/**
+ * Users saying in the middle of real use what they work on (in everyday words and jargon) and
+ * how bold or strict the app should be (as wishes, reasons, comparisons and hedges), with near
+ * misses (levels of diets, bosses and investments, level words about a draft, questions about
+ * the settings), seven languages, by a thirteenth author (258 phrasings after deduplication).
+ * Twelve replies to a paused run that also said how the rest of the run should go were
+ * labelled feedback with the levels as slots beside it; the levels were dropped, as the
+ * feedback carries them to the run.
+ */
+export const HELDOUT_SETTINGS_PATH = `${DATASET_DIR}heldout-settings.jsonl`;
+/**
+ * Three ordinary days of the app's traffic from about forty-five imagined people, every action
+ * in realistic proportions, seven languages, by a fourteenth author (268 phrasings after
+ * deduplication).
+ */
+export const HELDOUT_DAYS_PATH = `${DATASET_DIR}heldout-days.jsonl`;
 
 /**
  * A set written apart from train.jsonl: what the evaluation calls it, its file, whether it is
@@ -280,6 +296,8 @@ export const WRITTEN_SETS: readonly HeldoutSet[] = [
   { label: 'held-out (fortnight)', path: HELDOUT_FORTNIGHT_PATH, test: false, trained: false },
   { label: 'held-out (asides)', path: HELDOUT_ASIDES_PATH, test: false, trained: false },
   { label: 'held-out (jobs)', path: HELDOUT_JOBS_PATH, test: false, trained: false },
+  { label: 'held-out (settings)', path: HELDOUT_SETTINGS_PATH, test: false, trained: false },
+  { label: 'held-out (days)', path: HELDOUT_DAYS_PATH, test: false, trained: false },
 ];
 
 /** The sets held out: never read by training. */
