@@ -20,3 +20,31 @@ test('a topic drops the words of the request around it, in five languages', () =
   ];
   for (const [span, topic] of rows) assert.equal(cleanTopic(span), topic, span);
 });
+
+test('a topic drops a deadline said in any of seven languages, or as a clause of its own', () => {
+  const rows: [string, string][] = [
+    [
+      'inflacion y salario minimo en mexico para el lunes plis',
+      'inflacion y salario minimo en mexico',
+    ],
+    [
+      'les bétons bas carbone face au gel, pour la fin du mois',
+      'les bétons bas carbone face au gel',
+    ],
+    ['le udienze da remoto, entro venerdì se possibile', 'le udienze da remoto'],
+    ['Flaky Tests in CI-Pipelines bis Freitag', 'Flaky Tests in CI-Pipelines'],
+    ['الصيانة التنبؤية للمضخات، وياليت تكون جاهزة قبل الخميس', 'الصيانة التنبؤية للمضخات'],
+    [
+      'tariff design in rural Ghana, ideally before the ministry meeting',
+      'tariff design in rural Ghana',
+    ],
+    ['aerosol formation at night, no deadline really', 'aerosol formation at night'],
+    // a time that is the subject's own stays
+    ['trade policy before 1990', 'trade policy before 1990'],
+    ['lesiones del ligamento antes de la cirugía', 'lesiones del ligamento antes de la cirugía'],
+    // and Italian and German request nouns open no topic
+    ['studio su come i tribunali gestiscono le udienze', 'come i tribunali gestiscono le udienze'],
+    ['was zu Flaky Tests', 'Flaky Tests'],
+  ];
+  for (const [span, topic] of rows) assert.equal(cleanTopic(span), topic, span);
+});

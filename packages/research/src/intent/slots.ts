@@ -36,6 +36,25 @@ const TOPIC_TAIL = new RegExp(
 );
 
 /**
+ * A deadline in another language, or said as a clause of its own after the topic: "para el
+ * lunes", "pour la fin du mois", "entro venerdì se possibile", "bis Freitag", "قبل الخميس", "…,
+ * ideally before the ministry meeting", "…, no deadline really".
+ */
+const DEADLINE = new RegExp(
+  String.raw`(?:[\s,;—–-]+(?:` +
+    String.raw`(?:para|antes\s+del?|hasta\s+el)\s+(?:el\s+)?(?:lunes|martes|mi[ée]rcoles|jueves|viernes|s[áa]bado|domingo|ma[ñn]ana|fin\s+de\s+mes)|` +
+    String.raw`(?:pour|avant|d['’]ici)\s+(?:la\s+fin\s+du\s+mois|la\s+fin\s+de\s+la\s+semaine|demain|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|la\s+semaine\s+prochaine)|` +
+    String.raw`(?:entro|prima\s+di)\s+(?:luned[iì]|marted[iì]|mercoled[iì]|gioved[iì]|venerd[iì]|sabato|domenica|domani|fine\s+mese|la\s+settimana\s+prossima)|` +
+    String.raw`(?:at[ée]|antes\s+de)\s+(?:segunda|ter[çc]a|quarta|quinta|sexta|s[áa]bado|domingo|amanh[ãa])(?:-feira)?|` +
+    String.raw`(?:bis|vor)\s+(?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|morgen|ende\s+des\s+monats|n[äa]chste\s+woche)|` +
+    String.raw`(?:[وف]?(?:ياليت|يا\s+ريت)\s+(?:تكون|يكون)\s+جاهز[ةه]?\s+)?قبل\s+(?:يوم\s+)?(?:الأحد|الاحد|الاثنين|الإثنين|الثلاثاء|الأربعاء|الاربعاء|الخميس|الجمعة|السبت|بكرة|بكره|غدا|غداً)|` +
+    String.raw`se\s+possibile|si\s+(?:es\s+)?posible|se\s+poss[íi]vel|si\s+possible|wenn\s+m[öo]glich|plis|` +
+    String.raw`(?:ideally|preferably|hopefully)\s+(?:before|by|within)\s+.+|no\s+(?:deadline|rush)(?:\s+really)?` +
+    String.raw`)[\s.!]*)+$`,
+  'iu',
+);
+
+/**
  * What may open a span read as a topic without being part of it: a label ("topic: …") or the
  * verb of the request ("examining rent control", "a deep dive on …", "un artículo sobre …",
  * "j'aimerais que tu étudies …"), or "about" and "whether" in Spanish, French, Italian and
@@ -43,7 +62,7 @@ const TOPIC_TAIL = new RegExp(
  * topics ("studying habits of bees").
  */
 const TOPIC_HEAD =
-  /^(?:(?:research\s+)?topic\s*:\s*|(?:the\s+)?(?:topic|subject|question)\s+of\s+|(?:whether|if|sobre|sur|acerca\s+de|(?:[àa]\s+)?propos\s+de|sul|sullo|sulla|sui|sugli|sulle|عن|حول)\s+|sull['’]|(?:(?:(?:في)?ما\s+)?إذا\s+)?(?:كان|كانت)\s+(?=\S+\s+\S)|(?:aimerais|voudrais)\s+que\s+tu\s+(?:[ée]tudies|analyses|explores|examines)\s+|(?:[àa]\s+)?propos\s+d['’]|(?:(?:an?|un|une|el|la)\s+)?(?:paper|article|art[ií]culo|estudio|[ée]tude|informe)\s+(?:on|about|sobre|sur)\s+|(?:examining|investigating|researching|looking\s+(?:at|into)|(?:a\s+)?deep[\s-]+dive\s+(?:on|into)|[ée]tudier|analyser|explorer|examiner|estudiar|analizar|explorar|investigar|examinar)\s+(?=\S+\s+\S))/iu;
+  /^(?:(?:research\s+)?topic\s*:\s*|(?:the\s+)?(?:topic|subject|question)\s+of\s+|(?:whether|if|sobre|sur|acerca\s+de|(?:[àa]\s+)?propos\s+de|sul|sullo|sulla|sui|sugli|sulle|عن|حول)\s+|sull['’]|(?:(?:(?:في)?ما\s+)?إذا\s+)?(?:كان|كانت)\s+(?=\S+\s+\S)|(?:aimerais|voudrais)\s+que\s+tu\s+(?:[ée]tudies|analyses|explores|examines)\s+|(?:[àa]\s+)?propos\s+d['’]|(?:(?:an?|un|une|el|la)\s+)?(?:paper|article|art[ií]culo|estudio|[ée]tude|informe)\s+(?:on|about|sobre|sur)\s+|(?:(?:uno|una|un)\s+)?(?:studio|ricerca|articolo)\s+su(?:l|lla|llo|i|gli|lle)?\s+|(?:(?:etwas|was)\s+)(?:zu|zum|zur|über)\s+|(?:examining|investigating|researching|looking\s+(?:at|into)|(?:a\s+)?deep[\s-]+dive\s+(?:on|into)|[ée]tudier|analyser|explorer|examiner|estudiar|analizar|explorar|investigar|examinar)\s+(?=\S+\s+\S))/iu;
 
 /**
  * Where a topic ends when a second statement follows it: a new sentence after "?" or "!", or
@@ -61,7 +80,11 @@ const DANGLING = /\s+(?:for|in|of|on|about|with|to|and|or|the|a|an|instead|would
 
 export function cleanTopic(text: string): string {
   let out = cleanSlot(text).replace(TOPIC_END, '');
-  out = cleanSlot(out).replace(TOPIC_HEAD, '').replace(TOPIC_TAIL, '');
+  out = cleanSlot(out).replace(TOPIC_HEAD, '');
+  for (let previous = ''; previous !== out;) {
+    previous = out;
+    out = out.replace(TOPIC_TAIL, '').replace(DEADLINE, '');
+  }
   for (let previous = ''; previous !== out;) {
     previous = out;
     out = cleanSlot(out).replace(DANGLING, '');
