@@ -501,3 +501,35 @@ test('a paused run told first of a new role updates the profile; feedback that n
   assert.equal(instead('the intro is weak, I am a nurse and this reads badly'), undefined);
   assert.equal(instead('before you finish: I am a nurse and this reads badly'), undefined);
 });
+
+test('what the app keeps about the writer, and what it learned to do for them, are asked in more ways', () => {
+  const running = { user_id: 'sam', run_id: 'r', run_status: 'running', has_profile: true };
+  const instead = (text: string, action: Parameters<typeof actionInstead>[1]) =>
+    actionInstead(tokenize(text), action, running);
+  assert.equal(
+    instead('yo wat did u save abt me? like my info n stuff', 'chitchat'),
+    'list_memories',
+  );
+  assert.equal(instead('Y de paso: ¿qué recuerdas tú de mí exactamente?', 'help'), 'list_memories');
+  assert.equal(
+    instead('Kurze Frage: Merken Sie sich eigentlich meine bisherigen Rückmeldungen?', 'chitchat'),
+    'list_memories',
+  );
+  assert.equal(
+    instead('Quick one - what did you learn to do for me so far?', 'status'),
+    'list_skills',
+  );
+  assert.equal(
+    instead("qu'est-ce que vous avez appris à faire pour moi depuis hier ?", 'help'),
+    'list_skills',
+  );
+  assert.equal(
+    instead('Have you learned anything from my runs? Skills-wise, I mean.', 'update_profile'),
+    'list_skills',
+  );
+  // saving something else asks nothing of the kind
+  assert.notEqual(
+    instead('can you research ways to save water at home?', 'chitchat'),
+    'list_memories',
+  );
+});

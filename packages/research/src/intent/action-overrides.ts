@@ -150,8 +150,8 @@ export function actionInstead(
   if (session.user_id && action !== 'update_profile' && editsProfile(tokens))
     return 'update_profile';
   if (action !== 'train_planner' && asksToRetrain(tokens)) return 'train_planner';
-  if (['chitchat', 'help', 'list_memories'].includes(action) && asksForSkills(tokens))
-    return 'list_skills';
+  const skillsFrom = ['chitchat', 'help', 'list_memories', 'status', 'update_profile'];
+  if (skillsFrom.includes(action) && asksForSkills(tokens)) return 'list_skills';
   // "persona: a tired but practical ward nurse who hates jargon"
   if (session.user_id && !paused && action === 'chitchat' && personaLabel(tokens) >= 0)
     return 'update_profile';

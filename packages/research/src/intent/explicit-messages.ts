@@ -357,12 +357,13 @@ const CHOOSING = foldedSet(
 const SHOW = foldedSet('show mostra mostre montre muestra muéstrame zeig zeige mostrami');
 const KEPT = foldedSet(
   'saved stored kept remember remembered record records salvo salva salvos guardado ' +
-    'guardada guardaste gespeichert gemerkt gardé gardée ricordi ' +
-    'memorizzato registrado yaad محفوظ محفوظة',
+    'guardada guardaste gespeichert gemerkt merken merkst gardé gardée retenu retiens ' +
+    'retenez souviens souvenez recuerdas acuerdas lembras ricordi ' +
+    'memorizzato registrado yaad محفوظ محفوظة تتذكر فاكر',
 );
 const ABOUT_ME = fold('عني');
-const KNOW = foldedSet('know knows hold have sais savez sabes sabe sai weißt wisst تعرف');
-const ABOUT = foldedSet('about sur de sobre su über uber di');
+const KNOW = foldedSet('know knows hold have save sais savez sabes sabe sai weißt wisst تعرف');
+const ABOUT = foldedSet('about abt sur de sobre su über uber di');
 
 /**
  * True when the message asks which skills the app has learned for the writer, in words the
@@ -370,10 +371,22 @@ const ABOUT = foldedSet('about sur de sobre su über uber di');
  */
 export function asksForSkills(tokens: readonly Token[]): boolean {
   const words = tokens.map((t) => t.lower);
-  return (
-    asksOrShows(tokens) && words.some((w) => SKILLS.has(w)) && words.some((w) => LEARNED.has(w))
+  if (!asksOrShows(tokens)) return false;
+  // ("Skills-wise, I mean")
+  const skills = words.some((w) => SKILLS.has(w) || w.startsWith('skills-'));
+  if (skills && words.some((w) => LEARNED.has(w))) return true;
+  // "what did you learn to do for me so far?", "qu'est-ce que vous avez appris à faire pour
+  // moi ?"
+  const learnedToDo = words.some(
+    (w, i) => LEARNING.has(w) && words.slice(i + 1, i + 4).some((next) => DOING.has(next)),
   );
+  return learnedToDo && words.some((w) => FOR_ME.has(w));
 }
+const LEARNING = foldedSet(
+  'learn learned learnt appris aprendiste aprendido aprendeu aprendeste imparato gelernt',
+);
+const DOING = foldedSet('do faire hacer fazer fare tun machen');
+const FOR_ME = foldedSet('me moi mi mí mim mich');
 const SKILLS = foldedSet(
   'skills competenze competenza abilità competências habilidades compétences competencias ' +
     'fähigkeiten techniken مهارات المهارات techniques tecniche técnicas tecnicas',
