@@ -225,7 +225,10 @@ export function actionInstead(
   const subjectOnly = ['start_run', 'list_skills', 'chitchat', 'update_profile'].includes(action);
   if (!paused && subjectOnly && asksWhatAppCovers(tokens)) return 'help';
   if (action === 'start_run' && toldOf) return 'chitchat';
-  if (session.user_id && setsLevelInstead(tokens, action)) return 'update_profile';
+  const levelOfOthers = () => speaksOfOtherRisk(tokens); // "the coffee here is bold"
+  if (session.user_id && setsLevelInstead(tokens, action) && !levelOfOthers()) {
+    return 'update_profile';
+  }
   // "¡Gracias! Por cierto, soy médico de familia", "Danke! Übrigens bin ich Postdoc in …"
   // (and said beside a doubt about the app, not in a question how to use it: "i'm a dental
   // hygienist lol not sure if this app is for me", not "I'm a teacher, how do I start?")

@@ -55,3 +55,17 @@ test('a question whether the assistant heard some news is small talk', () => {
   assert.equal(news('have you read about the Tonga eruption? write a paper on it please'), false);
   assert.equal(news('I heard the Tonga eruption was huge'), false);
 });
+
+test("a level said of the writer's money, diet, sport, coffee or weather is small talk", () => {
+  const other = (text: string) => speaksOfOtherRisk(tokenize(text));
+  assert.equal(other('I put a bit into a high-risk ETF, probably dumb'), true);
+  assert.equal(other('La mia dieta è rigidissima in questo periodo'), true);
+  assert.equal(other("Rugby's a brutal sport, my knees can confirm"), true);
+  assert.equal(other('The weather in Oslo is wild today'), true);
+  assert.equal(other('استثمرت في أسهم عالية المخاطر، الله يستر'), true);
+  // not with no level word, a job, the research, or a wish that the app be so
+  assert.equal(other("I'm a quant at a hedge fund"), false);
+  assert.equal(other("I'm a rugby coach, be strict"), false);
+  assert.equal(other('bold ideas, strong like my coffee'), false);
+  assert.equal(other('be bold, like my coffee'), false);
+});

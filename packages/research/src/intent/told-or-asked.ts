@@ -4,7 +4,9 @@
 // aside about something the writer read or saw ("Ho letto un articolo sulla crisi idrica in
 // Sicilia") or about the risk of their money or health ("crypto is way too risky for me"),
 // which is small talk. Read by the action corrections (action-overrides.ts).
-import type { Token } from './model/tokens.ts';
+import { isRoleWord } from './model/gazetteer.ts';
+import { cueOf, levelMarks } from './model/lexicon.ts';
+import { foldedSet, type Token } from './model/tokens.ts';
 
 /** True when a question asks what subjects or kinds of research the app covers. */
 export function asksWhatAppCovers(tokens: readonly Token[]): boolean {
@@ -70,24 +72,33 @@ const TOLD = [
 ];
 
 /**
- * True when a message speaks of the risk of the writer's money or health ("crypto is way too
- * risky for me", "Aktien sind mir zu riskant", "الاستثمار في العملات الرقمية مخاطرة كبيرة"):
- * small talk, whose risk words are not a preference for research ideas.
+ * True when a message speaks of the risk or rigour of the writer's money, health, diet, sport,
+ * coffee or weather ("crypto is way too risky for me", "Aktien sind mir zu riskant",
+ * "الاستثمار في العملات الرقمية مخاطرة كبيرة", "La mia dieta è rigidissima", "Rugby's a brutal
+ * sport", "the coffee here is bold"): small talk, whose level words are no preference for
+ * research ideas or reviews, unless it asks the app to be so.
  */
 export function speaksOfOtherRisk(tokens: readonly Token[]): boolean {
   const words = tokens.map((t) => t.lower);
-  return words.some((w) => MONEY_OR_HEALTH.has(w)) && !words.some((w) => OF_RESEARCH.has(w));
+  if (words.some((w) => OF_RESEARCH.has(w) || BE_SO.has(w) || isRoleWord(w))) return false;
+  // (with a level or risk word: "I'm a quant at a hedge fund" says only a job)
+  const level = levelMarks(words).some(Boolean) || words.some((w) => cueOf(w) !== undefined);
+  return level && words.some((w) => OTHER_THINGS.has(w));
 }
-/** Money and health, whose risks are not the research's. */
-const MONEY_OR_HEALTH = new Set(
-  (
-    'crypto cryptos bitcoin stocks shares invest investing investment investments portfolio ' +
+/** Things whose risk or rigour is not the research's: money, health, diet, sport, weather. */
+const OTHER_THINGS = foldedSet(
+  'crypto cryptos bitcoin stocks shares invest investing investment investments portfolio ' +
     'mortgage savings cholesterol cardiovascular heart-attack cripto criptomonedas acciones ' +
     'invertir inversion inversiones hipoteca placements bourse investir investissement ' +
     'aktien anleger tagesgeld geldanlage investieren acoes investimento investimentos ' +
-    'poupanca azioni investire investimenti risparmi الاستثمار استثمار العملات البورصة الاسهم'
-  ).split(' '),
+    'poupanca azioni investire investimenti risparmi الاستثمار استثمار العملات البورصة الاسهم ' +
+    'etf etfs fund funds fonds fundo fundos fondo fondos fondi économies ahorros أسهم ' +
+    'diet diets dieta diät régime الدايت دايت رجيم ' +
+    'rugby football soccer sport jogo partido partita spiel match ' +
+    'coffee café kaffee caffè weather wetter météo طقس الطقس',
 );
+/** Words that ask the app to be so: "be bold, like my coffee". */
+const BE_SO = foldedSet('be sois soyez sé sea seja sii sia seien sei كن خليك');
 /** Words that speak of the research the app does. */
 const OF_RESEARCH = new Set(
   (
