@@ -379,3 +379,32 @@ test('a little of a high level is the middle; a little caution, an extreme or a 
   assert.deepEqual(levels("c'est audacieux pis un peu fou"), { risk_preference: 'high' });
   assert.deepEqual(levels('a notch bolder than last time'), { risk_preference: 'high' });
 });
+
+test('honesty and cruelty are of the review; being laughed at or ridiculed is a risk', () => {
+  assert.deepEqual(levels('candid, not cruel, when you look at my baselines'), {
+    baseline_strictness: 'medium',
+  });
+  assert.deepEqual(levels('be honest but not cruel on baselines'), {
+    baseline_strictness: 'medium',
+  });
+  assert.deepEqual(levels('un avis franc sans me faire descendre en flammes'), {
+    baseline_strictness: 'medium',
+  });
+  assert.deepEqual(levels('Nimm meine Baselines komplett auseinander'), {
+    baseline_strictness: 'high',
+  });
+  assert.deepEqual(levels('Rischio medio, ma non farmi sconti sulle baseline'), {
+    risk_preference: 'medium',
+    baseline_strictness: 'high',
+  });
+  assert.deepEqual(levels('Please, nothing that gets me laughed out of the faculty meeting.'), {
+    risk_preference: 'low',
+  });
+  assert.deepEqual(levels('Nada que me haga quedar en ridículo delante del tribunal'), {
+    risk_preference: 'low',
+  });
+  assert.deepEqual(levels('Goldener Mittelweg beim Risiko, und die Gutachten so mittelstreng.'), {
+    risk_preference: 'medium',
+    baseline_strictness: 'medium',
+  });
+});

@@ -36,7 +36,7 @@ export const OTHER_LANGUAGES: Entries = [
     'high',
     'stricte strictes rigoureux rigoureuse rigoureuses exigeant exigeante exigeants exigeantes ' +
       'severe severes intransigeant intransigeante impitoyable impitoyables pointilleux ' +
-      'pointilleuse dur dure durs dures tatillon tatillonne tatillons',
+      'pointilleuse dur dure durs dures tatillon tatillonne tatillons franc franche',
   ],
   [
     'strict',
@@ -109,8 +109,9 @@ export const OTHER_LANGUAGES: Entries = [
     'level',
     'medium',
     'mittel mittlere mittleres mittleren mittelmaßig maßig maßige ausgewogen ausgewogene ' +
-      'moderat moderate',
+      'moderat moderate mittelweg',
   ],
+  ['strict', 'medium', 'mittelstreng mittelstrenge mittelstrenger mittelstrengen'],
   [
     'risk',
     'high',
@@ -118,7 +119,7 @@ export const OTHER_LANGUAGES: Entries = [
       'gewagt gewagte gewagter gewagten kuhn kuhne kuhner kuhnen verruckt verruckte verruckten ' +
       'ehrgeizig ehrgeizige ehrgeizigen abgedreht abgedrehte abgedrehtes experimente radikal ' +
       'radikale radikalen radikaler risikofreudig risikofreudige risikofreudigen risikofreudiger ' +
-      'ubertreiben abgehoben abgehobene abgehobenes abgehobenen',
+      'ubertreiben abgehoben abgehobene abgehobenes abgehobenen blamiere blamieren',
   ],
   [
     'risk',
@@ -132,7 +133,7 @@ export const OTHER_LANGUAGES: Entries = [
     'high',
     'streng strenge strenger strengen rigoros rigorose grundlich grundliche kritisch ' +
       'kritische kritischer anspruchsvoll anspruchsvolle gnadenlos gnadenlose gnadenlosen ' +
-      'unerbittlich knallhart hart harte harten harter',
+      'unerbittlich knallhart hart harte harten harter vernichtend vernichtende auseinander',
   ],
   [
     'strict',
@@ -187,7 +188,7 @@ export const OTHER_LANGUAGES: Entries = [
     'rischioso rischiosa rischiosi rischiose audace audaci coraggioso coraggiosa coraggiosi ' +
       'coraggiose ambizioso ambiziosa ambiziosi ambiziose azzardato azzardata azzardati coraggio ' +
       'osa osate osare rischiare rischiamo folle folli spregiudicato spregiudicata spregiudicati ' +
-      'spregiudicate pazzo pazza pazzi pazze esagerare esagerato esagerata',
+      'spregiudicate pazzo pazza pazzi pazze esagerare esagerato esagerata spinte spinto spinti',
   ],
   [
     'risk',
@@ -204,6 +205,6 @@ export const OTHER_LANGUAGES: Entries = [
   [
     'strict',
     'low',
-    'indulgente morbido morbida morbidi clemente tollerante tolleranti gentile gentili',
+    'indulgente morbido morbida morbidi clemente tollerante tolleranti gentile gentili sconti',
   ],
 ];

@@ -96,7 +96,7 @@ export const LEVEL_WORDS: Entries = [
       'hardcore sceptical skeptical unforgiving exhaustive airtight ironclad ' +
       'scrupulous punctilious savage stern hard-nosed hard-ass hardass draconian relentless tighten tear mercilessly ' +
       'ruthlessly harshly brutally unsparing unsparingly thick-skinned nit-picking stickler ' +
-      'sticklers scrutinize scrutinise',
+      'sticklers scrutinize scrutinise honest frank cruel cruelly',
   ],
   [
     'strict',
@@ -117,7 +117,7 @@ export const LEVEL_PHRASES: Entries = [
     'risk',
     'high',
     'long shot|long shots|moon shot|moon shots|shoot for the moon|swing for the fences|' +
-      'pie in the sky|' +
+      'pie in the sky|laughed out of|laugh me out of|quedar en ridiculo|hacer el ridiculo|' +
       'dream big|think big|go big|aim high|reach for the stars|push the envelope|' +
       'push the boundaries|push boundaries|out there|out of the box|outside the box|blue sky|' +
       'big bets|big bet|big swings|roll the dice|take chances|take a chance|go wild|off the wall|' +
@@ -159,7 +159,7 @@ export const LEVEL_PHRASES: Entries = [
       'strong baselines|strongest baselines|stronger baselines|strong baseline|go hard on|' +
       'be hard on|hard on me|hard on my|harder on|go harder|go hard|tough on|pick apart|pick it apart|poke holes|' +
       'cut no slack|let nothing slide|sweat the details|fine tooth comb|critical eye|' +
-      'close scrutiny|heavy scrutiny|extra scrutiny|pick holes|from hell|rip * apart|tear * apart|' +
+      'close scrutiny|heavy scrutiny|extra scrutiny|pick holes|from hell|rip * apart|tear * apart|to shreds|descendre en flammes|' +
       'pick * apart|hold * to|criticize freely|criticise freely|sans pitie|sin piedad|' +
       'top journal|top journals|top venue|top venues|top tier|top-tier|be critical|very critical|' +
       'highly critical|hypercritical|push me|challenge me|a hard time|in detail|in great detail|' +
