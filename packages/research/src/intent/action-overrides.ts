@@ -12,7 +12,7 @@ import { listsInstead, returnsInstead, signsUpInstead } from './account-requests
 import { wordClasses } from './model/word-classes.ts';
 import { namesWriter, SELF_NAMING, switchTarget } from './name-fallback.ts';
 import { ASKING_FOR, clausesOfOthers, clausesOfThePast, talksOfOthers } from './talk-of-others.ts';
-import { leftField, leftPastJob } from './past-jobs.ts';
+import { leftField, leftPastJob, onlyPastJob } from './past-jobs.ts';
 import { saysNow } from './field-words.ts';
 import { setsLevelForLater } from './later-settings.ts';
 import { numbersRunItem } from './run-items.ts';
@@ -211,7 +211,9 @@ export function actionInstead(
   const now = saysNow(words) || FOR_NOW.test(` ${words.join(' ')} `);
   if (hopes && !now && !levelsIn(tokens).stated) return 'chitchat';
   // "I used to be a lawyer but I quit years ago", unless it says what the writer is into now
-  if (action === 'update_profile' && leftPastJob(tokens) && !statesMore(tokens)) return 'chitchat';
+  // ("Früher war ich selbst Prüfingenieur. Persona bitte: …" asks for a persona)
+  const past = () => leftPastJob(tokens) || (onlyPastJob(tokens) && personaLabel(tokens) < 0);
+  if (action === 'update_profile' && past() && !statesMore(tokens)) return 'chitchat';
   // "no wait, wrong one, switch me to Hanako"
   if (['update_profile', 'chitchat', 'help'].includes(action) && switchTarget(tokens) >= 0)
     return 'select_user';

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { clausesOfLeftJobs, leftPastJob, withoutLeftJobs } from './past-jobs.ts';
+import { clausesOfLeftJobs, leftPastJob, onlyPastJob, withoutLeftJobs } from './past-jobs.ts';
 import { TAGS } from './model/tags.ts';
 import { tokenize } from './model/tokens.ts';
 
@@ -122,4 +122,16 @@ test('beside a retirement, the past names the role retired from; its field still
   assert.deepEqual(kept("I'm retired now, used to be an engineer.", '', 'engineer'), ['engineer']);
   assert.deepEqual(kept('I used to be an engineer.', '', 'engineer'), []);
   assert.deepEqual(kept("I'm a retiree now — used to lecture in economics", 'economics', ''), []);
+});
+
+test('a message that says only a job the writer had, and nothing of now, tells of the past', () => {
+  const only = (text: string) => onlyPastJob(tokenize(text));
+  assert.equal(only('I was a lawyer for ten years, then burned out'), true);
+  assert.equal(only('I used to be an architect before all this'), true);
+  assert.equal(only('una volta facevo il cuoco, bei tempi'), true);
+  // not beside what the writer is now, nor beside "ex-", nor offered for the app's sake
+  assert.equal(only('كنت مهندس برمجيات، والحين أنا معلم رياضيات'), false);
+  assert.equal(only("I was a nurse and I'm retired"), false);
+  assert.equal(only('pensionato, ex ferroviere, mi interesso di storia dei trasporti'), false);
+  assert.equal(only('I was a teacher before social work, if that matters for tone'), false);
 });

@@ -38,6 +38,27 @@ export function leftPastJob(tokens: readonly Token[]): boolean {
 }
 
 /**
+ * True when a message says only a job the writer had, and nothing of now ("I was a lawyer for
+ * ten years, then burned out", "I used to be an architect before all this"): small talk, as a
+ * job left is. Not beside what the writer is ("…, now I'm …", "I'm retired").
+ */
+export function onlyPastJob(tokens: readonly Token[]): boolean {
+  // (not "ex-", which a retiree says beside their role: "pensionato, ex ferroviere")
+  const words = tokens.map((t) => t.lower);
+  if (!words.some((w, i) => saysPast(words, i) && !FORMER.has(w))) return false;
+  // ("والحين": "and now")
+  const now = (w: string) => NOW.has(w) || NOW.has(w.replace(/^[وف]/u, ''));
+  if (saysNow(words) || words.some((w) => PRESENT_SELF.has(w) || now(w))) return false;
+  // nor told for the app's sake: "I was a teacher before social work, if that matters for tone"
+  return !OFFERED.test(` ${words.join(' ')} `);
+}
+/** The writer saying what they are now: "I'm", "soy", "je suis", "ich bin", "sono", "sou". */
+const PRESENT_SELF = new Set("i'm im am soy estoy sou estou suis sono sto bin".split(' '));
+/** Words that offer what is said to the app: "if that matters", "por si sirve". */
+const OFFERED =
+  / (?:if (?:that|it) (?:matters|helps)|in case (?:that|it) (?:matters|helps)|for context|por si sirve|si ça (?:compte|aide)|falls das (?:wichtig ist|hilft)|se (?:serve|aiuta)|caso (?:importe|ajude)) /u;
+
+/**
  * For each token, whether its clause tells of a job or a teaching the writer had, in a
  * message that says it is over: "I used to teach chemistry, but that was decades ago", "J'ai
  * enseigné la chimie pendant trente ans, mais c'est fini", "Já fui professora de química, hoje
@@ -189,7 +210,7 @@ function saysLeft(words: readonly string[], i: number): boolean {
 }
 
 const NOW = new Set(
-  'now currently today maintenant actuellement ahora hoy jetzt agora adesso ora الان هلق هلأ حاليا'.split(
+  'now currently today maintenant actuellement ahora hoy jetzt agora adesso ora الان هلق هلأ حاليا الحين'.split(
     ' ',
   ),
 );
