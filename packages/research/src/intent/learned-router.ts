@@ -29,6 +29,7 @@ import { dropNonFields } from './non-fields.ts';
 import { withoutLeftJobs } from './past-jobs.ts';
 import { fieldFromLexicon } from './field-fallback.ts';
 import { fieldMostly } from './field-mostly.ts';
+import { fieldMovedTo } from './field-moves.ts';
 import { settleTopic } from './settle-topics.ts';
 import { leftOpen } from './topic-tails.ts';
 import { shippedIntentModel, type ActionScore, type IntentModel } from './model/intent-model.ts';
@@ -198,6 +199,7 @@ const SPAN_CORRECTIONS: ((tokens: readonly Token[], tags: readonly number[]) => 
   settlePersona,
   withoutLevelTail,
   settleDomains,
+  fieldMovedTo,
   withArabicHead,
   settleRoles,
   withCompoundHead,
