@@ -150,9 +150,19 @@ test('a name signed at the end, after a full stop, a dash or regards', () => {
   assert.equal(read(signedName, 'sign me up. rose'), '');
 });
 
-test('a handle after "as" is the name when the tagger read none', () => {
+test('a handle after "as", a colon or "its name is" is the name, whatever the tagger read', () => {
   assert.equal(read(nameFromCue, 'Entra como thiago.santos aí'), 'thiago.santos');
-  assert.equal(read(nameFromCue, 'Entra como thiago.santos aí', [0, 0]), 'Entra');
+  assert.equal(read(nameFromCue, 'Entra como thiago.santos aí', [0, 0]), 'thiago.santos');
+  assert.equal(read(nameFromCue, 'entra na minha conta por favor: thiago_m'), 'thiago_m');
+  assert.equal(
+    read(nameFromCue, 'حولني على حساب الصيدلية، اسمه pharma_omar', [4, 4]),
+    'pharma_omar',
+  );
+  // not a title written with its ending
+  assert.equal(
+    read(nameFromCue, 'Iscrizione: dott.ssa Valentina Greco', [3, 4]),
+    'Valentina Greco',
+  );
 });
 
 test('a name after a title that opens a clause wins over one the tagger read elsewhere', () => {

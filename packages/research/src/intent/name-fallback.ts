@@ -198,6 +198,8 @@ export function nameFromPlace(tokens: readonly Token[], tags: readonly number[])
 const HANDLE = /^[\p{L}\d]+(?:[._][\p{L}\d]+)+$/u;
 /** "As", before the name to sign in as. */
 const AS = new Set(['as', 'como', 'comme', 'als', 'come']);
+/** What a handle follows when it is the name: "as", a colon, "named", "اسمه" (its name is). */
+const HANDLE_CUES = new Set([...AS, ':', 'named', 'called', 'username', 'handle', 'اسمه']);
 
 /**
  * The tags with the name a naming verb introduces ("mi chiamo Gino", "chamo-me Inês Pereira",
@@ -230,14 +232,19 @@ export function nameFromCue(tokens: readonly Token[], tags: readonly number[]): 
     markSpan(out, 'name', at, last);
     return out;
   }
-  // a handle after "as" is the name the tagger missed ("Entra como thiago.santos aí")
-  if (runsOf(out, 'name').length === 0) {
-    const at = tokens.findIndex((t, i) => HANDLE.test(t.raw) && AS.has(tokens[i - 1]?.lower ?? ''));
-    if (at >= 0) {
-      out[at] = 0;
-      markSpan(out, 'name', at, at);
-      return out;
-    }
+  // a handle after "as", a colon or "its name is" is the name, whatever the tagger read
+  // ("Entra como thiago.santos aí", "entra na minha conta por favor: thiago_m", "حولني على
+  // حساب الصيدلية، اسمه pharma_omar")
+  // (not a title written with its ending: "dott.ssa Valentina Greco")
+  const titled = (t: Token) => TITLES.has(t.lower.split(/[._]/u)[0]!);
+  const at = tokens.findIndex(
+    (t, i) => HANDLE.test(t.raw) && !titled(t) && HANDLE_CUES.has(tokens[i - 1]?.lower ?? ''),
+  );
+  if (at >= 0) {
+    for (const run of runsOf(out, 'name')) out.fill(0, run.first, run.last + 1);
+    out[at] = 0;
+    markSpan(out, 'name', at, at);
+    return out;
   }
   return nameBeforeLabel(tokens, out);
 }
@@ -361,6 +368,8 @@ export function arabicNameStart(tokens: readonly Token[], tags: readonly number[
   const at = (run?.first ?? 0) - 1;
   const word = tokens[at];
   if (!run || !word || tags[at] !== 0 || !/^\p{Script=Arabic}+$/u.test(word.raw)) return [...tags];
+  // (a handle is whole: "اسمه | pharma_omar")
+  if (HANDLE.test(tokens[run.first]!.raw)) return [...tags];
   const before = tokens[at - 1];
   const opens = !before || before.punct || ARABIC_NAMING.has(before.lower);
   if (!opens || !candidate(tokens, at) || ARABIC_NAMING.has(word.lower)) return [...tags];
