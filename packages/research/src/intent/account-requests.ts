@@ -77,7 +77,7 @@ const SIGN_UP = new Set(
 );
 const ACCOUNT = new Set(['account', 'cuenta', 'compte', 'حساب', 'حسابا', 'حساباً']);
 /** Just before "account": one that does not exist yet ("an account", "un nouveau compte"). */
-const FRESH_ACCOUNT = new Set('an new un una nueva nouveau'.split(' '));
+const FRESH_ACCOUNT = new Set('an new un una nueva nouveau need want'.split(' '));
 
 /** "I made an account last week": one that exists. */
 const MADE = new Set(['made', 'created', 'opened', 'registered', 'got', 'had']);

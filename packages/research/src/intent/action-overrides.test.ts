@@ -64,6 +64,7 @@ test('asking for an account is signing up, unless the words also sign in', () =>
   assert.equal(up('quiero registrarme'), true);
   assert.equal(up('Ya, regístreme. Me llamo Mateo Rojas Fuentes.'), true);
   assert.equal(up('je voudrais un nouveau compte'), true);
+  assert.equal(up('Sara Lindqvist. NP, family practice. Need account.'), true);
   assert.equal(up('log me into my account'), false);
   assert.equal(up('cambia a la cuenta de Sergio'), false);
   assert.equal(up('sign in as ivan'), false);
