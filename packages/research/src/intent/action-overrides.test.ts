@@ -534,3 +534,13 @@ test('what the app keeps about the writer, and what it learned to do for them, a
     'list_memories',
   );
 });
+
+test('asking how the app works is a help question in German, Italian, Spanish, French and Arabic', () => {
+  const how = (text: string) => asksHowToUse(tokenize(text));
+  assert.equal(how('Können Sie mir erklären, wie das hier funktioniert?'), true);
+  assert.equal(how('Mi spiega come si fa a dare un giudizio al lavoro a metà strada?'), true);
+  assert.equal(how('¿cómo funciona esto?'), true);
+  assert.equal(how('comment ça fonctionne ?'), true);
+  assert.equal(how('ميرسي كتير، بس قلّي شو فيك تعمل كمان غير الأبحاث؟'), true);
+  assert.equal(how('research how the gut microbiome works'), false);
+});

@@ -142,6 +142,15 @@ const HOW_TO_USE = [
   / was (?:kann|kannst|macht) (?:dieses|diese|das|du|ihr) /,
   / cosa (?:sai|puoi|fa|fai) (?:fare )?/,
   / o que (?:voce|vc|tu|esse|este|essa|esta|o) (?:\S+ )?(?:faz|pode|sabe) /,
+  // how it works: "Können Sie mir erklären, wie das hier funktioniert?", "Mi spiega come si fa
+  // a …?", "¿cómo funciona esto?", "comment ça fonctionne ?"
+  / (?:erklaren|erklarst|erklart) (?:, )?wie /,
+  / wie (?:das|es) (?:hier |genau )?funktioniert /,
+  / wie funktioniert (?:das|es|die app|diese app) /,
+  / (?:mi |ci )?(?:spiega|spieghi|spiegate) come /,
+  / come (?:funziona|si fa a) /,
+  / (?:como|comment) (?:funciona|funcionan|ca fonctionne|ca marche) /,
+  / (?:شو|ايش|وش) (?:فيك|فيكي|بتقدر|تقدر) (?:تعمل|تسوي) /,
   ...HOW_TO_START,
   // "wat is this thing lol", "¿Esto sirve para escribir artículos?", "التطبيق ده بيعمل إيه"
   / (?:what|wat|wut) (?:is|s) this (?:thing|app|site|tool|bot|service|place) /,
