@@ -26,6 +26,7 @@ import { asksRunInGerman } from './german-topics.ts';
 import { personaLabel } from './settle-persona.ts';
 import { putsOffFeedback } from './put-off-feedback.ts';
 import { saysRole } from './role-cues.ts';
+import { germanCompoundRole } from './settle-roles.ts';
 import { hopedFor, imaginedSelf, onlyImagines } from './imagined-roles.ts';
 import {
   asksOfNews,
@@ -266,9 +267,11 @@ function saysOwnRole(tokens: readonly Token[], iAm = false): boolean {
   const said = (i: number) =>
     !iAm || tokens.slice(Math.max(0, i - 3), i).some((t) => I_AM.has(t.lower));
   return tokens.some(
-    (t, i) => !imagined[i] && isRoleWord(t.lower) && saysRole(tokens, untagged, i) && said(i),
+    (t, i) => !imagined[i] && roleWord(t) && saysRole(tokens, untagged, i) && said(i),
   );
 }
+/** A word that names a role: listed, or a German compound ending on one ("Teamleiter"). */
+const roleWord = (t: Token) => isRoleWord(t.lower) || germanCompoundRole(t);
 /** "I am", said before a role. */
 const I_AM = new Set([...SELF_NAMING, 'am', 'انا']);
 

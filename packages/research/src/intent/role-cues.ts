@@ -140,9 +140,11 @@ function standsAlone(tokens: readonly Token[], tags: readonly number[], i: numbe
 }
 /** Words of talk between "I am" and a role that say nothing of it. */
 const ROLE_FILLERS = new Set(
-  'just only simply actually really basically aber einfach nur eigentlich halt solo apenas'.split(
-    ' ',
-  ),
+  (
+    'just only simply actually really basically aber einfach nur eigentlich halt solo apenas ' +
+    // since when: "Ich bin seit gestern Teamleiter", "je suis depuis hier …"
+    'since yesterday seit gestern kurzem heute depuis hier desde ayer hoy ontem hoje ieri oggi'
+  ).split(' '),
 );
 const BREAKS = new Set([',', '.', ';', '—', '–', ':', '!', '،', '؛']);
 const CLAUSE_AND = new Set(['and', 'et', 'y', 'e']);

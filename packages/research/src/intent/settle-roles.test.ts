@@ -652,6 +652,8 @@ test('a German compound that ends on an occupation is a role word', () => {
     'Abteilungsleiterin',
   ]);
   assert.deepEqual(role('Ich bin Weltmeister im Schach'), []);
+  // said since when
+  assert.deepEqual(role('Apropos: Ich bin seit gestern Teamleiter'), ['Teamleiter']);
 });
 
 test('self-employment said after a Spanish or Portuguese role is part of it', () => {

@@ -351,7 +351,7 @@ function yearSaid(tokens: readonly Token[], i: number): boolean {
  * A German compound noun that ends on an occupation ("Chemie|lehrer", "Bau|ingenieurin",
  * "Software|entwickler"): German writes the kind onto the word, which no list can hold whole.
  */
-function germanCompoundRole(token: Token): boolean {
+export function germanCompoundRole(token: Token): boolean {
   if (!/^\p{Lu}\p{Ll}{7,}$/u.test(token.raw)) return false;
   for (let k = 3; k <= token.lower.length - 5; k++) {
     const tail = token.lower.slice(k);
