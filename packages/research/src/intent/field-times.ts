@@ -37,19 +37,20 @@ const timeWord = (word: string) =>
 
 /** What opens a time after a field: "since 2015", "pendant trente ans", "desde hace", "من خمس". */
 const SINCE = new Set(
-  'since for depuis pendant desde hace durante seit fur während wahrend from ha da من منذ صرلي'.split(
+  'since for depuis pendant desde hace durante seit fur während wahrend from ha da من منذ صرلي this last'.split(
     ' ',
   ),
 );
 /** Words that say when, not what: "sepsis someday", "health informatics alongside". */
 const WHEN = new Set(
-  'someday sometime alongside nowadays lately currently anymore ahorita الان سابقا سابقاً'.split(
+  'someday sometime alongside nowadays lately currently anymore ahorita الان سابقا سابقاً الشهر الاسبوع السنة امبارح امس'.split(
     ' ',
   ),
 );
 const UNITS = new Set(
   (
     'year years yr yrs month months week weeks weekend weekends day days night nights ' +
+    'sem semester term quarter ' +
     'ages decade decades ' +
     'an ans annee annees mois semaine semaines ano anos mes meses semana semanas ' +
     'anno anni mese mesi jahr jahre jahren monat monate sene sneen ' +

@@ -387,6 +387,10 @@ test('a field holds no time, and a count of years is no level', () => {
   assert.deepEqual(settled('me dediqué a la [física durante diez años]'), ['física']);
   assert.deepEqual(settled('كنت أدرّس [الفيزياء سابقاً]'), ['الفيزياء']);
   assert.deepEqual(settled('I work in [history of the 1920s]'), ['history of the 1920s']);
+  assert.deepEqual(settled('انتقلت إلى [reservoir engineering الشهر اللي] فات'), [
+    'reservoir engineering',
+  ]);
+  assert.deepEqual(settled('i switched to [chem eng this sem]'), ['chem eng']);
   const tokens = tokenize('desde hace 10 años, strictness 3');
   const level = TAGS.indexOf('B-baseline_strictness');
   const tags = tokens.map((t) => (/^\d+$/.test(t.raw) ? level : 0));
