@@ -24,6 +24,8 @@ import { DEFAULT_CONFIDENCE_THRESHOLD } from '../router.ts';
 import {
   evaluate,
   evaluateNonsense,
+  quantile,
+  TIMED_PASSES,
   timeRouting,
   type Evaluation,
   type NonsenseScore,
@@ -75,7 +77,8 @@ const loadMs = performance.now() - loadStarted;
 /** Scores a router on a set, then times it: five passes after a warm-up pass. */
 function scored(examples: Example[], route: Router): Evaluation {
   const result = evaluate(examples, route);
-  result.latencies = timeRouting(examples, route);
+  result.latencies = timeRouting(examples, route, TIMED_PASSES);
+  result.passes = TIMED_PASSES;
   return result;
 }
 
@@ -119,6 +122,18 @@ if (args.has('--cv')) {
 }
 
 console.log(`\n${table(results)}\n`);
+// every timed call of the learned router on the held-out sets, with every pause it met
+const learnedTimes = results
+  .filter(([name]) => name.startsWith('learned, held-out'))
+  .flatMap(([, e]) => e.latencies);
+console.log(
+  `p99 is the median of the ${TIMED_PASSES} timed passes' own p99. Over all ` +
+    `${learnedTimes.length} timed calls of the learned router on the held-out sets ` +
+    `together: p50 ${quantile(learnedTimes, 0.5).toFixed(2)} ms, p99 ` +
+    `${quantile(learnedTimes, 0.99).toFixed(2)} ms, p99.9 ` +
+    `${quantile(learnedTimes, 0.999).toFixed(2)} ms, slowest ` +
+    `${Math.max(...learnedTimes).toFixed(2)} ms.\n`,
+);
 const declined = (name: string, score: NonsenseScore) =>
   `${name} ${score.declined}/${score.total}` +
   (Number.isNaN(score.meanConfidence)

@@ -109,8 +109,10 @@ export interface Evaluation {
   clarified: Score;
   /** Wrong action without asking first. */
   wrongUnasked: number;
-  /** Routing time of each example, milliseconds. */
+  /** Routing time of each example, milliseconds (in pass order when timed in passes). */
   latencies: number[];
+  /** How many timed passes `latencies` holds, each over every example (1 when unset). */
+  passes?: number;
   /** The best guess's probability and whether it was the right action (routers that give one). */
   confidences: { p: number; right: boolean }[];
   failures: string[];
@@ -217,6 +219,20 @@ export function evaluateNonsense(
   return { declined, total: messages.length, meanConfidence: rated ? confidence / rated : NaN };
 }
 
+/**
+ * The q-quantile of routing times taken in `passes` passes over the same examples: the
+ * median of each pass's quantile. A pass the machine stalled in (another process, a full
+ * collection of the evaluation's own heap) moves it less than one quantile of all passes.
+ */
+export function passQuantile(latencies: readonly number[], passes: number, q: number): number {
+  const size = Math.floor(latencies.length / passes);
+  if (passes <= 1 || size === 0) return quantile(latencies, q);
+  const each = Array.from({ length: passes }, (_, p) =>
+    quantile(latencies.slice(p * size, (p + 1) * size), q),
+  );
+  return quantile(each, 0.5);
+}
+
 /** The q-quantile (0..1) of a list of numbers, by nearest rank. */
 export function quantile(values: readonly number[], q: number): number {
   if (values.length === 0) return NaN;
@@ -228,7 +244,13 @@ export function quantile(values: readonly number[], q: number): number {
  * Routing time of each example, milliseconds: one pass to warm up (JIT, caches), then
  * `passes` timed passes over all the examples.
  */
-export function timeRouting(examples: readonly Example[], route: Router, passes = 5): number[] {
+export const TIMED_PASSES = 5;
+
+export function timeRouting(
+  examples: readonly Example[],
+  route: Router,
+  passes = TIMED_PASSES,
+): number[] {
   const requests = examples.map((e) => ({ text: e.text, session: SESSIONS[e.session] }));
   for (const request of requests) route(request);
   const times: number[] = [];

@@ -1,5 +1,12 @@
 // The evaluation table as Markdown (the README's "Evaluation" table is pasted from it).
-import { calibrationError, EVAL_SLOTS, quantile, type Evaluation, type Score } from './evaluate.ts';
+import {
+  calibrationError,
+  EVAL_SLOTS,
+  passQuantile,
+  quantile,
+  type Evaluation,
+  type Score,
+} from './evaluate.ts';
 
 export function pct(score: Score): string {
   if (score.total === 0) return '—';
@@ -30,7 +37,7 @@ function row(name: string, e: Evaluation): string {
     `${e.wrongUnasked}`,
     Number.isNaN(ece) ? '—' : ece.toFixed(3),
     timed ? quantile(e.latencies, 0.5).toFixed(2) : '—',
-    timed ? quantile(e.latencies, 0.99).toFixed(2) : '—',
+    timed ? passQuantile(e.latencies, e.passes ?? 1, 0.99).toFixed(2) : '—',
   ];
   return `| ${cells.join(' | ')} |`;
 }
