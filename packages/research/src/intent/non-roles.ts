@@ -132,6 +132,13 @@ function dietAlone(words: readonly string[], other: (word: string) => boolean): 
   return words.some((w) => DIETS.has(w)) && !words.some((w) => !DIETS.has(w) && other(w));
 }
 
+/** Pieces of work a role word can qualify: "an undergrad thesis", "a class assignment". */
+const WORKS = new Set(
+  'thesis theses dissertation project projects paper papers essay assignment assignments course coursework module seminar'.split(
+    ' ',
+  ),
+);
+
 /**
  * Roles that are none: a diet, a school ("at a high school"), a word in -ing ("I'm still learning"),
  * people the user works with ("I teach organic chem to undergrads"), a degree being done; a
@@ -173,8 +180,13 @@ export function dropNonRoles(
       !JOIN_WORDS.has(next!.lower) &&
       !AND_ROLE.has(next!.lower) &&
       !['or', 'but', 'here', 'now', 'too'].includes(next!.lower);
+    // a role word that qualifies the work after it ("it's an undergrad | thesis", "a
+    // class | assignment", "mi tesi | di laurea")
+    const ofWork =
+      (WORKS.has(next?.lower ?? '') && out[run.last + 1] === 0) || WORKS.has(words.at(-1)!);
     if (
       cut ||
+      ofWork ||
       school ||
       (words.length === 1 && words[0]!.endsWith('ing')) ||
       others ||

@@ -672,3 +672,9 @@ test('an occupation named by its acronym, in capitals, is a role word', () => {
   // not the same letters in lower case
   assert.deepEqual(settled('see you at 3 pm, ok?').archetype, []);
 });
+
+test('a role word that qualifies a piece of work is no role', () => {
+  assert.deepEqual(settled("don't be too strict, it's an [a: undergrad] thesis").archetype, []);
+  assert.deepEqual(settled('since this is for a [a: class assignment], go easy').archetype, []);
+  assert.deepEqual(settled("I'm a [a: project manager]").archetype, ['project manager']);
+});
