@@ -111,11 +111,22 @@ const SIGN_IN = new Set(
  * True when a message taken for a sign-in asks for an account and says nothing of one that
  * exists ("I'd like to sign up please", "please open an account for me").
  */
-export function signsUpInstead(tokens: readonly Token[], action: IntentAction): boolean {
-  if (action !== 'select_user') return false;
+export function signsUpInstead(
+  tokens: readonly Token[],
+  action: IntentAction,
+  signedIn = true,
+): boolean {
   const words = tokens.map((t) => t.lower);
+  // someone not signed in who asks for one outright, in what reads as a help question ("Can
+  // I make an account here? No idea how any of this works", "hey i'm dev, … can I get an
+  // account"); not what signing up takes ("if i make an account do i have to …")
+  const asked = !signedIn && ['help', 'chitchat'].includes(action);
+  if (asked) return CAN_I_HAVE_ONE.test(` ${words.join(' ')} `);
+  if (action !== 'select_user') return false;
   return asksToSignUp(words) && !asksToSignIn(words);
 }
+const CAN_I_HAVE_ONE =
+  /(?:^ |[.!?,] )(?:\S+ )?(?:can|could|may) i (?:please )?(?:make|get|open|create|have) (?:an|a new) account(?: here| please)? (?:[?.!]|$)/u;
 
 /**
  * True when a message taken for a sign-up, a sign-in or a help question asks whether

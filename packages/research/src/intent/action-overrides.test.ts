@@ -70,6 +70,12 @@ test('asking for an account is signing up, unless the words also sign in', () =>
   assert.equal(up('sign in as ivan'), false);
   assert.equal(up("hey it's Dmitri, I made an account last week"), false);
   assert.equal(signsUpInstead(tokenize('sign me up'), 'create_user'), false);
+  // someone not signed in asking for one outright, not what signing up takes
+  const asked = (text: string) => signsUpInstead(tokenize(text), 'help', false);
+  assert.equal(asked('Can I make an account here? No idea how any of this works tbh'), true);
+  assert.equal(asked("hey i'm dev, hospital finance analyst. can I get an account"), true);
+  assert.equal(asked('if i make an account do i have to fill in a role?'), false);
+  assert.equal(asked('do I need to be a scientist to sign up?'), false);
 });
 
 test('asking whether someone else has an account is the list of users', () => {

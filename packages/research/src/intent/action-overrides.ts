@@ -251,7 +251,7 @@ export function actionInstead(
   if (asksMeaningInstead(tokens, action)) return 'help';
   if (returnsInstead(tokens, action)) return 'select_user';
   if (listsInstead(tokens, action)) return 'list_users';
-  if (signsUpInstead(tokens, action)) return 'create_user';
+  if (signsUpInstead(tokens, action, Boolean(session.user_id))) return 'create_user';
   return undefined;
 }
 
