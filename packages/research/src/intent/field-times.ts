@@ -37,7 +37,7 @@ const timeWord = (word: string) =>
 
 /** What opens a time after a field: "since 2015", "pendant trente ans", "desde hace", "من خمس". */
 const SINCE = new Set(
-  'since for depuis pendant desde hace durante seit fur während wahrend from ha da من منذ صرلي this last'.split(
+  'since for depuis pendant desde hace durante seit fur während wahrend from ha da من منذ صرلي this last these'.split(
     ' ',
   ),
 );

@@ -678,3 +678,13 @@ test('a role word that qualifies a piece of work is no role', () => {
   assert.deepEqual(settled('since this is for a [a: class assignment], go easy').archetype, []);
   assert.deepEqual(settled("I'm a [a: project manager]").archetype, ['project manager']);
 });
+
+test('German "für" after a role names its field where none is tagged', () => {
+  assert.deepEqual(settled('Ich bin [a: Professor] für Stahlbau an einer FH').domain, ['Stahlbau']);
+  assert.deepEqual(settled('[a: Lehrerin] für Mathematik und Physik').domain, [
+    'Mathematik und Physik',
+  ]);
+  // not a field tagged already, nor what is done for someone
+  assert.deepEqual(settled('[a: Professor] für [d: Stahlbau] an einer FH').domain, ['Stahlbau']);
+  assert.deepEqual(settled('[a: Lehrerin] für alle Kinder').domain, []);
+});

@@ -178,6 +178,10 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
     if (isField(word)) markSpan(out, 'domain', field, field);
     else if (isFieldHead(word)) out.fill(ROLE_I, of, field + 1);
   }
+  // German "für" after a role names its field where none is tagged ("Professor für | Stahlbau
+  // an einer FH", "Referentin für | Wasserpolitik")
+  const firstRole = runsOf(out, 'archetype')[0];
+  if (firstRole && runsOf(out, 'domain').length === 0) markFieldAfterFur(tokens, out, firstRole);
   // Of two roles, the one said to hold now replaces the other ("remove the postdoc bit, I'm an
   // assistant professor now", "I was a nurse, these days I'm a data analyst").
   // How the writer now works is no new role ("Consultant (…), now independent").
@@ -370,6 +374,15 @@ const GERMAN_ROLE_TAILS = new Set(
     'gestalter gestalterin pfleger pflegerin helfer helferin therapeut therapeutin'
   ).split(' '),
 );
+
+/** Marks the capitalised noun after "für" that follows a role, and one joined by "und". */
+function markFieldAfterFur(tokens: readonly Token[], out: number[], role: SpanRun): void {
+  const at = role.last + 2;
+  const noun = (k: number) => out[k] === 0 && /^\p{Lu}\p{Ll}{3,}$/u.test(tokens[k]?.raw ?? '');
+  if (tokens[role.last + 1]?.lower !== 'fur' || !noun(at)) return;
+  const last = tokens[at + 1]?.lower === 'und' && noun(at + 2) ? at + 2 : at;
+  markSpan(out, 'domain', at, last);
+}
 
 /** Prepositions of a place a role is done in. */
 const PLACE_IN = new Set(['in', 'im', 'am', 'bei', 'en', 'em', 'à', 'a', 'au', 'no', 'na']);

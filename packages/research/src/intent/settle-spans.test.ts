@@ -391,6 +391,7 @@ test('a field holds no time, and a count of years is no level', () => {
     'reservoir engineering',
   ]);
   assert.deepEqual(settled('i switched to [chem eng this sem]'), ['chem eng']);
+  assert.deepEqual(settled('mostly [knee rehab these days]'), ['knee rehab']);
   const tokens = tokenize('desde hace 10 años, strictness 3');
   const level = TAGS.indexOf('B-baseline_strictness');
   const tags = tokens.map((t) => (/^\d+$/.test(t.raw) ? level : 0));
