@@ -186,3 +186,13 @@ test('an Arabic name the tagger began on its second word begins on its first', (
   // "this is" in Egyptian
   assert.equal(read(arabicNameStart, 'مساء الخير، دي أميرة حسن', [5, 5]), 'أميرة حسن');
 });
+
+test('a name said before "here" wins over one the tagger read elsewhere', () => {
+  const katrin = 'Guten Morgen, Katrin Vogel hier. Ich arbeite im Bundesumweltministerium.';
+  assert.equal(read(nameFromPlace, katrin, [10, 10]), 'Katrin Vogel');
+  // not a role or how new the writer is
+  const lea = "Salut, journaliste pigiste ici, je couvre l'agriculture. Moi c'est Léa.";
+  assert.equal(read(nameFromPlace, lea, [14, 14]), 'Léa');
+  const mathis = "nouveau ici, moi c'est Mathis, je suis enseignant";
+  assert.equal(read(nameFromPlace, mathis, [6, 6]), 'Mathis');
+});

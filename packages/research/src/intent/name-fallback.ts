@@ -125,7 +125,8 @@ function greeting(word: string): boolean {
 }
 const MORE_GREETINGS = foldedSet(
   'allo allô servus moin grüezi gruezi oi olá salve buongiorno buonasera hej hejsan ahoj ' +
-    'guten tag grüß gruss gott assalam salam salaam alaikum aleikum alaykum marhaba ahlan',
+    'guten tag morgen abend grüß gruss gott assalam salam salaam alaikum aleikum alaykum ' +
+    'marhaba ahlan',
 );
 
 /**
@@ -168,8 +169,20 @@ const TIME_UNITS = new Set(
 
 /** The tags with a name read from its place when the tagger read none. */
 export function nameFromPlace(tokens: readonly Token[], tags: readonly number[]): number[] {
-  if (runsOf(tags, 'name').length > 0) return [...tags];
   const out = [...tags];
+  if (runsOf(tags, 'name').length > 0) {
+    // a name said before "here" is the writer's, wherever else the tagger read one ("Guten
+    // Morgen, Katrin Vogel hier. Ich arbeite im Bundesumweltministerium …")
+    // (not a role or how new the writer is: "journaliste pigiste ici", "nouveau ici")
+    const here = openingName(tokens);
+    if (here < 0 || tags[here] !== 0) return out;
+    if (isRoleWord(tokens[here]!.lower) || NEW_HERE.has(tokens[here]!.lower)) return out;
+    const last = AFTER_NAME.has(tokens[here + 1]?.lower ?? '') ? here : here + 1;
+    if (tags[last] !== 0) return out;
+    for (const run of runsOf(out, 'name')) out.fill(0, run.first, run.last + 1);
+    markSpan(out, 'name', here, last);
+    return out;
+  }
   let at = openingName(tokens, true);
   at = at < 0 ? switchTarget(tokens) : at;
   for (let i = 0; at < 0 && i < tokens.length; i++) {
@@ -193,6 +206,11 @@ export function nameFromPlace(tokens: readonly Token[], tags: readonly number[])
   markSpan(out, 'name', at, last);
   return out;
 }
+
+/** How new the writer is, before "here": "nouveau ici", "nuevo aquí", "neu hier". */
+const NEW_HERE = foldedSet(
+  'new nouveau nouvelle nuevo nueva novo nova nuovo nuova neu neue neuer newbie جديد جديدة',
+);
 
 /** A user handle: words joined by dots or underscores ("thiago.santos", "j_doe"). */
 const HANDLE = /^[\p{L}\d]+(?:[._][\p{L}\d]+)+$/u;
