@@ -99,6 +99,8 @@ test('asking what a setting means or changes is a help question', () => {
   assert.equal(asks('is strict review slower?'), true);
   assert.equal(asks("si je mets un risque élevé, qu'est-ce qui change concrètement ?"), true);
   assert.equal(asks('يعني إيه مستوى الصرامة؟'), true);
+  assert.equal(asks('Was heißt eigentlich Risiko „mittel“ bei euch?'), true);
+  assert.equal(asks('Was genau bewirkt die Strenge bei den Baselines?'), true);
   assert.equal(asks('can you change my risk to high?'), false);
   assert.equal(asks('what does high risk mean? I want it anyway'), false);
 });

@@ -312,7 +312,9 @@ export function asksMeaningInstead(tokens: readonly Token[], action: IntentActio
 const MEANING = new Set(
   (
     'mean means meaning meant difference differ changes affect affects slower faster ' +
-    'signifie dire significa significado يعني معنى بيفرق يفرق فرق فايدة فائدة'
+    'signifie dire significa significado يعني معنى بيفرق يفرق فرق فايدة فائدة ' +
+    // German: "Was heißt eigentlich Risiko „mittel“?", "Was genau bewirkt die Strenge?"
+    'heißt heisst bedeutet bewirkt'
   ).split(' '),
 );
 

@@ -46,6 +46,7 @@ test('family and co-workers in six languages, and what they say, are someone els
   assert.equal(others('mein Mann ist Chemiker und findet das hier super'), true);
   assert.equal(others('minha irmã é enfermeira, vou mostrar isso pra ela'), true);
   assert.equal(others('أختي طبيبة أسنان وبتحب الحاجات دي'), true);
+  assert.equal(others('ابني عم يدرس هندسة مدنية بالجامعة'), true);
   // what they say is theirs, though it asks; who the writer is stays the writer's
   assert.equal(others('my supervisor says I should be bolder in my writing'), true);
   assert.equal(others("my supervisor says I should say I'm a research assistant"), false);

@@ -173,7 +173,8 @@ const OTHERS = new Set(
  * "أبي" (my father): folded it is "ابي", the Gulf "I want".
  */
 const OWNED_OTHERS = foldedSet(
-  'أختي أخي أمي ابوي زوجي زوجتي صاحبي صاحبتي زميلي زميلتي مديري أستاذي مشرفي مراتي جوزي',
+  'أختي أخي أمي ابوي زوجي زوجتي صاحبي صاحبتي زميلي زميلتي مديري أستاذي مشرفي مراتي جوزي ' +
+    'ابني بنتي ابنتي اخوي',
 );
 const POSSESSIVES = new Set(
   (
