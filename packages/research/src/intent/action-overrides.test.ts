@@ -552,3 +552,21 @@ test('asking how the app works is a help question in German, Italian, Spanish, F
   assert.equal(how('ميرسي كتير، بس قلّي شو فيك تعمل كمان غير الأبحاث؟'), true);
   assert.equal(how('research how the gut microbiome works'), false);
 });
+
+test('while a run waits, a level said of a part of the paper judges the work', () => {
+  const paused = {
+    user_id: 'sam',
+    run_id: 'r',
+    run_status: 'awaiting_feedback',
+    has_profile: true,
+  };
+  const instead = (text: string, action: Parameters<typeof actionInstead>[1]) =>
+    actionInstead(tokenize(text), action, paused);
+  assert.equal(
+    instead('Nel paragrafo 2 le affermazioni sono troppo audaci per i dati che hai', 'chitchat'),
+    'submit_feedback',
+  );
+  assert.equal(instead('this section is too cautious', 'update_profile'), 'submit_feedback');
+  // a level for the profile is still one
+  assert.equal(instead('in general I want bolder ideas', 'update_profile'), undefined);
+});

@@ -24,7 +24,7 @@ import type { IntentAction, IntentSession } from './schema.ts';
 import { requestedTopic } from './topic-requests.ts';
 import { asksRunInGerman } from './german-topics.ts';
 import { personaLabel } from './settle-persona.ts';
-import { putsOffFeedback } from './put-off-feedback.ts';
+import { judgesTheWork, putsOffFeedback } from './put-off-feedback.ts';
 import { saysRole } from './role-cues.ts';
 import { germanCompoundRole } from './settle-roles.ts';
 import { hopedFor, imaginedSelf, onlyImagines } from './imagined-roles.ts';
@@ -169,6 +169,10 @@ export function actionInstead(
   // "prima di rispondere: ora sono docente a contratto, aggiorna il profilo"
   const toldFirst = paused && action === 'submit_feedback' && putsOffFeedback(tokens);
   if (toldFirst && saysOwnRole(tokens)) return 'update_profile';
+  // "Nel paragrafo 2 le affermazioni sono troppo audaci per i dati che hai"
+  const judgedFrom = ['update_profile', 'submit_feedback', 'chitchat'].includes(action);
+  const judged = paused && judgedFrom && judgesTheWork(tokens);
+  if (judged && !setsLevelForLater(tokens)) return 'submit_feedback';
   // "Thank you. Idea 1 is interesting, but I cannot do idea 2 …"
   const remarks = action === 'chitchat' || action === 'help';
   if (paused && remarks && numbersRunItem(words)) return 'submit_feedback';
