@@ -3,7 +3,6 @@
 // articles"); someone who says they are back is signing in, not signing up ("c'est encore
 // moi, Yannick"); a question whether someone has an account lists the users; greetings
 // alone are small talk; a run request that only states a profile is a profile update.
-import { isRoleWord } from './model/gazetteer.ts';
 import { cueOf, levelMarks } from './model/lexicon.ts';
 import { readLevels } from './model/level-reading.ts';
 import { runsOf } from './model/tags.ts';
@@ -26,7 +25,7 @@ import { asksRunInGerman } from './german-topics.ts';
 import { personaLabel } from './settle-persona.ts';
 import { judgesTheWork, putsOffFeedback } from './put-off-feedback.ts';
 import { saysRole } from './role-cues.ts';
-import { germanCompoundRole } from './settle-roles.ts';
+import { namesRole } from './settle-roles.ts';
 import { hopedFor, imaginedSelf, onlyImagines } from './imagined-roles.ts';
 import {
   asksOfNews,
@@ -271,11 +270,9 @@ function saysOwnRole(tokens: readonly Token[], iAm = false): boolean {
   const said = (i: number) =>
     !iAm || tokens.slice(Math.max(0, i - 3), i).some((t) => I_AM.has(t.lower));
   return tokens.some(
-    (t, i) => !imagined[i] && roleWord(t) && saysRole(tokens, untagged, i) && said(i),
+    (t, i) => !imagined[i] && namesRole(t) && saysRole(tokens, untagged, i) && said(i),
   );
 }
-/** A word that names a role: listed, or a German compound ending on one ("Teamleiter"). */
-const roleWord = (t: Token) => isRoleWord(t.lower) || germanCompoundRole(t);
 /** "I am", said before a role. */
 const I_AM = new Set([...SELF_NAMING, 'am', 'انا']);
 

@@ -16,7 +16,7 @@ const FROM = foldedSet('from von vom de du des del dalla dal dallo dai dagli dal
 const TO = foldedSet('to into zu zur zum in à a al alla allo ai agli alle au aux para pra pro إلى');
 const ARTICLES = foldedSet("the der die das den dem la le l' el los las lo o os");
 /** Words after the field moved to that end it: a time, or the verb. */
-const ENDS = foldedSet('last this next recently lately since seit depuis desde last');
+const ENDS = foldedSet('last this next recently lately since seit depuis desde');
 
 /** The tags with the field moved to in place of the one moved from. */
 export function fieldMovedTo(tokens: readonly Token[], tags: readonly number[]): number[] {

@@ -91,14 +91,15 @@ const HEDGES = new Set(
  * مبرمج", "ana tbiba"; and "as" after a verb of work ("trabajo como enfermera", "lavoro come
  * insegnante", "arbeite als Lehrerin", "كنخدم محلل", I work as an analyst).
  */
-const PROMOTED = foldedSet(
-  'promoted promovido promovida promu promue promosso promossa ascendido ascendida befördert',
-);
-const PROMOTED_TO = foldedSet('to a al au zum zur');
 const SAYS_SELF = foldedSet(
   "i'm im am soy sou suis sono bin انا وانا فانا ana como comme come als " +
     'كنخدم نخدم بشتغل أشتغل بخدم أعمل',
 );
+/** Being promoted, and the "to" before the role: "fui promovido a gerente", "promoted to …". */
+const PROMOTED = foldedSet(
+  'promoted promovido promovida promu promue promosso promossa ascendido ascendida befördert',
+);
+const PROMOTED_TO = foldedSet('to a al au zum zur');
 
 /**
  * True when a role word is said on its own between commas or stops, as people list who they

@@ -43,7 +43,7 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
     return Boolean(
       token &&
       !token.punct &&
-      (isRoleWord(token.lower) || germanCompoundRole(token) || ROLE_ACRONYMS.has(token.raw)) &&
+      (namesRole(token) || ROLE_ACRONYMS.has(token.raw)) &&
       !isGenericPerson(token.lower) &&
       !isField(token.lower),
     );
@@ -153,8 +153,7 @@ export function settleRoles(tokens: readonly Token[], tags: readonly number[]): 
   for (const run of runsOf(out, 'archetype')) {
     const span = tokens.slice(run.first, run.last + 1);
     const nameWord = (t: Token) => placeWord(t) || PARTICLES.has(t.lower); // "Eleanor de Vries"
-    const roleWord = (t: Token) => isRoleWord(t.lower) || germanCompoundRole(t);
-    if (span.every(nameWord) && span.some(placeWord) && !span.some(roleWord)) {
+    if (span.every(nameWord) && span.some(placeWord) && !span.some(namesRole)) {
       out.fill(0, run.first, run.last + 1);
     }
   }
@@ -351,11 +350,14 @@ function yearSaid(tokens: readonly Token[], i: number): boolean {
   return ["i'm", 'im', 'am'].includes(tokens[j]?.lower ?? '');
 }
 
+/** True when a token names a role: a listed one, or a German compound ending on one. */
+export const namesRole = (token: Token) => isRoleWord(token.lower) || germanCompoundRole(token);
+
 /**
  * A German compound noun that ends on an occupation ("Chemie|lehrer", "Bau|ingenieurin",
  * "Software|entwickler"): German writes the kind onto the word, which no list can hold whole.
  */
-export function germanCompoundRole(token: Token): boolean {
+function germanCompoundRole(token: Token): boolean {
   if (!/^\p{Lu}\p{Ll}{7,}$/u.test(token.raw)) return false;
   for (let k = 3; k <= token.lower.length - 5; k++) {
     const tail = token.lower.slice(k);

@@ -126,11 +126,7 @@ export function negate(level: Level): Level {
 /** True when "a bit less", "slightly less", "un peu moins" … stands just before `i`. */
 export function lessByLittle(words: readonly string[], i: number): boolean {
   const less = LESS.has(words[i - 1] ?? '') ? i - 1 : LESS.has(words[i - 2] ?? '') ? i - 2 : -1;
-  if (less < 0) return false;
-  // the tokens keep Italian's "po'" apart: "un po | ' | meno"
-  const at = words[less - 1] === "'" ? less - 1 : less;
-  const before = `${words[at - 2] ?? ''} ${words[at - 1] ?? ''}`;
-  return BY_LITTLE.has(words[at - 1] ?? '') || BY_LITTLE_PAIRS.has(before);
+  return less >= 0 && littleBefore(words, less);
 }
 const LESS = new Set(['less', 'moins', 'menos', 'weniger', 'meno']);
 
@@ -140,8 +136,13 @@ const LESS = new Set(['less', 'moins', 'menos', 'weniger', 'meno']);
  * before ("a bit stricter than usual") is not: it says which way to go.
  */
 export function hedgedByLittle(words: readonly string[], i: number): boolean {
-  if (words[i + 1] === 'than') return false;
-  const at = words[i - 1] === "'" ? i - 1 : i; // "un po | ' | rischiose"
+  return words[i + 1] !== 'than' && littleBefore(words, i);
+}
+
+/** True when "a little" stands just before `k`: "a bit", "un peu", "etwas", "un po'". */
+function littleBefore(words: readonly string[], k: number): boolean {
+  // the tokens keep Italian's "po'" apart: "un po | ' | meno"
+  const at = words[k - 1] === "'" ? k - 1 : k;
   const before = `${words[at - 2] ?? ''} ${words[at - 1] ?? ''}`;
   return BY_LITTLE.has(words[at - 1] ?? '') || BY_LITTLE_PAIRS.has(before);
 }

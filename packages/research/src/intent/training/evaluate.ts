@@ -240,12 +240,13 @@ export function quantile(values: readonly number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 }
 
+/** How many timed passes the evaluation makes over each set. */
+export const TIMED_PASSES = 5;
+
 /**
  * Routing time of each example, milliseconds: one pass to warm up (JIT, caches), then
  * `passes` timed passes over all the examples.
  */
-export const TIMED_PASSES = 5;
-
 export function timeRouting(
   examples: readonly Example[],
   route: Router,
